@@ -1,0 +1,37 @@
+# gridsolve: `make run` and `make test` are all a newcomer needs on a fresh clone.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+SOURCES := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h')
+
+.PHONY: install run test test-slow bench lint clean
+
+$(STAMP): $(SOURCES)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[all,test,bench]'
+	touch $(STAMP)
+
+install: $(STAMP)  ## .venv with gridsolve and every extra; the CLI is .venv/bin/gridsolve
+
+run: install  ## solve the bundled example puzzles and print them
+	@for f in src/gridsolve/examples/*.txt; do \
+		echo "== $$f"; $(BIN)/gridsolve nonogram solve "$$f" || exit $$?; \
+	done
+
+test: install  ## the fast test suite (exit code 5, no tests collected, is a failure)
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+test-slow: install  ## the slow tests over the shared puzzle corpora
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
+
+bench: install  ## benchmarks, each printing a table with its peers
+	$(BIN)/python benchmarks/nonogram.py
+
+lint: install
+	$(BIN)/python -m mypy
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info
+	find src -name '*.so' -delete

@@ -1,0 +1,7 @@
+"""``python -m gridsolve``: the command line."""
+
+import sys
+
+from gridsolve.cli import main
+
+sys.exit(main())

@@ -1,0 +1,95 @@
+"""``gridsolve nonogram ...``: solve (and later convert, explain, generate, rate, check)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.nonogram.formats import FORMATS, read_puzzle
+from gridsolve.nonogram.render import ASCII, UNICODE, grid_text
+
+
+def add_parser(sub: Any) -> None:
+    fam = sub.add_parser("nonogram", help="nonograms (paint by numbers)")
+    cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = cmds.add_parser("solve", help="solve a puzzle and say whether its solution is unique")
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                   help="input format (default: detect)")
+    p.add_argument("--max-solutions", type=_positive_int, default=2, metavar="N",
+                   help="stop after N solutions (default 2: enough to prove uniqueness)")
+    p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
+                   help="give up after this many seconds (status 'unknown')")
+    p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
+                   help="give up after N search nodes (status 'unknown')")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
+    p.add_argument("--no-limits", action="store_true",
+                   help="read files over 10 MB and puzzles over 1000x1000")
+    p.set_defaults(run=run_solve)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not x > 0 or x == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return x
+
+
+def result_json(result: Result, width: int, height: int) -> dict[str, Any]:
+    """The JSON object printed by ``solve --json`` (and written by batch runs)."""
+    return {
+        "status": result.status,
+        "width": width,
+        "height": height,
+        "solutions": [list(g) for g in result.solutions],
+        "seconds": round(result.seconds, 6),
+        "nodes": result.nodes,
+    }
+
+
+STATUS_TEXT = {
+    "unique": "unique solution",
+    "multiple": "more than one solution",
+    "none": "no solution",
+    "unknown": "unknown (limit reached before the search finished)",
+}
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
+    result = analyse(puzzle, args.max_solutions, limits)
+    if args.json:
+        print(json.dumps(result_json(result, puzzle.width, puzzle.height)))
+    else:
+        glyphs = ASCII if args.ascii else UNICODE
+        for i, grid in enumerate(result.solutions):
+            if len(result.solutions) > 1:
+                print(f"solution {i + 1}:")
+            print(grid_text(grid, glyphs))
+            print()
+        status = STATUS_TEXT[result.status]
+        if result.status == "multiple" and args.max_solutions > 2:
+            status = f"{len(result.solutions)} solutions" + (
+                " (stopped at --max-solutions)" if len(result.solutions) >= args.max_solutions else "")
+        print(f"status: {status}")
+        sys.stdout.flush()
+    return 0 if result.solutions else 1

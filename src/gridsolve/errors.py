@@ -1,0 +1,65 @@
+"""One exception tree for everything gridsolve raises on purpose.
+
+    GridsolveError                  base: catch this to catch them all
+    ├── ParseError                  a file or text could not be read (file, line, why)
+    ├── InvalidPuzzle               a puzzle definition is inconsistent (clue too long, totals differ, ...)
+    ├── SolverUnavailable           an optional backend is not installed (names the extra)
+    └── LimitReached                a search hit its time or node limit (carries what is known)
+
+"No solution" is never an exception: it is a result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["GridsolveError", "ParseError", "InvalidPuzzle", "SolverUnavailable", "LimitReached"]
+
+
+class GridsolveError(Exception):
+    """Base of every error gridsolve raises on purpose."""
+
+
+class ParseError(GridsolveError):
+    """Input text that cannot be read: says where (file, line) and what is wrong."""
+
+    def __init__(self, why: str, source: str | None = None, line: int | None = None) -> None:
+        self.why = why
+        self.source = source
+        self.line = line
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        where = self.source or "<input>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.why}"
+
+
+class InvalidPuzzle(GridsolveError):
+    """A puzzle definition that cannot have a solution by construction, or is malformed.
+
+    ``where`` optionally names the offending line as ("row" | "column", index from 0), so a
+    reader can point at the line of the file it came from.
+    """
+
+    def __init__(self, message: str, where: tuple[str, int] | None = None) -> None:
+        self.where = where
+        super().__init__(message)
+
+
+class SolverUnavailable(GridsolveError):
+    """An optional backend is missing; the message names the extra to install."""
+
+    def __init__(self, what: str, extra: str) -> None:
+        self.extra = extra
+        super().__init__(f"{what} is not installed: pip install 'gridsolve[{extra}]'")
+
+
+class LimitReached(GridsolveError):
+    """A search stopped at its time or node limit before it could finish."""
+
+    def __init__(self, message: str, partial: Any = None, nodes: int = 0) -> None:
+        self.partial = partial
+        self.nodes = nodes
+        super().__init__(message)

@@ -1,0 +1,1 @@
+"""Nonograms: model, formats, the compiled engine and its alternatives."""

@@ -1,0 +1,141 @@
+"""The native nonogram engine: a thin Python face over the compiled core (``_core``).
+
+``solve`` is a generator of solutions; ``analyse`` runs it up to a count and reports a
+status; ``first``, ``count`` and ``unique`` are small functions on top. Every grid is checked
+by the model's independent ``is_solution`` before it leaves this module.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gridsolve.errors import GridsolveError, LimitReached
+from gridsolve.nonogram.engine import _core
+from gridsolve.nonogram.model import Grid, Puzzle, is_solution
+
+__all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
+           "unique", "solve_line"]
+
+Status = Literal["unique", "multiple", "none", "unknown"]
+
+#: An observer of the search: called as ``event(kind, a, b, c, cells)``; see core.h (EV_*).
+Event = Callable[[int, int, int, int, tuple[int, ...]], None]
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When to give up: a node budget and/or wall-clock seconds (None = no limit)."""
+
+    max_nodes: int | None = None
+    timeout: float | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a search found: status, solutions (up to the count asked), and its cost.
+
+    ``partial`` is the grid of cells proven at the root ('?' where unknown), useful when the
+    status is "unknown" or "multiple"."""
+
+    status: Status
+    solutions: tuple[Grid, ...]
+    nodes: int
+    seconds: float
+    partial: Grid
+    stats: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+def _rows(data: bytes, width: int) -> Grid:
+    text = data.decode("ascii")
+    return tuple(text[i:i + width] for i in range(0, len(text), width))
+
+
+class _Search:
+    """One native search over one puzzle, resumable solution by solution."""
+
+    def __init__(self, puzzle: Puzzle, probing: bool = True, on_event: Event | None = None) -> None:
+        self.puzzle = puzzle
+        self.core = _core.Search(puzzle.rows, puzzle.cols, probing, on_event)
+        self.started = time.perf_counter()
+
+    def run(self, limits: SearchLimits) -> Iterator[Grid]:
+        while True:
+            timeout = -1.0
+            if limits.timeout is not None:
+                timeout = max(0.0, limits.timeout - (time.perf_counter() - self.started))
+            max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
+            code = self.core.next(max_nodes, timeout)
+            if code == _core.EXHAUSTED:
+                return
+            if code == _core.LIMIT:
+                raise LimitReached("search limit reached", partial=self.partial(),
+                                   nodes=self.core.stats()["nodes"])
+            grid = _rows(self.core.grid(), self.puzzle.width)
+            if not is_solution(self.puzzle, grid):  # pragma: no cover - a bug in the core
+                raise GridsolveError("internal error: the engine produced a grid that breaks "
+                                     "the clues; please report this puzzle")
+            yield grid
+
+    def partial(self) -> Grid:
+        return _rows(self.core.root(), self.puzzle.width)
+
+
+def solve(puzzle: Puzzle, limits: SearchLimits = SearchLimits(), *, probing: bool = True,
+          on_event: Event | None = None) -> Iterator[Grid]:
+    """Yield every solution of the puzzle (raises LimitReached when a limit stops the search)."""
+    yield from _Search(puzzle, probing, on_event).run(limits)
+
+
+def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
+            probing: bool = True, on_event: Event | None = None) -> Result:
+    """Search up to ``max_solutions`` solutions and say whether the puzzle is unique."""
+    search = _Search(puzzle, probing, on_event)
+    found: list[Grid] = []
+    complete = True
+    try:
+        for grid in search.run(limits):
+            found.append(grid)
+            if len(found) >= max_solutions:
+                break
+    except LimitReached:
+        complete = False
+    stats = search.core.stats()
+    exhausted = complete and len(found) < max_solutions
+    status: Status
+    if len(found) >= 2:
+        status = "multiple"
+    elif len(found) == 1:
+        status = "unique" if exhausted else "unknown"  # unique only when proven by search
+    else:
+        status = "none" if complete else "unknown"
+    return Result(status, tuple(found), stats["nodes"], time.perf_counter() - search.started,
+                  search.partial(), stats)
+
+
+def first(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:
+    """One solution, or None if there is none."""
+    return next(solve(puzzle, limits), None)
+
+
+def count(puzzle: Puzzle, limit: int | None = None, limits: SearchLimits = SearchLimits()) -> int:
+    """How many solutions (stopping at ``limit`` if given); exact when below the limit."""
+    n = 0
+    for _ in solve(puzzle, limits):
+        n += 1
+        if limit is not None and n >= limit:
+            break
+    return n
+
+
+def unique(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> bool:
+    """Is there exactly one solution? (proven by exhausting the search)"""
+    return count(puzzle, 2, limits) == 1
+
+
+def solve_line(clue: tuple[int, ...], line: str) -> str | None:
+    """The compiled line solver: narrow a line of '#', '.', '?' to what the clue forces."""
+    out = _core.solve_line(clue, line.encode("ascii"))
+    return None if out is None else out.decode("ascii")

@@ -1,0 +1,252 @@
+/* CPython binding of the nonogram engine (solver.c): a resumable Search and the line solver.
+ * The whole search loop runs in C with the GIL released; Python only asks for the next
+ * solution. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "solver.c"
+
+/* Flatten a sequence of clues into [count, numbers...] per line. */
+static int flatten_clues(PyObject *seq, int expected_lines, int line_len, int **flat, int *len, int *cap)
+{
+    PyObject *fast = PySequence_Fast(seq, "clues must be a sequence of sequences of ints");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n != expected_lines) {
+        PyErr_SetString(PyExc_ValueError, "number of clues does not match the grid size");
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *clue = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, i), "each clue must be a sequence of ints");
+        if (!clue) { Py_DECREF(fast); return -1; }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
+        if (*len + k + 1 > *cap) {
+            int newcap = (*cap + (int)k + 1) * 2;
+            int *bigger = realloc(*flat, sizeof(int) * newcap);
+            if (!bigger) { Py_DECREF(clue); Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+            *flat = bigger; *cap = newcap;
+        }
+        (*flat)[(*len)++] = (int)k;
+        long total = 0;
+        for (Py_ssize_t t = 0; t < k; t++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(clue, t));
+            if (v == -1 && PyErr_Occurred()) { Py_DECREF(clue); Py_DECREF(fast); return -1; }
+            if (v <= 0 || v > line_len) {
+                PyErr_SetString(PyExc_ValueError, "clue numbers must be between 1 and the line length");
+                Py_DECREF(clue); Py_DECREF(fast); return -1;
+            }
+            total += v + (t > 0);
+            (*flat)[(*len)++] = (int)v;
+        }
+        Py_DECREF(clue);
+        if (total > line_len) {
+            PyErr_SetString(PyExc_ValueError, "a clue does not fit its line");
+            Py_DECREF(fast); return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- Search type */
+
+typedef struct {
+    PyObject_HEAD
+    ng_solver *s;
+    PyObject *callback;   /* called as callback(kind, a, b, c, cells) while searching */
+    int callback_failed;
+} SearchObject;
+
+static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int *cells, int ncells)
+{
+    SearchObject *self = ctx;
+    if (self->callback_failed) return;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *lst = PyTuple_New(ncells);
+    if (lst) {
+        for (int i = 0; i < ncells; i++) PyTuple_SET_ITEM(lst, i, PyLong_FromLong(cells[i]));
+        PyObject *r = PyObject_CallFunction(self->callback, "iiiiO", kind, a, b, c, lst);
+        Py_DECREF(lst);
+        if (!r) { self->callback_failed = 1; self->s->aborted = 1; }
+        Py_XDECREF(r);
+    } else {
+        self->callback_failed = 1; self->s->aborted = 1;
+    }
+    PyGILState_Release(g);
+}
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"rows", "cols", "probing", "callback", NULL};
+    PyObject *rows, *cols, *callback = Py_None;
+    int probing = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pO", kwlist, &rows, &cols, &probing, &callback))
+        return -1;
+    Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
+    if (h < 0 || w < 0) return -1;
+    if (h < 1 || w < 1 || h > 100000 || w > 100000 || (long long)h * w > 100000000LL) {
+        PyErr_SetString(PyExc_ValueError, "grid size out of range");
+        return -1;
+    }
+    int *flat = NULL, len = 0, cap = 0;
+    if (flatten_clues(rows, (int)h, (int)w, &flat, &len, &cap) < 0
+        || flatten_clues(cols, (int)w, (int)h, &flat, &len, &cap) < 0) {
+        free(flat);
+        return -1;
+    }
+    if (self->s) ng_free(self->s);
+    self->s = ng_new((int)w, (int)h, flat, len);
+    free(flat);
+    if (!self->s) { PyErr_NoMemory(); return -1; }
+    self->s->probing = probing;
+    Py_XDECREF(self->callback);
+    self->callback = NULL;
+    if (callback != Py_None) {
+        if (!PyCallable_Check(callback)) { PyErr_SetString(PyExc_TypeError, "callback must be callable"); return -1; }
+        Py_INCREF(callback);
+        self->callback = callback;
+        self->s->on_event = event_trampoline;
+        self->s->event_ctx = self;
+    }
+    return 0;
+}
+
+static void Search_dealloc(SearchObject *self)
+{
+    ng_free(self->s);
+    Py_XDECREF(self->callback);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"max_nodes", "timeout", NULL};
+    long long max_nodes = -1;
+    double timeout = -1.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|Ld", kwlist, &max_nodes, &timeout)) return NULL;
+    ng_solver *s = self->s;
+    if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    s->max_nodes = max_nodes;
+    s->deadline = timeout >= 0 ? ng_now() + timeout : 0;
+    int r;
+    if (self->callback) {
+        r = ng_next(s);  /* the callback needs the GIL anyway */
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        r = ng_next(s);
+        Py_END_ALLOW_THREADS
+    }
+    if (self->callback_failed) return NULL;
+    if (r == NG_NOMEM) return PyErr_NoMemory();
+    return PyLong_FromLong(r);
+}
+
+static PyObject *grid_bytes(const uint8_t *cells, int n)
+{
+    PyObject *b = PyBytes_FromStringAndSize(NULL, n);
+    if (!b) return NULL;
+    char *p = PyBytes_AS_STRING(b);
+    for (int i = 0; i < n; i++)
+        p[i] = cells[i] == CELL_FILLED ? '#' : cells[i] == CELL_EMPTY ? '.' : '?';
+    return b;
+}
+
+static PyObject *Search_grid(SearchObject *self, PyObject *unused)
+{
+    return grid_bytes(self->s->cells, self->s->ncells);
+}
+
+static PyObject *Search_root(SearchObject *self, PyObject *unused)
+{
+    ng_solver *s = self->s;
+    return grid_bytes(s->state == ST_START ? s->cells : s->root, s->ncells);
+}
+
+static PyObject *Search_stats(SearchObject *self, PyObject *unused)
+{
+    ng_solver *s = self->s;
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
+                         "probes", s->probes, "max_depth", s->max_depth, "root_complete", s->root_done);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
+     "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached"},
+    {"grid", (PyCFunction)Search_grid, METH_NOARGS, "the current grid as bytes of '#', '.', '?'"},
+    {"root", (PyCFunction)Search_root, METH_NOARGS, "the cells known at the root (sound deductions)"},
+    {"stats", (PyCFunction)Search_stats, METH_NOARGS, "counters: nodes, line_solves, probes, max_depth"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "gridsolve.nonogram.engine._core.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(rows, cols, probing=True, callback=None): a resumable nonogram search",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
+/* ---------------------------------------------------------------- line solver */
+
+static PyObject *py_solve_line(PyObject *mod, PyObject *args)
+{
+    PyObject *clue_obj;
+    const char *line;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "Os#", &clue_obj, &line, &n)) return NULL;
+    int *flat = NULL, len = 0, cap = 0;
+    PyObject *wrapped = PyTuple_Pack(1, clue_obj);
+    if (!wrapped) return NULL;
+    int rc = flatten_clues(wrapped, 1, (int)n, &flat, &len, &cap);
+    Py_DECREF(wrapped);
+    if (rc < 0) { free(flat); return NULL; }
+    int k = flat[0];
+    uint8_t *in = malloc(n + 1), *out = malloc(n + 1), *fwd = malloc((size_t)(k + 1) * (n + 1)),
+            *bwd = malloc((size_t)(k + 1) * (n + 1));
+    int *pe = malloc(sizeof(int) * (n + 1)), *pf = malloc(sizeof(int) * (n + 1)),
+        *diff = malloc(sizeof(int) * (n + 1));
+    PyObject *result = NULL;
+    if (!in || !out || !fwd || !bwd || !pe || !pf || !diff) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char ch = line[i];
+        in[i] = ch == '#' ? CELL_FILLED : ch == '.' ? CELL_EMPTY : CELL_UNKNOWN;
+    }
+    if (ng_solve_line(flat + 1, k, in, out, (int)n, fwd, bwd, pe, pf, diff))
+        result = grid_bytes(out, (int)n);
+    else { Py_INCREF(Py_None); result = Py_None; }
+done:
+    free(flat); free(in); free(out); free(fwd); free(bwd); free(pe); free(pf); free(diff);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"solve_line", py_solve_line, METH_VARARGS,
+     "solve_line(clue, line: bytes of '#', '.', '?') -> narrowed line as bytes, or None if impossible"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_core", "Compiled nonogram engine.", -1, module_methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "SOLUTION", NG_SOLUTION);
+    PyModule_AddIntConstant(m, "EXHAUSTED", NG_EXHAUSTED);
+    PyModule_AddIntConstant(m, "LIMIT", NG_LIMIT);
+    return m;
+}

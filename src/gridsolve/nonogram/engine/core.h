@@ -1,0 +1,82 @@
+/* The nonogram engine in plain C: exact line solver, propagation, probing, resumable DFS.
+ *
+ * Cells are bit masks of what is still possible: CELL_EMPTY (1), CELL_FILLED (2),
+ * CELL_UNKNOWN (3); 0 never stays in the grid (it is a contradiction).
+ * Lines 0..H-1 are rows (left to right), H..H+W-1 are columns (top to bottom).
+ *
+ * Changes are recorded on a trail so that probes and search branches are undone by
+ * resetting the cells set since a mark (cells only ever go from unknown to known).
+ *
+ * Line solver: left/right dynamic programming over (blocks placed, prefix length), O(n*k),
+ * after the "settle" formulation in Wu, Sun et al., "An efficient approach to solving
+ * nonograms", IEEE TCIAIG 2013, and Batenburg & Kosters, "Solving nonograms by combining
+ * relaxations", Pattern Recognition 2009.
+ * Probing: "fully probing" of every unknown cell both ways (Wu et al.), learning from
+ * contradictions and from cells fixed the same way by both assumptions.
+ */
+#ifndef GRIDSOLVE_NONOGRAM_CORE_H
+#define GRIDSOLVE_NONOGRAM_CORE_H
+
+#include <stdint.h>
+
+#define CELL_EMPTY 1
+#define CELL_FILLED 2
+#define CELL_UNKNOWN 3
+
+enum { NG_EXHAUSTED = 0, NG_SOLUTION = 1, NG_LIMIT = 2, NG_NOMEM = -1 };
+
+/* Optional observer of the solve, for "watch it work" (events never change the result). */
+enum {
+    EV_LINE = 1,      /* a = line, b = number of cells it fixed (cells in the trail)   */
+    EV_PROBE = 2,     /* a = cell, b = value assumed, c = 1 if it led to a contradiction */
+    EV_PROBE_FIX = 3, /* a = cell, b = value learned from probing                     */
+    EV_GUESS = 4,     /* a = cell, b = value guessed, c = depth                         */
+    EV_BACKTRACK = 5, /* a = depth                                                      */
+    EV_SOLUTION = 6,
+};
+typedef void (*ng_event_fn)(void *ctx, int kind, int a, int b, int c,
+                            const int *cells, int ncells);
+
+typedef struct {
+    int mark;     /* trail length before the guess */
+    int cell;     /* the cell guessed */
+    uint8_t other;/* the value to try second */
+    uint8_t stage;/* 0: first value under way, 1: second value under way */
+} ng_frame;
+
+typedef struct ng_solver {
+    int width, height, nlines, ncells;
+    int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */
+    int *clue_off, *clue_cnt, *clues;     /* flattened clues */
+    int max_len, max_k;
+
+    uint8_t *cells;
+    int *trail, trail_len;
+    int *queue, qhead, qcount; uint8_t *inq;
+
+    /* line solver scratch */
+    uint8_t *lin, *lout, *fwd, *bwd;
+    int *pe, *pf, *diff;
+
+    /* probing scratch */
+    uint8_t *pval; uint32_t *pstamp; uint32_t stamp;
+    int *common;
+    int *score_a, *score_b; /* cells fixed when probing filled / empty */
+
+    /* search */
+    ng_frame *stack; int depth, stack_cap;
+    int state;
+    int unknown;            /* number of unknown cells */
+    uint8_t *root;          /* grid after propagation and probing at the root */
+    int root_done;
+    int probing;            /* 0: propagation only, 1: probe at every node */
+
+    /* limits and counters */
+    long long nodes, max_nodes, line_solves, probes, max_depth;
+    double deadline;        /* absolute monotonic seconds, 0 = none */
+    int aborted;
+
+    ng_event_fn on_event; void *event_ctx;
+} ng_solver;
+
+#endif

@@ -1,0 +1,427 @@
+/* The nonogram engine: see core.h for the vocabulary and the algorithms' sources.
+ * Pure C, no Python: _core.c wraps it. Included by _core.c as one compilation unit. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core.h"
+
+enum { ST_START = 0, ST_EXPAND = 1, ST_BACKTRACK = 2, ST_DONE = 3, ST_LIMIT = 4 };
+
+static double ng_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---------------------------------------------------------------- line solver */
+
+/* Narrow the cells of one line to what every arrangement of its clue allows.
+ * in[n]: current masks; out[n]: narrowed masks. Returns 0 on contradiction.
+ * fwd[j*(n+1)+i]: blocks 0..j-1 fit in cells [0,i) with nothing else filled there.
+ * bwd[j*(n+1)+i]: blocks j..k-1 fit in cells [i,n) with nothing else filled there. */
+static int ng_solve_line(const int *clue, int k, const uint8_t *in, uint8_t *out, int n,
+                         uint8_t *fwd, uint8_t *bwd, int *pe, int *pf, int *diff)
+{
+    const int W = n + 1;
+    int i, j;
+    pe[0] = pf[0] = 0;
+    for (i = 0; i < n; i++) {
+        pe[i + 1] = pe[i] + (in[i] == CELL_FILLED); /* cells that cannot be empty */
+        pf[i + 1] = pf[i] + (in[i] == CELL_EMPTY);  /* cells that cannot be filled */
+    }
+    /* fwd */
+    for (i = 0; i <= n; i++) fwd[i] = (pe[i] == 0);
+    for (j = 1; j <= k; j++) {
+        uint8_t *f = fwd + j * W, *fp = fwd + (j - 1) * W;
+        const int L = clue[j - 1];
+        f[0] = 0;
+        for (i = 1; i <= n; i++) {
+            uint8_t v = f[i - 1] && (in[i - 1] & CELL_EMPTY);
+            const int s = i - L;
+            if (!v && s >= 0 && pf[i] == pf[s]) {
+                if (j == 1) v = fp[s];
+                else v = s >= 1 && (in[s - 1] & CELL_EMPTY) && fp[s - 1];
+            }
+            f[i] = v;
+        }
+    }
+    if (!fwd[k * W + n]) return 0;
+    /* bwd */
+    for (i = 0; i <= n; i++) bwd[k * W + i] = (pe[n] == pe[i]);
+    for (j = k - 1; j >= 0; j--) {
+        uint8_t *b = bwd + j * W, *bn = bwd + (j + 1) * W;
+        const int L = clue[j];
+        b[n] = 0;
+        for (i = n - 1; i >= 0; i--) {
+            uint8_t v = b[i + 1] && (in[i] & CELL_EMPTY);
+            const int e = i + L;
+            if (!v && e <= n && pf[e] == pf[i]) {
+                if (j == k - 1) v = bn[e];
+                else v = e < n && (in[e] & CELL_EMPTY) && bn[e + 1];
+            }
+            b[i] = v;
+        }
+    }
+    /* which cells can be empty / filled in some arrangement */
+    for (i = 0; i <= n; i++) diff[i] = 0;
+    for (i = 0; i < n; i++) {
+        uint8_t m = 0;
+        if (in[i] & CELL_EMPTY)
+            for (j = 0; j <= k; j++)
+                if (fwd[j * W + i] && bwd[j * W + i + 1]) { m = CELL_EMPTY; break; }
+        out[i] = m;
+    }
+    for (j = 0; j < k; j++) {
+        const int L = clue[j];
+        const uint8_t *fl = fwd + j * W, *f0 = fwd;
+        for (int s = 0; s + L <= n; s++) {
+            const int e = s + L;
+            if (pf[e] != pf[s]) continue;
+            if (j == 0) { if (!f0[s]) continue; }
+            else if (!(s >= 1 && (in[s - 1] & CELL_EMPTY) && fl[s - 1])) continue;
+            if (j == k - 1) { if (!bwd[k * W + e]) continue; }
+            else if (!(e < n && (in[e] & CELL_EMPTY) && bwd[(j + 1) * W + e + 1])) continue;
+            diff[s]++;
+            diff[e]--;
+        }
+    }
+    int run = 0;
+    for (i = 0; i < n; i++) {
+        run += diff[i];
+        if (run > 0) out[i] |= CELL_FILLED;
+        if (!out[i]) return 0;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+void ng_free(ng_solver *s)
+{
+    if (!s) return;
+    free(s->line_off); free(s->line_step); free(s->line_len);
+    free(s->clue_off); free(s->clue_cnt); free(s->clues);
+    free(s->cells); free(s->trail); free(s->queue); free(s->inq);
+    free(s->lin); free(s->lout); free(s->fwd); free(s->bwd);
+    free(s->pe); free(s->pf); free(s->diff);
+    free(s->pval); free(s->pstamp); free(s->common);
+    free(s->score_a); free(s->score_b);
+    free(s->stack); free(s->root);
+    free(s);
+}
+
+/* clues: for each line (rows then columns) its count followed by its numbers. */
+ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
+{
+    ng_solver *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->width = width; s->height = height;
+    s->nlines = width + height; s->ncells = width * height;
+    const int L = s->nlines, C = s->ncells;
+    s->line_off = malloc(sizeof(int) * L); s->line_step = malloc(sizeof(int) * L);
+    s->line_len = malloc(sizeof(int) * L); s->clue_off = malloc(sizeof(int) * L);
+    s->clue_cnt = malloc(sizeof(int) * L); s->clues = malloc(sizeof(int) * (flat_len + 1));
+    if (!s->line_off || !s->line_step || !s->line_len || !s->clue_off || !s->clue_cnt || !s->clues)
+        goto fail;
+    int pos = 0, nclue = 0;
+    for (int l = 0; l < L; l++) {
+        if (pos >= flat_len) goto fail;
+        int cnt = flat[pos++];
+        if (cnt < 0 || pos + cnt > flat_len) goto fail;
+        s->clue_off[l] = nclue; s->clue_cnt[l] = cnt;
+        for (int t = 0; t < cnt; t++) s->clues[nclue++] = flat[pos++];
+        if (cnt > s->max_k) s->max_k = cnt;
+        if (l < height) { s->line_off[l] = l * width; s->line_step[l] = 1; s->line_len[l] = width; }
+        else { s->line_off[l] = l - height; s->line_step[l] = width; s->line_len[l] = height; }
+    }
+    s->max_len = width > height ? width : height;
+    const int N = s->max_len, K = s->max_k;
+    s->cells = malloc(C); s->root = malloc(C); s->trail = malloc(sizeof(int) * C);
+    s->queue = malloc(sizeof(int) * L); s->inq = calloc(L, 1);
+    s->lin = malloc(N); s->lout = malloc(N);
+    s->fwd = malloc((size_t)(K + 1) * (N + 1)); s->bwd = malloc((size_t)(K + 1) * (N + 1));
+    s->pe = malloc(sizeof(int) * (N + 1)); s->pf = malloc(sizeof(int) * (N + 1));
+    s->diff = malloc(sizeof(int) * (N + 1));
+    s->pval = malloc(C); s->pstamp = calloc(C, sizeof(uint32_t)); s->common = malloc(sizeof(int) * C);
+    s->score_a = calloc(C, sizeof(int)); s->score_b = calloc(C, sizeof(int));
+    s->stack_cap = 64; s->stack = malloc(sizeof(ng_frame) * s->stack_cap);
+    if (!s->cells || !s->root || !s->trail || !s->queue || !s->inq || !s->lin || !s->lout
+        || !s->fwd || !s->bwd || !s->pe || !s->pf || !s->diff || !s->pval || !s->pstamp
+        || !s->common || !s->score_a || !s->score_b || !s->stack)
+        goto fail;
+    memset(s->cells, CELL_UNKNOWN, C);
+    s->unknown = C;
+    s->probing = 1;
+    s->max_nodes = -1;
+    return s;
+fail:
+    ng_free(s);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- propagation */
+
+static inline void ng_enqueue(ng_solver *s, int l)
+{
+    if (s->inq[l]) return;
+    s->inq[l] = 1;
+    s->queue[(s->qhead + s->qcount) % s->nlines] = l;
+    s->qcount++;
+}
+
+static void ng_clear_queue(ng_solver *s)
+{
+    while (s->qcount) {
+        s->inq[s->queue[s->qhead]] = 0;
+        s->qhead = (s->qhead + 1) % s->nlines;
+        s->qcount--;
+    }
+}
+
+static inline void ng_set(ng_solver *s, int cell, uint8_t v)
+{
+    s->cells[cell] = v;
+    s->trail[s->trail_len++] = cell;
+    s->unknown--;
+    ng_enqueue(s, cell / s->width);
+    ng_enqueue(s, s->height + cell % s->width);
+}
+
+static void ng_undo(ng_solver *s, int mark)
+{
+    while (s->trail_len > mark) {
+        s->cells[s->trail[--s->trail_len]] = CELL_UNKNOWN;
+        s->unknown++;
+    }
+}
+
+/* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared). */
+static int ng_propagate(ng_solver *s)
+{
+    while (s->qcount) {
+        const int l = s->queue[s->qhead];
+        s->qhead = (s->qhead + 1) % s->nlines;
+        s->qcount--;
+        s->inq[l] = 0;
+        const int off = s->line_off[l], step = s->line_step[l], n = s->line_len[l];
+        uint8_t *lin = s->lin, *lout = s->lout;
+        for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
+        s->line_solves++;
+        if (!ng_solve_line(s->clues + s->clue_off[l], s->clue_cnt[l], lin, lout, n,
+                           s->fwd, s->bwd, s->pe, s->pf, s->diff)) {
+            ng_clear_queue(s);
+            return 0;
+        }
+        const int before = s->trail_len;
+        for (int i = 0; i < n; i++)
+            if (lout[i] != lin[i]) ng_set(s, off + i * step, lout[i]);
+        if (s->on_event && s->trail_len > before)
+            s->on_event(s->event_ctx, EV_LINE, l, s->trail_len - before, 0,
+                        s->trail + before, s->trail_len - before);
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- probing */
+
+static int ng_out_of_time(ng_solver *s)
+{
+    if (s->deadline > 0 && ng_now() > s->deadline) s->aborted = 1;
+    return s->aborted;
+}
+
+/* Assume v at cell, propagate. Returns 1 if consistent; the trail holds its consequences. */
+static int ng_try(ng_solver *s, int cell, uint8_t v)
+{
+    s->probes++;
+    ng_set(s, cell, v);
+    return ng_propagate(s);
+}
+
+/* Fix a cell learned by probing and propagate; 0 on contradiction. */
+static int ng_learn(ng_solver *s, int cell, uint8_t v)
+{
+    if (s->cells[cell] == v) return 1;
+    if (!(s->cells[cell] & v)) return 0;
+    if (s->on_event) s->on_event(s->event_ctx, EV_PROBE_FIX, cell, v, 0, NULL, 0);
+    ng_set(s, cell, v);
+    return ng_propagate(s);
+}
+
+/* Probe every unknown cell both ways until a whole pass learns nothing.
+ * Returns 0 on contradiction, 1 otherwise (also when aborted by the time limit). */
+static int ng_probe(ng_solver *s)
+{
+    const int C = s->ncells;
+    int changed = 1;
+    while (changed && s->unknown) {
+        changed = 0;
+        for (int c = 0; c < C && s->unknown; c++) {
+            if (s->cells[c] != CELL_UNKNOWN) continue;
+            if ((s->probes & 63) == 0 && ng_out_of_time(s)) return 1;
+            const int mark = s->trail_len;
+            int ok = ng_try(s, c, CELL_FILLED);
+            if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_FILLED, !ok, NULL, 0);
+            if (!ok) {
+                ng_undo(s, mark);
+                if (!ng_learn(s, c, CELL_EMPTY)) return 0;
+                changed = 1;
+                continue;
+            }
+            s->score_a[c] = s->trail_len - mark;
+            if (++s->stamp == 0) { memset(s->pstamp, 0, sizeof(uint32_t) * C); s->stamp = 1; }
+            for (int t = mark + 1; t < s->trail_len; t++) {
+                const int x = s->trail[t];
+                s->pstamp[x] = s->stamp;
+                s->pval[x] = s->cells[x];
+            }
+            ng_undo(s, mark);
+            ok = ng_try(s, c, CELL_EMPTY);
+            if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_EMPTY, !ok, NULL, 0);
+            if (!ok) {
+                ng_undo(s, mark);
+                if (!ng_learn(s, c, CELL_FILLED)) return 0;
+                changed = 1;
+                continue;
+            }
+            s->score_b[c] = s->trail_len - mark;
+            int ncommon = 0;
+            for (int t = mark + 1; t < s->trail_len; t++) {
+                const int x = s->trail[t];
+                if (s->pstamp[x] == s->stamp && s->pval[x] == s->cells[x]) s->common[ncommon++] = x;
+            }
+            if (ncommon) {
+                /* remember the values before undoing: pval holds them */
+                ng_undo(s, mark);
+                for (int t = 0; t < ncommon; t++)
+                    if (!ng_learn(s, s->common[t], s->pval[s->common[t]])) return 0;
+                changed = 1;
+            } else {
+                ng_undo(s, mark);
+            }
+        }
+    }
+    return 1;
+}
+
+/* Propagate the queue, then probe if enabled. 0 on contradiction. */
+static int ng_settle(ng_solver *s)
+{
+    if (!ng_propagate(s)) return 0;
+    if (s->probing && s->unknown) return ng_probe(s);
+    return 1;
+}
+
+/* ---------------------------------------------------------------- search */
+
+/* The unknown cell whose two probes fixed the most cells (both ways); value tried first. */
+static int ng_choose(ng_solver *s, uint8_t *first)
+{
+    int best = -1;
+    long long best_score = -1;
+    for (int c = 0; c < s->ncells; c++) {
+        if (s->cells[c] != CELL_UNKNOWN) continue;
+        long long a = s->score_a[c], b = s->score_b[c];
+        long long sc = (a + 1) * (b + 1);
+        if (!s->probing) {
+            /* without probing: prefer cells in the most constrained lines */
+            sc = 0;
+        }
+        if (sc > best_score) { best_score = sc; best = c; }
+    }
+    *first = (best >= 0 && s->score_a[best] >= s->score_b[best]) ? CELL_FILLED : CELL_EMPTY;
+    return best;
+}
+
+static int ng_push(ng_solver *s, int mark, int cell, uint8_t other)
+{
+    if (s->depth == s->stack_cap) {
+        ng_frame *bigger = realloc(s->stack, sizeof(ng_frame) * s->stack_cap * 2);
+        if (!bigger) return 0;
+        s->stack = bigger;
+        s->stack_cap *= 2;
+    }
+    ng_frame *f = &s->stack[s->depth++];
+    f->mark = mark; f->cell = cell; f->other = other; f->stage = 0;
+    if (s->depth > s->max_depth) s->max_depth = s->depth;
+    return 1;
+}
+
+/* Undo to the next untried branch and settle it; 1 if a consistent node was reached,
+ * 0 if the tree is exhausted. */
+static int ng_backtrack(ng_solver *s)
+{
+    while (s->depth > 0) {
+        ng_frame *f = &s->stack[s->depth - 1];
+        ng_undo(s, f->mark);
+        if (s->on_event) s->on_event(s->event_ctx, EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
+        if (f->stage == 0) {
+            f->stage = 1;
+            s->nodes++;
+            if (s->on_event) s->on_event(s->event_ctx, EV_GUESS, f->cell, f->other, s->depth, NULL, 0);
+            ng_set(s, f->cell, f->other);
+            if (ng_settle(s)) return 1;
+            if (s->aborted) return 1;
+        } else {
+            s->depth--;
+        }
+    }
+    return 0;
+}
+
+/* Run until the next solution (NG_SOLUTION, grid in s->cells), the end of the tree
+ * (NG_EXHAUSTED) or a limit (NG_LIMIT: the search cannot be resumed). */
+int ng_next(ng_solver *s)
+{
+    switch (s->state) {
+    case ST_DONE: return NG_EXHAUSTED;
+    case ST_LIMIT: return NG_LIMIT;
+    case ST_START:
+        for (int l = 0; l < s->nlines; l++) ng_enqueue(s, l);
+        s->nodes = 1;
+        if (!ng_settle(s)) {
+            memcpy(s->root, s->cells, s->ncells);
+            s->root_done = 1;
+            s->state = ST_DONE;
+            return NG_EXHAUSTED;
+        }
+        memcpy(s->root, s->cells, s->ncells);
+        s->root_done = !s->aborted;
+        if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
+        s->state = ST_EXPAND;
+        break;
+    case ST_BACKTRACK:
+        if (!ng_backtrack(s)) { s->state = ST_DONE; return NG_EXHAUSTED; }
+        if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
+        s->state = ST_EXPAND;
+        break;
+    default:
+        break;
+    }
+    for (;;) {
+        /* at a consistent node, settled */
+        if (s->unknown == 0) {
+            s->state = ST_BACKTRACK;
+            if (s->on_event) s->on_event(s->event_ctx, EV_SOLUTION, 0, 0, 0, NULL, 0);
+            return NG_SOLUTION;
+        }
+        if ((s->max_nodes >= 0 && s->nodes >= s->max_nodes) || ng_out_of_time(s)) {
+            s->state = ST_LIMIT;
+            return NG_LIMIT;
+        }
+        uint8_t first;
+        const int c = ng_choose(s, &first);
+        if (!ng_push(s, s->trail_len, c, (uint8_t)(CELL_UNKNOWN ^ first))) return NG_NOMEM;
+        s->nodes++;
+        if (s->on_event) s->on_event(s->event_ctx, EV_GUESS, c, first, s->depth, NULL, 0);
+        ng_set(s, c, first);
+        if (ng_settle(s)) {
+            if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
+            continue;
+        }
+        if (!ng_backtrack(s)) { s->state = ST_DONE; return NG_EXHAUSTED; }
+        if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
+    }
+}

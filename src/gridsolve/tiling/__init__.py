@@ -1,0 +1,1 @@
+"""Polyomino tiling: boards, pieces, exact cover, and calendar puzzles."""
