@@ -13,8 +13,7 @@ REPO = Path(__file__).resolve().parent.parent
 def shared_puzzles() -> Path | None:
     """../shared/puzzles beside the repository (or $GRIDSOLVE_PUZZLES), if present."""
     env = os.environ.get("GRIDSOLVE_PUZZLES")
-    for cand in ([Path(env)] if env else []) + [REPO.parent / "shared" / "puzzles",
-                                                 Path("/work/shared/puzzles")]:
+    for cand in ([Path(env)] if env else []) + [REPO.parent / "shared" / "puzzles"]:
         if cand.is_dir():
             return cand
     return None
