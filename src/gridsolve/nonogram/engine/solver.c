@@ -382,7 +382,7 @@ int ng_next(ng_solver *s)
         for (int l = 0; l < s->nlines; l++) ng_enqueue(s, l);
         s->nodes = 1;
         if (!ng_settle(s)) {
-            memcpy(s->root, s->cells, s->ncells);
+            memset(s->root, CELL_UNKNOWN, s->ncells); /* no solution: nothing to report */
             s->root_done = 1;
             s->state = ST_DONE;
             return NG_EXHAUSTED;

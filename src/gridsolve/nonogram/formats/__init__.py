@@ -22,15 +22,20 @@ FORMATS: dict[str, ModuleType] = {m.NAME: m for m in (text,)}
 
 
 def detect_format(text_: str, source: str | None = None) -> ModuleType:
-    """Pick the format by file extension first, then by content."""
-    if source:
-        suffix = Path(source).suffix.lower()
-        for mod in FORMATS.values():
-            if suffix in mod.EXTENSIONS and mod.detect(text_):
-                return mod
+    """Pick the format by file extension and content, then content alone, then extension alone
+    (so that the format's own reader can say precisely what is wrong with the file)."""
+    suffix = Path(source).suffix.lower() if source else ""
+    by_suffix = [m for m in FORMATS.values() if suffix and suffix in m.EXTENSIONS]
+    for mod in by_suffix:
+        if mod.detect(text_):
+            return mod
     for mod in FORMATS.values():
         if mod.detect(text_):
             return mod
+    if by_suffix:
+        return by_suffix[0]
+    if not text_.strip():
+        raise ParseError("empty file: no clues found", source)
     raise ParseError("unknown puzzle format (try --format; known: "
                      + ", ".join(FORMATS) + ")", source)
 

@@ -1,0 +1,23 @@
+"""One table of puzzles with known solution sets, run against every solver path."""
+
+from __future__ import annotations
+
+from gridsolve.nonogram.model import Puzzle, puzzle_from_grid
+
+# (name, puzzle, expected number of solutions, one solution or None)
+CASES: list[tuple[str, Puzzle, int, tuple[str, ...] | None]] = [
+    ("1x1 filled", Puzzle([[1]], [[1]]), 1, ("#",)),
+    ("1x1 empty", Puzzle([[]], [[]]), 1, (".",)),
+    ("all empty 3x2", Puzzle([[], []], [[], [], []]), 1, ("...", "...")),
+    ("all full 3x3", Puzzle([[3]] * 3, [[3]] * 3), 1, ("###",) * 3),
+    ("1xN", Puzzle([[2, 1]], [[1], [1], [], [1]]), 1, ("##.#",)),
+    ("Nx1", Puzzle([[1], [], [1], [1]], [[1, 2]]), 1, ("#", ".", "#", "#")),
+    ("diagonal pair", Puzzle([[1], [1]], [[1], [1]]), 2, None),
+    ("no solution, totals agree", Puzzle([[2], [0]], [[1], [0], [1]]), 0, None),
+    ("no solution 2", Puzzle([[1, 1], [1, 1], [1]], [[1, 1], [1], [1, 1]]), 0, None),
+    ("heart", puzzle_from_grid([".##.##.", "#######", "#######", ".#####.", "..###..",
+                                "...#..."]), 1,
+     (".##.##.", "#######", "#######", ".#####.", "..###..", "...#...")),
+    ("three rooks 3x3", Puzzle([[1]] * 3, [[1]] * 3), 6, None),
+    ("needs search 4x4", Puzzle([[1, 1]] * 4, [[1, 1]] * 4), 2, None),
+]

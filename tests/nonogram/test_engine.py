@@ -1,0 +1,172 @@
+"""The native engine against independent oracles."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gridsolve.errors import LimitReached
+from gridsolve.nonogram import engine, reference
+from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
+from tests.nonogram.cases import CASES
+from tests.nonogram.oracle import all_solutions
+
+LINE_SOLVERS = [engine.solve_line, reference.solve_line]
+
+
+@st.composite
+def clue_and_line(draw: st.DrawFn, max_len: int = 30) -> tuple[tuple[int, ...], str]:
+    """A line length, a clue from a random full line, and a partial line (maybe inconsistent)."""
+    n = draw(st.integers(1, max_len))
+    truth = "".join(draw(st.sampled_from("#.")) for _ in range(n))
+    clue = tuple(len(run) for run in truth.split(".") if run)
+    # reveal some cells of the truth, and sometimes corrupt one so contradictions are tested
+    known = [c if draw(st.booleans()) else "?" for c in truth]
+    if draw(st.integers(0, 3)) == 0:
+        i = draw(st.integers(0, n - 1))
+        known[i] = draw(st.sampled_from("#."))
+    return clue, "".join(known)
+
+
+@pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=["compiled", "reference"])
+@settings(max_examples=250, deadline=None)
+@given(clue_and_line())
+def test_line_solver_matches_brute_force(solve_line, case) -> None:  # type: ignore[no-untyped-def]
+    clue, line = case
+    assert solve_line(clue, line) == reference.brute_force_line(clue, line)
+
+
+@pytest.mark.parametrize("clue,line,expected", [
+    ((3, 1), "??????", "?##???"),
+    ((5,), "???????", "??###??"),
+    ((), "???", "..."),
+    ((3,), "###", "###"),
+    ((2,), "#.?", None),
+    ((1, 1), "?#?", None),
+    ((2, 2), "??.??", "##.##"),
+    ((1,), "..#..", "..#.."),
+])
+@pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=["compiled", "reference"])
+def test_line_solver_table(solve_line, clue, line, expected) -> None:  # type: ignore[no-untyped-def]
+    assert solve_line(clue, line) == expected
+
+
+PATHS = {
+    "probing": dict(probing=True),
+    "propagation only": dict(probing=False),
+}
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])
+def test_case_table(path, name, puzzle, n, solution) -> None:  # type: ignore[no-untyped-def]
+    result = analyse(puzzle, max_solutions=100, **PATHS[path])
+    assert len(result.solutions) == n
+    assert len(set(result.solutions)) == n
+    assert set(result.solutions) == all_solutions(puzzle)
+    assert result.status == {0: "none", 1: "unique"}.get(n, "multiple")
+    if solution is not None:
+        assert result.solutions[0] == solution
+
+
+@st.composite
+def small_grids(draw: st.DrawFn, max_w: int = 5, max_h: int = 4) -> tuple[str, ...]:
+    w = draw(st.integers(1, max_w))
+    h = draw(st.integers(1, max_h))
+    return tuple("".join(draw(st.sampled_from("#."))for _ in range(w)) for _ in range(h))
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_grids(), st.booleans())
+def test_counts_equal_brute_force(grid, probing) -> None:  # type: ignore[no-untyped-def]
+    """Random grid -> clues -> every solution found, exactly, on grids up to 5x4 and 4x5."""
+    for g in (grid, tuple("".join(col) for col in zip(*grid))):
+        puzzle = puzzle_from_grid(g)
+        expected = all_solutions(puzzle)
+        result = analyse(puzzle, max_solutions=10_000, probing=probing)
+        assert set(result.solutions) == expected
+        assert len(result.solutions) == len(expected)
+        assert g in expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(5, 25), st.integers(5, 25), st.floats(0.2, 0.8), st.integers(0, 2**32))
+def test_random_grid_is_solved(w, h, density, seed) -> None:  # type: ignore[no-untyped-def]
+    """Random grid -> clues -> solve -> every solution satisfies the clues; the picture is one."""
+    rng = random.Random(seed)
+    grid = tuple("".join("#" if rng.random() < density else "." for _ in range(w))
+                 for _ in range(h))
+    puzzle = puzzle_from_grid(grid)
+    result = analyse(puzzle, max_solutions=2)
+    assert result.status in ("unique", "multiple")
+    assert all(is_solution(puzzle, s) for s in result.solutions)
+    if result.status == "unique":
+        assert result.solutions == (grid,)
+    else:
+        assert len(set(result.solutions)) == 2
+
+
+def test_solutions_are_generated_lazily() -> None:
+    puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions (permutation matrices)
+    gen = engine.solve(puzzle)
+    first = next(gen)
+    assert is_solution(puzzle, first)
+    assert engine.count(puzzle) == 720
+    assert engine.count(puzzle, limit=5) == 5
+    assert not engine.unique(puzzle)
+    assert engine.first(Puzzle([[2], [0]], [[1], [0], [1]])) is None
+
+
+def test_node_limit_gives_unknown_with_partial() -> None:
+    puzzle = Puzzle([[1]] * 8, [[1]] * 8)
+    result = analyse(puzzle, max_solutions=100_000, limits=SearchLimits(max_nodes=5))
+    assert result.status == "unknown"
+    assert result.nodes <= 6
+    assert result.partial == ("?" * 8,) * 8
+
+
+def test_time_limit_stops_the_search() -> None:
+    puzzle = Puzzle([[1]] * 10, [[1]] * 10)  # 3,628,800 solutions: cannot finish in 0.05 s
+    result = analyse(puzzle, max_solutions=10**9, limits=SearchLimits(timeout=0.05))
+    assert result.status == "multiple"  # two were found before the limit: that is proven
+    assert 2 <= len(result.solutions) < 3_628_800
+    assert result.seconds < 2.0
+    with pytest.raises(LimitReached) as info:
+        for _ in engine.solve(puzzle, SearchLimits(timeout=0.05)):
+            pass
+    assert info.value.partial == ("?" * 10,) * 10
+
+
+def test_limit_before_any_solution_is_unknown() -> None:
+    puzzle = Puzzle([[1]] * 10, [[1]] * 10)
+    result = analyse(puzzle, limits=SearchLimits(max_nodes=1))
+    assert result.status == "unknown"
+    assert result.solutions == ()
+
+
+def test_partial_holds_root_deductions() -> None:
+    # the bottom rows are forced by line logic, the top-left 2x2 is ambiguous
+    puzzle = puzzle_from_grid(["#..", ".#.", "...", "###"])
+    result = analyse(puzzle)
+    assert result.status == "multiple"
+    assert result.partial == ("??.", "??.", "...", "###")
+    assert analyse(Puzzle([[1], [1], [3]], [[2], [2], [1]])).partial == ("???",) * 3
+
+
+def test_events_report_every_step() -> None:
+    events: list[int] = []
+    puzzle = Puzzle([[1], [1]], [[1], [1]])
+    result = analyse(puzzle, on_event=lambda kind, a, b, c, cells: events.append(kind))
+    assert result.status == "multiple"
+    assert 4 in events and 5 in events and events.count(6) == 2  # guesses, backtracks, solutions
+
+
+def test_event_callback_error_propagates() -> None:
+    def boom(*args: object) -> None:
+        raise RuntimeError("stop")
+    with pytest.raises(RuntimeError):
+        analyse(Puzzle([[1], [1]], [[1], [1]]), on_event=boom)
