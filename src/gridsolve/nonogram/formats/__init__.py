@@ -18,7 +18,8 @@ from pathlib import Path
 from types import ModuleType
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats import glpk, keen, non, puzzlekit, text, tournament
+from gridsolve.nonogram.formats import (cwd, glpk, json_, keen, mk, non, olsak_g, puzzlekit,
+                                        pynogram, spoj, text, tournament, webpbn)
 from gridsolve.nonogram.formats._common import MAX_BYTES, Entry, default_label
 from gridsolve.nonogram.model import Grid, Puzzle
 
@@ -27,7 +28,8 @@ __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "par
 
 #: Content detection tries these in order: the most specific signatures first.
 DETECT_ORDER: tuple[ModuleType, ...] = (
-    puzzlekit, non, glpk, tournament, text, keen,
+    json_, puzzlekit, webpbn, non, glpk, pynogram, tournament, spoj, olsak_g, mk, cwd, text,
+    keen,
 )
 FORMATS: dict[str, ModuleType] = {m.NAME: m for m in DETECT_ORDER}
 

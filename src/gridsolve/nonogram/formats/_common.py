@@ -127,3 +127,15 @@ def default_label(source: str | None, title: str | None = None) -> str:
 def logical_lines(text: str) -> list[str]:
     """The lines of a text, whatever the line endings (BOM already removed by read_text)."""
     return text.lstrip("\ufeff").splitlines()
+
+
+def take_lines(lines: Sequence[tuple[int, str]], count: int, what: str, source: str | None,
+               after: int | None) -> list[tuple[int, str]]:
+    """Exactly `count` numbered lines for `what`; later lines must be blank."""
+    if len(lines) < count:
+        raise ParseError(f"expected {count} {what} lines, found {len(lines)}", source,
+                         lines[-1][0] if lines else after)
+    extra = next(((n, s) for n, s in lines[count:] if s.strip()), None)
+    if extra is not None:
+        raise ParseError(f"more than {count} {what} lines", source, extra[0])
+    return list(lines[:count])
