@@ -26,13 +26,13 @@ EXTENSIONS = (".txt", ".ini", ".toml")
 
 _SECTION = re.compile(r"^\s*\[\s*([\w.-]+)\s*\]\s*$")
 _KEY = re.compile(r"^\s*([\w-]+)\s*=\s*(.*)$")
+_CLUES = re.compile(r"^[ \t]*\[[ \t]*clues[ \t]*\][ \t]*\r?$", re.M | re.I)
 Numbered = list[tuple[int, str]]
 
 
 def detect(text: str) -> bool:
     """Is there a ``[clues]`` section?"""
-    return any((m := _SECTION.match(s)) and m.group(1).lower() == "clues"
-               for s in logical_lines(text[:2_000_000]))
+    return _CLUES.search(text[:2_000_000]) is not None
 
 
 def _uncomment(line: str) -> str:
