@@ -37,15 +37,23 @@ _HEAD = 2_000_000
 
 
 def detect_format(text_: str, source: str | None = None) -> ModuleType:
-    """Pick the format by file extension first, then by content."""
+    """Pick the format by file extension first, then by content.
+
+    A file whose extension belongs to one format only (``.mk``, ``.non``, ...) but whose
+    content matches no format is given to that format, so its error says what is wrong.
+    """
+    by_suffix: list[ModuleType] = []
     if source:
         suffix = Path(source).suffix.lower()
-        for mod in DETECT_ORDER:
-            if suffix in mod.EXTENSIONS and mod.detect(text_):
+        by_suffix = [m for m in DETECT_ORDER if suffix in m.EXTENSIONS]
+        for mod in by_suffix:
+            if mod.detect(text_):
                 return mod
     for mod in DETECT_ORDER:
-        if mod.detect(text_):
+        if mod not in by_suffix and mod.detect(text_):
             return mod
+    if len(by_suffix) == 1:
+        return by_suffix[0]
     raise ParseError("unknown puzzle format (try --format; known: "
                      + ", ".join(FORMATS) + ")", source)
 

@@ -70,11 +70,11 @@ def check_size(width: int, height: int, source: str | None, line: int | None,
     if width < 1 or height < 1:
         raise ParseError(f"size {width}x{height}: a puzzle needs at least one row and one column",
                          source, line)
-    if max(width, height) > HARD_MAX_SIDE:
-        raise ParseError(f"size {width}x{height} is far too large", source, line)
     if limits and width * height > MAX_CELLS:
         raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit "
                          "(use --no-limits to read it anyway)", source, line)
+    if max(width, height) > HARD_MAX_SIDE:
+        raise ParseError(f"size {width}x{height} is far too large", source, line)
 
 
 def parse_int(text: str, what: str, source: str | None, line: int | None) -> int:
