@@ -31,8 +31,19 @@ def detect(text: str) -> bool:
         return False
     h, w = int(lines[0]), int(lines[1])
     rest = lines[2:]
-    return (len(rest) > h and not rest[h].strip() and all(s.strip() for s in rest[:h])
-            and len(rest) >= h + 1 + w and not any(s.strip() for s in rest[h + 1 + w:]))
+    if not (h and w and len(rest) >= h + 1 + w and not rest[h].strip()
+            and all(s.strip() for s in rest[:h]) and not any(s.strip() for s in rest[h + 1 + w:])):
+        return False
+    rows, cols = _total(rest[:h]), _total(rest[h + 1:h + 1 + w])
+    return rows is not None and rows == cols  # a Keen file cannot pass this
+
+
+def _total(lines: list[str]) -> int | None:
+    """Cells filled by these clue lines (None if they are not all numbers)."""
+    try:
+        return sum(int(tok) for s in lines for tok in s.replace(",", " ").split())
+    except ValueError:
+        return None
 
 
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
