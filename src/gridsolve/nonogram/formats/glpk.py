@@ -110,12 +110,12 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         params[stmt[1][0]] = stmt
     size = {}
     for key in ("m", "n"):
-        stmt = params.get(key)
-        if stmt is None:
+        if key not in params:
             raise ParseError(f"missing 'param {key} := ...;'", source)
-        if len(stmt) != 4 or stmt[2][0] != ":=":
-            raise ParseError(f"expected 'param {key} := NUMBER;'", source, stmt[0][1])
-        size[key] = parse_int(stmt[3][0], f"param {key}", source, stmt[3][1])
+        decl = params[key]
+        if len(decl) != 4 or decl[2][0] != ":=":
+            raise ParseError(f"expected 'param {key} := NUMBER;'", source, decl[0][1])
+        size[key] = parse_int(decl[3][0], f"param {key}", source, decl[3][1])
     check_size(size["n"], size["m"], source, params["m"][0][1], limits)
     for key in ("row", "col"):
         if key not in params:

@@ -37,7 +37,8 @@ def _load(text: str, source: str | None) -> dict[str, Any]:
         raise ParseError(f"invalid JSON: {getattr(exc, 'msg', exc)}", source, line) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
         raise ParseError('expected a JSON object with a "data" object of puzzles', source)
-    return doc["data"]
+    data: dict[str, Any] = doc["data"]
+    return data
 
 
 def _where(source: str | None, key: str) -> str:
