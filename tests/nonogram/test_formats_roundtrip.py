@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -75,3 +77,10 @@ def test_tournament_set_round_trip(grids_: list[Grid]) -> None:
 ])
 def test_liberal_text(text: str) -> None:
     assert parse_puzzle(text).rows == ((1,),)
+
+
+def test_readme_json_example() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split('```json\n', 1)[1].split("```", 1)[0]
+    (entry,) = parse_entries(block, "auto", "README.md")
+    assert entry.goal == ("#.#", "###", "...")
