@@ -20,7 +20,8 @@ def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
         try:
             n = int(tok)
         except ValueError:
-            raise ParseError(f"{tok!r} is not a number", source, line) from None
+            shown = tok if len(tok) <= 20 else tok[:20] + "..."
+            raise ParseError(f"{shown!r} is not a number", source, line) from None
         if n < 0:
             raise ParseError(f"clue numbers cannot be negative, got {n}", source, line)
         out.append(n)
