@@ -10,7 +10,8 @@ import pytest
 from gridsolve.cli import main
 from gridsolve.cli.nonogram_convert import goal_warning
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats import Entry, iter_entries, parse_entries, parse_puzzle
+from gridsolve.nonogram.formats import (Entry, detect_format, iter_entries, parse_entries,
+                                        parse_puzzle, read_text)
 from gridsolve.nonogram.model import Puzzle
 
 NON_OK = "width 2\nheight 2\nrows\n1\n1\ncolumns\n2\n0\n"
@@ -178,3 +179,42 @@ def test_goal_that_differs_from_the_solvers_answer() -> None:
     assert goal_warning(entry, ((".#", "#."),), "unique") == (
         "goal stored in f.non differs from the solution at row 1 col 1")
     assert goal_warning(entry, (("#.", ".#"), (".#", "#.")), "multiple") is None
+
+
+def test_multi_puzzle_file_in_solve_and_convert(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.txt"
+    path.write_text("$1\n" + "\n".join(["1"] * 50) + "\n$2\n" + "\n".join(["1"] * 50) + "\n")
+    code, _, err = run(capsys, "nonogram", "solve", str(path))
+    assert code == 2 and "more than one puzzle" in err and "--index N" in err
+    code, out, _ = run(capsys, "nonogram", "convert", str(path), "-", "--to", "json",
+                       "--index", "2")
+    assert code == 0 and json.loads(out)["rows"] == [[1]] * 25
+    code, _, err = run(capsys, "nonogram", "convert", str(path), "-", "--to", "json",
+                       "--index", "3")
+    assert code == 2 and "holds 2 puzzles" in err
+    code, out, _ = run(capsys, "nonogram", "convert", str(path), "-", "--to", "tournament")
+    assert code == 0 and out.count("$") == 2
+
+
+def test_convert_picks_format_from_extension(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "p.non"
+    src.write_text(NON_OK + 'goal "1010"\n')
+    for name, fmt in [("p.xml", "webpbn"), ("p.json", "json"), ("p.dat", "glpk"),
+                      ("p.mk", "mk"), ("p.cwd", "cwd"), ("p.g", "g")]:
+        out = tmp_path / name
+        assert run(capsys, "nonogram", "convert", str(src), str(out))[0] == 0
+        (entry,) = iter_entries(str(out))
+        assert entry.puzzle == Puzzle([[1], [1]], [[2], []])
+        assert detect_format_name(out) == fmt
+        if fmt in ("webpbn", "json"):
+            assert entry.goal == ("#.", "#.")
+    code, _, err = run(capsys, "nonogram", "convert", str(src), str(tmp_path / "p.zzz"))
+    assert code == 2 and "give --to" in err
+    code, _, err = run(capsys, "nonogram", "convert", str(src), str(src))
+    assert code == 2 and "same file" in err
+
+
+def detect_format_name(path: Path) -> str:
+    return str(detect_format(read_text(str(path)), str(path)).NAME)

@@ -84,3 +84,12 @@ def test_readme_json_example() -> None:
     block = readme.split('```json\n', 1)[1].split("```", 1)[0]
     (entry,) = parse_entries(block, "auto", "README.md")
     assert entry.goal == ("#.#", "###", "...")
+
+
+@pytest.mark.parametrize("fmt", ["mk", "cwd", "g", "glpk", "non", "json", "webpbn", "keen"])
+def test_content_wins_over_a_shared_extension(fmt: str) -> None:
+    """A file in any format saved as .txt is still read as that format."""
+    puzzle = puzzle_from_grid(("#.#", "###", "..."))
+    text = write_puzzle(puzzle, fmt)
+    assert detect_format(text, "puzzle.txt").NAME == fmt
+    assert parse_puzzle(text, source="puzzle.txt") == puzzle

@@ -143,8 +143,8 @@ def read_entry(path: str, format: str = "auto", limits: bool = True) -> Entry:
     for entry in iter_entries(path, format, limits):
         found.append(entry)
         if len(found) > 1:
-            raise ParseError("the file holds more than one puzzle; read them with "
-                             "iter_entries (or convert one at a time)", _source(path))
+            raise ParseError("the file holds more than one puzzle (take one out with "
+                             "'gridsolve nonogram convert FILE OUT --index N')", _source(path))
     if not found:
         raise ParseError("no puzzle found", _source(path))
     return found[0]

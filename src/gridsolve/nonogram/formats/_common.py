@@ -111,8 +111,8 @@ def only_entry(entries: Iterable[Entry], source: str | None) -> Entry:
     if not found:
         raise ParseError("no puzzle found", source)
     if len(found) > 1:
-        raise ParseError(f"the file holds {len(found)} puzzles; read them with iter_entries "
-                         "(or convert one at a time)", source)
+        raise ParseError(f"the file holds {len(found)} puzzles (take one out with "
+                         "'gridsolve nonogram convert FILE OUT --index N')", source)
     return found[0]
 
 

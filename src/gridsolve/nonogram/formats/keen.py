@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats import cwd
 from gridsolve.nonogram.formats._common import build_puzzle, logical_lines, parse_numbers
 from gridsolve.nonogram.model import Puzzle
 
@@ -25,7 +26,7 @@ Numbered = list[tuple[int, str]]
 
 
 def detect(text: str) -> bool:
-    """Two blocks of number lines separated by one blank-line run, and nothing else?"""
+    """Two blocks of number lines split by one blank-line run (and not a CWD file)?"""
     lines = logical_lines(text[:2_000_000])
     if not all(_NUMBERS.match(s) for s in lines):
         return False
@@ -33,7 +34,7 @@ def detect(text: str) -> bool:
         split_blocks([(i + 1, s) for i, s in enumerate(lines)], None)
     except ParseError:
         return False
-    return True
+    return not cwd.detect(text)
 
 
 def split_blocks(lines: Numbered, source: str | None) -> tuple[Numbered, Numbered]:

@@ -17,7 +17,7 @@ empty clue).
 from __future__ import annotations
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats import keen
+from gridsolve.nonogram.formats import keen, mk
 from gridsolve.nonogram.formats._common import build_puzzle, logical_lines, parse_numbers
 from gridsolve.nonogram.model import Puzzle
 
@@ -46,10 +46,11 @@ def _hash_separators(lines: list[str]) -> list[int]:
 
 
 def detect(text: str) -> bool:
-    """Is this our text format? (a line starting with '--', or a lone '#' between clues)"""
+    """Is this our text format? (a '--' line, or a lone '#' between clues but not Olšák's .mk)"""
     lines = logical_lines(text[:2_000_000])
-    return (any(line.lstrip().startswith("--") for line in lines)
-            or len(_hash_separators(lines)) == 1)
+    if any(line.lstrip().startswith("--") for line in lines):
+        return True
+    return len(_hash_separators(lines)) == 1 and not mk.detect(text)
 
 
 def _split(lines: list[str], source: str | None) -> tuple[Numbered, Numbered, int | None]:
