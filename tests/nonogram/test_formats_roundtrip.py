@@ -93,3 +93,45 @@ def test_content_wins_over_a_shared_extension(fmt: str) -> None:
     text = write_puzzle(puzzle, fmt)
     assert detect_format(text, "puzzle.txt").NAME == fmt
     assert parse_puzzle(text, source="puzzle.txt") == puzzle
+
+
+WEBPBN_STYLE = """<?xml version="1.0"?>
+<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">
+<puzzleset>
+<source>webpbn.com</source>
+<puzzle type="grid" defaultcolor="black">
+<title>Two by two</title>
+<color name="white" char=".">FFFFFF</color>
+<color name="black" char="X">000000</color>
+<clues type="columns"><line><count>2</count></line><line><count>1</count></line></clues>
+<clues type="rows"><line><count>2</count></line><line><count>1</count></line></clues>
+<solution type="goal"><image>
+| X X |
+| [X] . |
+</image></solution>
+<solution type="saved"><image>|??|??|</image></solution>
+</puzzle>
+</puzzleset>
+"""
+
+
+def test_webpbn_house_style() -> None:
+    (entry,) = parse_entries(WEBPBN_STYLE, source="two.xml")
+    assert (entry.label, entry.puzzle.rows, entry.puzzle.cols) == (
+        "Two by two", ((2,), (1,)), ((2,), (1,)))
+    assert entry.goal == ("##", "#.")
+
+
+def test_webpbn_background_in_defaultcolor() -> None:
+    """Writers that name the background in defaultcolor colour every count explicitly."""
+    text = (WEBPBN_STYLE.replace('defaultcolor="black"', 'defaultcolor="white"')
+            .replace("<count>", '<count color="black">'))
+    (entry,) = parse_entries(text, source="two.xml")
+    assert entry.puzzle.rows == ((2,), (1,))
+
+
+def test_non_goal_on_lines_and_bundles() -> None:
+    one = "width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\ngoal\n11\n10\n"
+    two = 'title "B"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\n'
+    entries = list(parse_entries(one + "====\n" + two, source="pack.nonpack"))
+    assert [(e.label, e.goal) for e in entries] == [("pack", ("##", "#.")), ("B", ("#",))]

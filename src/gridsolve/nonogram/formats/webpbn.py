@@ -1,7 +1,7 @@
 """webpbn's puzzle XML (also pbnsolve's native format): ``<puzzleset><puzzle>...``.
 
     <puzzleset>
-      <puzzle type="grid" defaultcolor="white">
+      <puzzle type="grid" defaultcolor="black">   (the colour of a plain <count>)
         <title>Dancer</title> <author>...</author> <copyright>...</copyright>
         <color name="white" char=".">fff</color> <color name="black" char="X">000</color>
         <clues type="columns"><line><count>2</count><count>1</count></line>...</clues>
@@ -52,20 +52,31 @@ def _load(text: str, source: str | None) -> ET.Element:
 
 
 def _colours(puzzle: ET.Element, where: str, source: str | None) -> tuple[str, str, str, str]:
-    """(background name, background char, ink name, ink char) of a two-colour puzzle."""
-    background = puzzle.get("defaultcolor", "white")
+    """(background name, its char, ink name, its char) of a black-and-white puzzle.
+
+    ``defaultcolor`` is the colour of a <count> without one (black unless said otherwise) and
+    ``backgroundcolor`` the empty cells' (white); some writers put the background in
+    ``defaultcolor`` and colour every count, so then the one other colour is the ink.
+    """
+    background = puzzle.get("backgroundcolor", "white")
+    ink = puzzle.get("defaultcolor", "black")
     chars = {"white": ".", "black": "X"}
+    declared = []
     for c in puzzle.findall("color"):
         name = c.get("name")
         if not name:
             raise ParseError(f"{where}: <color> needs a name", source)
+        declared.append(name)
         chars[name] = c.get("char", chars.get(name, name[:1]))
-    declared = [c.get("name") for c in puzzle.findall("color")]
-    inks = [n for n in (declared or ["black"]) if n != background]
-    if len(inks) != 1:
-        raise ParseError(f"{where}: {COLOUR_UNSUPPORTED} ({len(inks)} colours besides "
-                         f"{background!r})", source)
-    ink = str(inks[0])
+    others = [n for n in dict.fromkeys(declared) if n != background]
+    if ink == background and len(others) == 1:
+        ink = others[0]
+    extra = [n for n in others if n != ink]
+    if extra:
+        raise ParseError(f"{where}: {COLOUR_UNSUPPORTED} (colours {', '.join([ink, *extra])})",
+                         source)
+    if ink not in chars:
+        raise ParseError(f"{where}: no <color> declares the default colour {ink!r}", source)
     return background, chars.get(background, "."), ink, chars[ink]
 
 
@@ -90,11 +101,15 @@ def _clues(puzzle: ET.Element, kind: str, ink: str, where: str,
 
 def _goal(puzzle: ET.Element, width: int, height: int, blank: str, ink: str, where: str,
           source: str | None) -> Grid | None:
+    """The goal image: rows between '|' marks, whitespace ignored, '[X]' for one cell."""
     for sol in puzzle.findall("solution"):
         if sol.get("type", "goal") != "goal":
             continue
-        image = sol.findtext("image") or ""
-        rows = [r.strip().strip("|") for r in image.strip().splitlines() if r.strip()]
+        image = re.sub(r"\s+", "", sol.findtext("image") or "")
+        image = re.sub(r"\[(.)\]", r"\1", image)
+        if "[" in image:
+            raise ParseError(f"{where}: the goal image has a cell with several colours", source)
+        rows = re.findall(r"\|([^|]*)\|", image)
         return make_goal(rows, width, height, ink, blank, f"{source or '<input>'} ({where} goal)",
                          None)
     return None
@@ -130,7 +145,8 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
 
 def dump(puzzle: Puzzle, goal: Grid | None = None) -> str:
     """Write a puzzle (and goal) as webpbn XML."""
-    out = ['<?xml version="1.0"?>', "<puzzleset>", '<puzzle type="grid" defaultcolor="white">']
+    out = ['<?xml version="1.0"?>', "<puzzleset>",
+           '<puzzle type="grid" defaultcolor="black" backgroundcolor="white">']
     if puzzle.title:
         out.append(f"<title>{escape(puzzle.title)}</title>")
     out += ['<color name="white" char=".">fff</color>', '<color name="black" char="X">000</color>']
