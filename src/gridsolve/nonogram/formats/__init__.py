@@ -33,8 +33,6 @@ DETECT_ORDER: tuple[ModuleType, ...] = (
 )
 FORMATS: dict[str, ModuleType] = {m.NAME: m for m in DETECT_ORDER}
 
-_HEAD = 2_000_000
-
 
 def detect_format(text_: str, source: str | None = None) -> ModuleType:
     """Pick the format by file extension first, then by content.

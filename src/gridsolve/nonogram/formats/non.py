@@ -162,7 +162,8 @@ def dump(puzzle: Puzzle, goal: Grid | None = None) -> str:
     """Write a puzzle (and its goal, if known) as .non."""
     out = []
     if puzzle.title:
-        out.append(f'title "{html.escape(puzzle.title, quote=True)}"')
+        title = " ".join(puzzle.title.split())
+        out.append(f'title "{html.escape(title, quote=True)}"')
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
     out += ["", "columns"]

@@ -75,6 +75,8 @@ def dump(puzzle: Puzzle) -> str:
     """Write a puzzle as a black-and-white .g file."""
     def fmt(clue: tuple[int, ...]) -> str:
         return " ".join(map(str, clue))
-    title = (puzzle.title or "gridsolve").replace("\n", " ")
+    title = " ".join((puzzle.title or "gridsolve").split())
+    if title[:1] in (":", "#"):
+        title = " " + title  # a leading ':' or '#' would start a section or a declaration
     return (f"{title}\n: rows\n" + "\n".join(map(fmt, puzzle.rows)) + "\n: columns\n"
             + "\n".join(map(fmt, puzzle.cols)) + "\n: end\n")
