@@ -48,6 +48,7 @@ BAD: list[tuple[str, str, int | None, str]] = [
     ("tournament", "$1\n" + TOURNAMENT_BODY.replace("1", "1\tz", 1) + "\n", 2, "'z'"),
     ("tournament", "junk\n$1\n" + TOURNAMENT_BODY + "\n", 1, "before the first '$n'"),
     ("tournament", "$1\n" + "\n".join(["26"] + ["1"] * 49) + "\n", 2, "needs 26 cells"),
+    ("tournament", ("$1\n" + TOURNAMENT_BODY + "\n") * 2, 52, "a second puzzle $1"),
     ("puzzlekit", '{"data": {"a_1x1": {"problem": "1 1\\n1\\n"}}}', None,
      "expected 1 columns + 1 rows"),
     ("puzzlekit", '{"data": {"a_1x1": {"problem": "1 1\\n1\\nq"}}}', 3, "'q'"),

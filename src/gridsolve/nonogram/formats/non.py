@@ -33,7 +33,7 @@ EXTENSIONS = (".non", ".nonpack")
 
 _KEY = re.compile(r"^\s*([A-Za-z]+)\b\s*(.*?)\s*$")
 _CLUE_ITEM = re.compile(r"^(\d+)([A-Za-z]?)$")
-_TEXT_KEYS = ("title", "by", "copyright", "catalogue", "license")
+_TEXT_KEYS = ("title", "by", "copyright", "catalogue", "license")  # only title is kept
 
 
 def detect(text: str) -> bool:
@@ -93,7 +93,7 @@ _ALL_KEYS = {"width", "height", "rows", "columns", "goal", "saved", "color", *_T
 def _one(lines: list[str], offset: int, index: int, source: str | None,
          limits: bool) -> Entry:
     """Read one puzzle from lines (numbered from offset + 1 in the file)."""
-    meta: dict[str, str] = {}
+    title: str | None = None
     size: dict[str, int] = {}
     clues: dict[str, tuple[list[list[int]], list[int]]] = {}
     goal: Grid | None = None
@@ -107,8 +107,8 @@ def _one(lines: list[str], offset: int, index: int, source: str | None,
         key, value = m.group(1).lower(), m.group(2)
         if key in ("width", "height"):
             size[key] = parse_int(value, key, source, n)
-        elif key in _TEXT_KEYS:
-            meta[key] = _unquote(value)
+        elif key == "title":
+            title = _unquote(value)
         elif key == "color":
             raise ParseError(COLOUR_UNSUPPORTED, source, n)
         elif key in ("rows", "columns"):
@@ -132,11 +132,11 @@ def _one(lines: list[str], offset: int, index: int, source: str | None,
                 raise ParseError("'goal' comes before 'width' and 'height'", source, n)
             goal, used = _goal(value, lines, i, size["width"], size["height"], source, n)
             i += used
-    for key in ("width", "height", "rows", "columns"):
-        if key not in size and key not in clues:
-            raise ParseError(f"missing '{key}'", source)
+    missing = [k for k in ("width", "height") if k not in size] + [
+        k for k in ("rows", "columns") if k not in clues]
+    if missing:
+        raise ParseError(f"missing '{missing[0]}'", source)
     (rows, row_lines), (cols, col_lines) = clues["rows"], clues["columns"]
-    title = meta.get("title")
     puzzle = build_puzzle(rows, cols, source, row_lines, col_lines, title=title, limits=limits)
     return Entry(source or "<input>", index, default_label(source, title), puzzle, goal)
 

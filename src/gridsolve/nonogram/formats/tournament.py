@@ -48,16 +48,19 @@ def detect(text: str) -> bool:
 
 def _blocks(lines: list[str], source: str | None) -> Iterator[tuple[str, int, list[str]]]:
     """(label, line number of the first body line, body lines) for each ``$n`` block."""
-    starts = [i for i, s in enumerate(lines) if _HEADER.match(s.strip())]
+    starts = [(i, m.group(1)) for i, s in enumerate(lines) if (m := _HEADER.match(s.strip()))]
     if not starts:
         yield default_label(source), 1, lines
         return
-    junk = next((i for i in range(starts[0]) if lines[i].strip()), None)
+    junk = next((i for i in range(starts[0][0]) if lines[i].strip()), None)
     if junk is not None:
         raise ParseError("text before the first '$n' header", source, junk + 1)
-    for k, start in enumerate(starts):
-        end = starts[k + 1] if k + 1 < len(starts) else len(lines)
-        label = _HEADER.match(lines[start].strip()).group(1)  # type: ignore[union-attr]
+    seen: set[str] = set()
+    for k, (start, label) in enumerate(starts):
+        if label in seen:
+            raise ParseError(f"a second puzzle ${label}", source, start + 1)
+        seen.add(label)
+        end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
         yield label, start + 2, lines[start + 1:end]
 
 
