@@ -180,6 +180,8 @@ def test_goal_that_differs_from_the_solvers_answer() -> None:
     assert goal_warning(entry, ((".#", "#."),), "unique") == (
         "goal stored in f.non differs from the solution at row 1 col 1")
     assert goal_warning(entry, (("#.", ".#"), (".#", "#.")), "multiple") is None
+    assert goal_warning(entry, (), "unknown") is None
+    assert "found no solution" in (goal_warning(entry, (), "none") or "")
 
 
 def test_multi_puzzle_file_in_solve_and_convert(tmp_path: Path,

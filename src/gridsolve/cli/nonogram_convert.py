@@ -88,4 +88,6 @@ def goal_warning(entry: Entry, solutions: tuple[Grid, ...], status: str) -> str 
     if status == "unique" and solutions[0] != goal:
         r, c = _first_difference(solutions[0], goal)
         return f"{where} differs from the solution at row {r} col {c}"
+    if status == "none":
+        return f"{where} satisfies the clues, but the solver found no solution"
     return None
