@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any
 
+from gridsolve.cli import nonogram_convert
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
-from gridsolve.nonogram.formats import FORMATS, read_puzzle
+from gridsolve.nonogram.formats import FORMATS, read_entry
 from gridsolve.nonogram.render import ASCII, UNICODE, grid_text
 
 
@@ -31,6 +32,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.set_defaults(run=run_solve)
+    nonogram_convert.add_commands(cmds)
 
 
 def _positive_int(text: str) -> int:
@@ -74,9 +76,13 @@ STATUS_TEXT = {
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    entry = read_entry(args.file, args.format, limits=not args.no_limits)
+    puzzle = entry.puzzle
     limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
     result = analyse(puzzle, args.max_solutions, limits)
+    warning = nonogram_convert.goal_warning(entry, result.solutions, result.status)
+    if warning:
+        print(f"gridsolve: warning: {warning}", file=sys.stderr)
     if args.json:
         print(json.dumps(result_json(result, puzzle.width, puzzle.height)))
     else:

@@ -1,36 +1,54 @@
 """Reading and writing nonogram files: the only place that accepts messy input.
 
-Each format is a module with ``NAME``, ``EXTENSIONS``, ``detect(text) -> bool``,
-``parse(text, source, limits) -> Puzzle`` and optionally ``dump(puzzle) -> str``.
-Register new ones in ``FORMATS`` (order matters for detection: most specific first).
+Each format is a module with ``NAME``, ``EXTENSIONS``, ``detect(text) -> bool`` and
+``parse(text, source, limits) -> Puzzle``; optionally ``entries(text, source, limits)``
+yielding ``Entry`` (puzzle + stored goal; many for multi-puzzle files) and
+``dump(puzzle[, goal]) -> str`` (``GOAL = True`` when dump writes a goal).
+Register new ones in ``FORMATS``; ``DETECT_ORDER`` lists them most specific first.
+
+Tournament question files ``.../question/X.txt`` take their goals from the sibling
+``.../solution/X.txt`` when it exists (``iter_entries`` and ``read_entry``).
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats import text
-from gridsolve.nonogram.formats._common import MAX_BYTES
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.formats import (cwd, glpk, json_, keen, mk, non, olsak_g, puzzlekit,
+                                        pynogram, spoj, text, tournament, webpbn)
+from gridsolve.nonogram.formats._common import MAX_BYTES, Entry, default_label
+from gridsolve.nonogram.model import Grid, Puzzle
 
-__all__ = ["FORMATS", "read_puzzle", "parse_puzzle", "write_puzzle", "detect_format"]
+__all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
+           "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path"]
 
-FORMATS: dict[str, ModuleType] = {m.NAME: m for m in (text,)}
+#: Content detection tries these in order: the most specific signatures first.
+DETECT_ORDER: tuple[ModuleType, ...] = (
+    json_, puzzlekit, webpbn, non, glpk, pynogram, tournament, spoj, olsak_g, mk, cwd, text,
+    keen,
+)
+FORMATS: dict[str, ModuleType] = {m.NAME: m for m in DETECT_ORDER}
 
 
 def detect_format(text_: str, source: str | None = None) -> ModuleType:
-    """Pick the format by file extension and content, then content alone, then extension alone
-    (so that the format's own reader can say precisely what is wrong with the file)."""
-    suffix = Path(source).suffix.lower() if source else ""
-    by_suffix = [m for m in FORMATS.values() if suffix and suffix in m.EXTENSIONS]
-    for mod in by_suffix:
-        if mod.detect(text_):
-            return mod
-    for mod in FORMATS.values():
-        if mod.detect(text_):
+    """Pick the format by file extension first, then by content.
+
+    A file whose extension belongs to one format only (``.mk``, ``.non``, ...) but whose
+    content matches no format is given to that format, so its error says what is wrong.
+    """
+    by_suffix: list[ModuleType] = []
+    if source:
+        suffix = Path(source).suffix.lower()
+        by_suffix = [m for m in DETECT_ORDER if suffix in m.EXTENSIONS]
+        for mod in by_suffix:
+            if mod.detect(text_):
+                return mod
+    for mod in DETECT_ORDER:
+        if mod not in by_suffix and mod.detect(text_):
             return mod
     if by_suffix:
         return by_suffix[0]
@@ -40,16 +58,29 @@ def detect_format(text_: str, source: str | None = None) -> ModuleType:
                      + ", ".join(FORMATS) + ")", source)
 
 
+def _module(format: str, text_: str, source: str | None) -> ModuleType:
+    if format == "auto":
+        return detect_format(text_, source)
+    if format in FORMATS:
+        return FORMATS[format]
+    raise ParseError(f"unknown format {format!r} (known: {', '.join(FORMATS)})", source)
+
+
+def parse_entries(text_: str, format: str = "auto", source: str | None = None,
+                  limits: bool = True) -> Iterator[Entry]:
+    """Every puzzle in a text, with its stored goal when the format has one."""
+    mod = _module(format, text_, source)
+    if hasattr(mod, "entries"):
+        yield from mod.entries(text_, source, limits)
+    else:
+        puzzle = mod.parse(text_, source, limits)
+        yield Entry(source or "<input>", 0, default_label(source, puzzle.title), puzzle, None)
+
+
 def parse_puzzle(text_: str, format: str = "auto", source: str | None = None,
                  limits: bool = True) -> Puzzle:
     """Read a puzzle from text in the named format (or detect it)."""
-    if format == "auto":
-        mod = detect_format(text_, source)
-    elif format in FORMATS:
-        mod = FORMATS[format]
-    else:
-        raise ParseError(f"unknown format {format!r} (known: {', '.join(FORMATS)})", source)
-    return mod.parse(text_, source, limits)  # type: ignore[no-any-return]
+    return _module(format, text_, source).parse(text_, source, limits)  # type: ignore[no-any-return]
 
 
 def read_text(path: str, limits: bool = True) -> str:
@@ -74,16 +105,66 @@ def read_text(path: str, limits: bool = True) -> str:
         raise ParseError(f"not UTF-8 text (byte {exc.start})", source) from None
 
 
+def _source(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
 def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> Puzzle:
     """Read a puzzle file ('-' for standard input)."""
-    source = "<stdin>" if path == "-" else path
-    return parse_puzzle(read_text(path, limits), format, source, limits)
+    return parse_puzzle(read_text(path, limits), format, _source(path), limits)
 
 
-def write_puzzle(puzzle: Puzzle, format: str = "text") -> str:
-    """The puzzle as text in a format that can be written."""
+def _sibling_goals(path: str, mod: ModuleType) -> dict[str, Grid]:
+    """Goals kept beside the puzzle file (tournament question/solution folders)."""
+    if mod is not tournament or path == "-":
+        return {}
+    sol = tournament.solution_path(path)
+    if sol is None:
+        return {}
+    return tournament.parse_solutions(read_text(str(sol)), str(sol))
+
+
+def iter_entries(path: str, format: str = "auto", limits: bool = True) -> Iterator[Entry]:
+    """Every puzzle of a file ('-' for standard input) with its goal, in file order."""
+    source = _source(path)
+    text_ = read_text(path, limits)
+    mod = _module(format, text_, source)
+    goals = _sibling_goals(path, mod)
+    for entry in parse_entries(text_, mod.NAME, source, limits):
+        goal = goals.get(entry.label, entry.goal)
+        if goal is not entry.goal:
+            entry = Entry(entry.source, entry.index, entry.label, entry.puzzle, goal)
+        yield entry
+
+
+def read_entry(path: str, format: str = "auto", limits: bool = True) -> Entry:
+    """The single puzzle of a file with its stored goal (an error if it holds several)."""
+    found: list[Entry] = []
+    for entry in iter_entries(path, format, limits):
+        found.append(entry)
+        if len(found) > 1:
+            raise ParseError("the file holds more than one puzzle (take one out with "
+                             "'gridsolve nonogram convert FILE OUT --index N')", _source(path))
+    if not found:
+        raise ParseError("no puzzle found", _source(path))
+    return found[0]
+
+
+def format_for_path(path: str) -> str | None:
+    """The name of the writable format whose extension the path has, if any."""
+    suffix = Path(path).suffix.lower()
+    for mod in DETECT_ORDER:
+        if hasattr(mod, "dump") and suffix in mod.EXTENSIONS:
+            return str(mod.NAME)
+    return None
+
+
+def write_puzzle(puzzle: Puzzle, format: str = "text", goal: Grid | None = None) -> str:
+    """The puzzle as text in a format that can be written (with its goal if it has room)."""
     mod = FORMATS.get(format)
     if mod is None or not hasattr(mod, "dump"):
         writable = [n for n, m in FORMATS.items() if hasattr(m, "dump")]
         raise ParseError(f"cannot write format {format!r} (writable: {', '.join(writable)})")
+    if goal is not None and getattr(mod, "GOAL", False):
+        return mod.dump(puzzle, goal)  # type: ignore[no-any-return]
     return mod.dump(puzzle)  # type: ignore[no-any-return]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
 
 from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.nonogram.model import MAX_CELLS, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, Grid, Puzzle
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
@@ -18,7 +20,8 @@ def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
         try:
             n = int(tok)
         except ValueError:
-            raise ParseError(f"{tok!r} is not a number", source, line) from None
+            shown = tok if len(tok) <= 20 else tok[:20] + "..."
+            raise ParseError(f"{shown!r} is not a number", source, line) from None
         if n < 0:
             raise ParseError(f"clue numbers cannot be negative, got {n}", source, line)
         out.append(n)
@@ -42,3 +45,98 @@ def build_puzzle(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
             lines = row_lines if kind == "row" else col_lines
             line = lines[i] if i < len(lines) else None
         raise ParseError(str(exc), source, line) from None
+
+
+#: Even with the limits lifted, refuse sizes no machine could hold (hostile headers).
+HARD_MAX_SIDE = 100_000
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle read from a file: where it came from, its name, its clues and stored goal."""
+
+    source: str
+    index: int
+    label: str
+    puzzle: Puzzle
+    goal: Grid | None = None
+
+
+COLOUR_UNSUPPORTED = "colour puzzles are not supported yet"
+
+
+def check_size(width: int, height: int, source: str | None, line: int | None,
+               limits: bool) -> None:
+    """Refuse a declared size before anything is allocated for it."""
+    if width < 1 or height < 1:
+        raise ParseError(f"size {width}x{height}: a puzzle needs at least one row and one column",
+                         source, line)
+    if limits and width * height > MAX_CELLS:
+        raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit "
+                         "(use --no-limits to read it anyway)", source, line)
+    if max(width, height) > HARD_MAX_SIDE:
+        raise ParseError(f"size {width}x{height} is far too large", source, line)
+
+
+def parse_int(text: str, what: str, source: str | None, line: int | None) -> int:
+    """A single non-negative whole number, or a clear error naming what it should be."""
+    tok = text.strip()
+    if not tok.isdigit() or len(tok) > 9:
+        raise ParseError(f"{what} must be a whole number, got {tok!r}", source, line)
+    return int(tok)
+
+
+def make_goal(rows: Sequence[str], width: int, height: int, filled: str, empty: str,
+              source: str | None, line: int | None) -> Grid:
+    """Turn stored solution rows into a Grid of '#'/'.', checking shape and characters."""
+    if len(rows) != height:
+        raise ParseError(f"goal has {len(rows)} rows, the puzzle has {height}", source, line)
+    out = []
+    table = {**{c: FILLED for c in filled}, **{c: EMPTY for c in empty}}
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ParseError(f"goal row {r + 1} has {len(row)} cells, the puzzle has {width} "
+                             "columns", source, line)
+        try:
+            out.append("".join(table[c] for c in row))
+        except KeyError as exc:
+            raise ParseError(f"goal row {r + 1}: unexpected character {exc.args[0]!r}",
+                             source, line) from None
+    return tuple(out)
+
+
+def only_entry(entries: Iterable[Entry], source: str | None) -> Entry:
+    """The single entry of a one-puzzle text; an error naming the count otherwise."""
+    found = list(entries)
+    if not found:
+        raise ParseError("no puzzle found", source)
+    if len(found) > 1:
+        raise ParseError(f"the file holds {len(found)} puzzles (take one out with "
+                         "'gridsolve nonogram convert FILE OUT --index N')", source)
+    return found[0]
+
+
+def default_label(source: str | None, title: str | None = None) -> str:
+    """A name for a puzzle: its title, else the file name without extension."""
+    if title:
+        return title
+    if source and not source.startswith("<"):
+        return PurePath(source).stem
+    return source or "<input>"
+
+
+def logical_lines(text: str) -> list[str]:
+    """The lines of a text, whatever the line endings (BOM already removed by read_text)."""
+    return text.lstrip("\ufeff").splitlines()
+
+
+def take_lines(lines: Sequence[tuple[int, str]], count: int, what: str, source: str | None,
+               after: int | None) -> list[tuple[int, str]]:
+    """Exactly `count` numbered lines for `what`; later lines must be blank."""
+    if len(lines) < count:
+        raise ParseError(f"expected {count} {what} lines, found {len(lines)}", source,
+                         lines[-1][0] if lines else after)
+    extra = next(((n, s) for n, s in lines[count:] if s.strip()), None)
+    if extra is not None:
+        raise ParseError(f"more than {count} {what} lines", source, extra[0])
+    return list(lines[:count])

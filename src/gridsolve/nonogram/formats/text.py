@@ -9,63 +9,95 @@
     2
 
 Blank lines before the first clue and after the last are ignored (write ``0`` there).
+Variants seen in the wild are read too: a line holding only ``#`` as the separator, or (when
+there is neither) a single run of blank lines, as in Keen's format (then write ``0`` for an
+empty clue).
 """
 
 from __future__ import annotations
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import build_puzzle, parse_numbers
+from gridsolve.nonogram.formats import keen, mk
+from gridsolve.nonogram.formats._common import build_puzzle, logical_lines, parse_numbers
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "text"
 EXTENSIONS = (".txt", ".nono", ".clues")
+
+Numbered = list[tuple[int, str]]
 
 
 def _strip(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+def _is_clue(line: str) -> bool:
+    s = _strip(line)
+    return bool(s) and all(c.isdigit() or c in " ,\t" for c in s)
+
+
+def _hash_separators(lines: list[str]) -> list[int]:
+    """Indexes of lines holding only '#' with clue lines before and after them."""
+    clue_at = [i for i, s in enumerate(lines) if _is_clue(s)]
+    if not clue_at:
+        return []
+    return [i for i, s in enumerate(lines)
+            if s.strip() == "#" and clue_at[0] < i < clue_at[-1]]
+
+
 def detect(text: str) -> bool:
-    """Is this our text format? (it has a line starting with '--')"""
-    return any(line.lstrip().startswith("--") for line in text.splitlines())
+    """Is this our text format? (a '--' line, or a lone '#' between clues but not Olšák's .mk)"""
+    lines = logical_lines(text[:2_000_000])
+    if any(line.lstrip().startswith("--") for line in lines):
+        return True
+    return len(_hash_separators(lines)) == 1 and not mk.detect(text)
+
+
+def _split(lines: list[str], source: str | None) -> tuple[Numbered, Numbered, int | None]:
+    """Row lines, column lines and the separator's line number."""
+    seps = [i for i, s in enumerate(lines) if s.lstrip().startswith("--")]
+    if not seps:
+        seps = _hash_separators(lines)
+    if len(seps) > 1:
+        raise ParseError("a second separator line: one puzzle per file", source, seps[1] + 1)
+    body = [(i + 1, "" if s.strip().startswith("#") else _strip(s)) for i, s in enumerate(lines)]
+    if not seps:
+        try:
+            rows, cols = keen.split_blocks(body, source)
+        except ParseError as exc:
+            if exc.line is None:
+                raise ParseError("no '--' line separating row clues from column clues",
+                                 source) from None
+            raise
+        return rows, cols, None
+    sep = seps[0] + 1
+    clue_lines = [n for n, s in body if s and n != sep]
+    first, last = min(clue_lines, default=sep), max(clue_lines, default=sep)
+    rows = [(n, s) for n, s in body if first <= n < sep]
+    cols = [(n, s) for n, s in body if sep < n <= last]
+    if not rows:
+        raise ParseError("no row clues before the separator line", source, sep)
+    if not cols:
+        raise ParseError("no column clues after the separator line", source, sep)
+    return rows, cols, sep
 
 
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     """Read one puzzle in the text format."""
-    lines = text.splitlines()
-    body = [(i + 1, _strip(line)) for i, line in enumerate(lines)
-            if not (line.strip().startswith("#"))]
-    if not any(s for _, s in body):
+    lines = logical_lines(text)
+    if not any(_strip(s) and not s.strip().startswith("#") for s in lines):
         raise ParseError("empty file: no clues found", source)
-    sep = [n for n, s in body if s.startswith("--")]
-    if not sep:
-        raise ParseError("no '--' line separating row clues from column clues", source)
-    if len(sep) > 1:
-        raise ParseError("a second '--' line: one puzzle per file", source, sep[1])
-    first = next(n for n, s in body if s)
-    last = max(n for n, s in body if s and not s.startswith("--"))
-    rows: list[list[int]] = []
-    cols: list[list[int]] = []
-    row_lines: list[int] = []
-    col_lines: list[int] = []
-    for n, s in body:
-        if n < first or n > last or n == sep[0]:
-            continue
-        into, at = (rows, row_lines) if n < sep[0] else (cols, col_lines)
-        into.append(parse_numbers(s, source, n))
-        at.append(n)
-    if not rows:
-        raise ParseError("no row clues before the '--' line", source, sep[0])
-    if not cols:
-        raise ParseError("no column clues after the '--' line", source, sep[0])
-    return build_puzzle(rows, cols, source, row_lines, col_lines, limits=limits,
-                        total_line=sep[0])
+    rows, cols, sep = _split(lines, source)
+    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
+                        [parse_numbers(s, source, n) for n, s in cols], source,
+                        [n for n, _ in rows], [n for n, _ in cols], limits=limits,
+                        total_line=sep)
 
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle in the text format."""
     def fmt(clue: tuple[int, ...]) -> str:
         return " ".join(map(str, clue)) or "0"
-    head = f"# {puzzle.title}\n" if puzzle.title else ""
+    head = "".join(f"# {t}\n" for t in (puzzle.title or "").splitlines())
     return (head + "\n".join(map(fmt, puzzle.rows)) + "\n--\n"
             + "\n".join(map(fmt, puzzle.cols)) + "\n")

@@ -1,0 +1,71 @@
+"""Mirek Olšák's ``.mk`` format (black and white): a size line, rows, ``#``, columns.
+
+    10 5                        height width
+    2                           one line per row (0 or an empty line = empty clue)
+    ...
+    #                           then one line per column
+    2 1
+
+Docs: pbnsolve doc/input.md ("OLSAK .MK FORMAT"). See olsak_g.py for ``.g``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats._common import (build_puzzle, check_size, logical_lines,
+                                                parse_int, parse_numbers, take_lines)
+from gridsolve.nonogram.model import Puzzle
+
+NAME = "mk"
+EXTENSIONS = (".mk",)
+
+_SIZE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+
+
+def detect(text: str) -> bool:
+    """A 'H W' line, H lines, a lone '#', W lines (blank lines at the end aside)?"""
+    lines = logical_lines(text[:2_000_000])
+    first = next((i for i, s in enumerate(lines) if s.strip()), None)
+    if first is None or not (m := _SIZE.match(lines[first])):
+        return False
+    h, w = int(m.group(1)), int(m.group(2))
+    seps = [i for i, s in enumerate(lines) if s.strip() == "#"]
+    if len(seps) != 1 or seps[0] - first - 1 != h:
+        return False
+    tail = lines[seps[0] + 1:]
+    return len(tail) >= w and not any(s.strip() for s in tail[w:])
+
+
+def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+    """Read an Olšák .mk file."""
+    lines = [(i + 1, s) for i, s in enumerate(logical_lines(text))]
+    head = next(((n, s) for n, s in lines if s.strip()), None)
+    if head is None:
+        raise ParseError("empty file: no clues found", source)
+    m = _SIZE.match(head[1])
+    if m is None:
+        raise ParseError(f"the first line must be 'HEIGHT WIDTH', got {head[1].strip()!r}",
+                         source, head[0])
+    h = parse_int(m.group(1), "the height", source, head[0])
+    w = parse_int(m.group(2), "the width", source, head[0])
+    check_size(w, h, source, head[0], limits)
+    seps = [k for k, (n, s) in enumerate(lines) if s.strip() == "#"]
+    if not seps:
+        raise ParseError("no '#' line separating row clues from column clues", source)
+    if len(seps) > 1:
+        raise ParseError("a second '#' line", source, lines[seps[1]][0])
+    rows = take_lines(lines[head[0]:seps[0]], h, "row", source, head[0])
+    cols = take_lines(lines[seps[0] + 1:], w, "column", source, lines[seps[0]][0])
+    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
+                        [parse_numbers(s, source, n) for n, s in cols], source,
+                        [n for n, _ in rows], [n for n, _ in cols], limits=limits)
+
+
+def dump(puzzle: Puzzle) -> str:
+    """Write a puzzle as .mk."""
+    def fmt(clue: tuple[int, ...]) -> str:
+        return " ".join(map(str, clue)) or "0"
+    return (f"{puzzle.height} {puzzle.width}\n" + "\n".join(map(fmt, puzzle.rows)) + "\n#\n"
+            + "\n".join(map(fmt, puzzle.cols)) + "\n")

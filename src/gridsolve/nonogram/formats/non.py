@@ -1,0 +1,174 @@
+"""Steve Simpson's ``.non`` format with the nonogram-db extensions (title, by, goal, ...).
+
+    title "Dancer"              quoted strings may hold HTML escapes
+    by "Jan Wolter"             also: catalogue, copyright, license (ignored by the solver)
+    width 5                     width and height come before rows/columns/goal
+    height 10
+    rows                        then exactly `height` lines: "2,1" (a blank line or 0 = empty)
+    ...
+    columns                     then exactly `width` lines
+    ...
+    goal "0110001101..."        row by row, 0 = empty, 1 = filled (also unquoted or on lines)
+
+Unknown lines are ignored, as the spec says. ``====`` on a line separates puzzles of a
+``.nonpack`` bundle. Colour keys and colour letters give a clear error for now.
+Spec: github mikix/nonogram-db FORMAT.md (after Simpson's fmt2); pbnsolve doc/input.md.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, build_puzzle,
+                                                check_size, default_label, logical_lines,
+                                                make_goal, only_entry, parse_int)
+from gridsolve.nonogram.model import Grid, Puzzle
+
+NAME = "non"
+GOAL = True
+EXTENSIONS = (".non", ".nonpack")
+
+_KEY = re.compile(r"^\s*([A-Za-z]+)\b\s*(.*?)\s*$")
+_CLUE_ITEM = re.compile(r"^(\d+)([A-Za-z]?)$")
+_TEXT_KEYS = ("title", "by", "copyright", "catalogue", "license")  # only title is kept
+
+
+def detect(text: str) -> bool:
+    """Does it have `width`/`height` lines and a `rows` or `columns` line?"""
+    keys = {m.group(1).lower() for s in logical_lines(text[:200000]) if (m := _KEY.match(s))}
+    return {"width", "height"} <= keys and bool({"rows", "columns"} & keys)
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    return html.unescape(value)
+
+
+def _clue(text: str, source: str | None, line: int) -> list[int]:
+    out = []
+    for item in re.split(r"[,\s]+", text.strip()):
+        if not item:
+            continue
+        m = _CLUE_ITEM.match(item)
+        if m is None:
+            raise ParseError(f"{item!r} is not a clue number", source, line)
+        if m.group(2):
+            raise ParseError(f"{COLOUR_UNSUPPORTED} (clue {item!r})", source, line)
+        out.append(int(m.group(1)))
+    return out
+
+
+def _goal(first: str, lines: list[str], at: int, width: int, height: int,
+          source: str | None, line: int) -> tuple[Grid, int]:
+    """The goal after the `goal` key (inline, quoted, or on following lines); lines used."""
+    cells = re.sub(r'[\s"]', "", first)
+    used = 0
+    while len(cells) < width * height and at + used < len(lines):
+        nxt = lines[at + used].strip()
+        key = _KEY.match(nxt)
+        if not re.fullmatch(r'[0-9A-Za-z"\s]+', nxt) or key and key.group(1).lower() in _ALL_KEYS:
+            break
+        cells += re.sub(r'[\s"]', "", nxt)
+        used += 1
+    if re.search(r"[^01]", cells):
+        bad = re.search(r"[^01]", cells).group(0)  # type: ignore[union-attr]
+        if bad.isalpha() or bad.isdigit():
+            raise ParseError(f"{COLOUR_UNSUPPORTED} (goal holds {bad!r})", source, line)
+        raise ParseError(f"goal: unexpected character {bad!r}", source, line)
+    if len(cells) != width * height:
+        raise ParseError(f"goal has {len(cells)} cells, the puzzle has {width * height}",
+                         source, line)
+    rows = [cells[r * width:(r + 1) * width] for r in range(height)]
+    return make_goal(rows, width, height, "1", "0", source, line), used
+
+
+_ALL_KEYS = {"width", "height", "rows", "columns", "goal", "saved", "color", *_TEXT_KEYS}
+
+
+def _one(lines: list[str], offset: int, index: int, source: str | None,
+         limits: bool) -> Entry:
+    """Read one puzzle from lines (numbered from offset + 1 in the file)."""
+    title: str | None = None
+    size: dict[str, int] = {}
+    clues: dict[str, tuple[list[list[int]], list[int]]] = {}
+    goal: Grid | None = None
+    i = 0
+    while i < len(lines):
+        n = offset + i + 1
+        m = _KEY.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        key, value = m.group(1).lower(), m.group(2)
+        if key in ("width", "height"):
+            size[key] = parse_int(value, key, source, n)
+        elif key == "title":
+            title = _unquote(value)
+        elif key == "color":
+            raise ParseError(COLOUR_UNSUPPORTED, source, n)
+        elif key in ("rows", "columns"):
+            want = size.get("height" if key == "rows" else "width")
+            if want is None:
+                raise ParseError(f"'{key}' comes before '{'height' if key == 'rows' else 'width'}'",
+                                 source, n)
+            if key in clues:
+                raise ParseError(f"second '{key}' section", source, n)
+            if len(size) == 2:
+                check_size(size["width"], size["height"], source, n, limits)
+            block = lines[i:i + want]
+            if len(block) < want:
+                raise ParseError(f"'{key}' needs {want} lines, the file ends after {len(block)}",
+                                 source, n)
+            clues[key] = ([_clue(s, source, offset + i + k + 1) for k, s in enumerate(block)],
+                          [offset + i + k + 1 for k in range(want)])
+            i += want
+        elif key == "goal":
+            if len(size) < 2:
+                raise ParseError("'goal' comes before 'width' and 'height'", source, n)
+            goal, used = _goal(value, lines, i, size["width"], size["height"], source, n)
+            i += used
+    missing = [k for k in ("width", "height") if k not in size] + [
+        k for k in ("rows", "columns") if k not in clues]
+    if missing:
+        raise ParseError(f"missing '{missing[0]}'", source)
+    (rows, row_lines), (cols, col_lines) = clues["rows"], clues["columns"]
+    puzzle = build_puzzle(rows, cols, source, row_lines, col_lines, title=title, limits=limits)
+    return Entry(source or "<input>", index, default_label(source, title), puzzle, goal)
+
+
+def entries(text: str, source: str | None = None, limits: bool = True) -> Iterator[Entry]:
+    """Every puzzle of a .non file (one) or a .nonpack bundle (separated by ====)."""
+    lines = logical_lines(text)
+    start = 0
+    index = 0
+    for i in [*(k for k, s in enumerate(lines) if s.strip() == "===="), len(lines)]:
+        if any(s.strip() for s in lines[start:i]):
+            yield _one(lines[start:i], start, index, source, limits)
+            index += 1
+        start = i + 1
+
+
+def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+    """Read one .non puzzle."""
+    return only_entry(entries(text, source, limits), source).puzzle
+
+
+def dump(puzzle: Puzzle, goal: Grid | None = None) -> str:
+    """Write a puzzle (and its goal, if known) as .non."""
+    out = []
+    if puzzle.title:
+        title = " ".join(puzzle.title.split())
+        out.append(f'title "{html.escape(title, quote=True)}"')
+    out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
+    out += ["", "columns"]
+    out += [",".join(map(str, c)) or "0" for c in puzzle.cols]
+    if goal is not None:
+        cells = "".join(goal).replace("#", "1").replace(".", "0")
+        out += ["", f'goal "{cells}"']
+    return "\n".join(out) + "\n"

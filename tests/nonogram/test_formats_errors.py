@@ -1,0 +1,223 @@
+"""Malformed input: one clear ParseError naming the line; the CLI prints one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gridsolve.cli import main
+from gridsolve.cli.nonogram_convert import goal_warning
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats import (Entry, detect_format, iter_entries, parse_entries,
+                                        parse_puzzle, read_text)
+from gridsolve.nonogram.model import Puzzle
+
+NON_OK = "width 2\nheight 2\nrows\n1\n1\ncolumns\n2\n0\n"
+TOURNAMENT_BODY = "\n".join(["1"] * 50)
+
+# (format, text, line the error must name (None: no line), words the message must contain)
+BAD: list[tuple[str, str, int | None, str]] = [
+    ("text", "1\n--\n1 x\n", 3, "'x' is not a number"),
+    ("text", "1\n--\n1\n--\n1\n", 4, "second separator"),
+    ("text", "3\n--\n1\n", 1, "needs 3 cells"),
+    ("text", "# only a comment\n", None, "empty file"),
+    ("text", "1\n1\n", None, "no '--' line"),
+    ("text", "1\n\n1\n\n1\n", 4, "more than one blank-line gap"),
+    ("keen", "1\n\n1\n\n1\n", 4, "more than one blank-line gap"),
+    ("keen", "1 2\n\n2\n-1\n", 4, "cannot be negative"),
+    ("non", "width 2\nheight 2\nrows\n1\n1\ncolumns\n2\n", 6, "needs 2 lines"),
+    ("non", "height 2\nrows\n1\n1\ncolumns\n1\n1\n", 5, "'columns' comes before 'width'"),
+    ("non", "width x\nheight 2\n", 1, "width must be a whole number"),
+    ("non", NON_OK.replace("rows\n1\n", "rows\n1q\n"), 4, "'1q'"),
+    ("non", NON_OK.replace("rows\n1\n", "rows\n1a\n"), 4, "colour puzzles are not supported"),
+    ("non", "color a #ff0000\n" + NON_OK, 1, "colour puzzles are not supported"),
+    ("non", NON_OK + 'goal "10-0"\n', 9, "goal: unexpected character '-'"),
+    ("non", NON_OK + 'goal "101"\n', 9, "goal has 3 cells"),
+    ("non", NON_OK.replace("columns\n2\n0\n", "columns\n2\n1\n"), None, "row clues fill 2"),
+    ("glpk", "data;\nparam m := 1;\nparam n := 1;\nparam row : 1 :=\n 1 1\n;\n", None,
+     "missing 'param col'"),
+    ("glpk", "data;\nparam m := 1;\nparam n := 1;\nparam row : 1 :=\n 1 x\n;\n"
+     "param col : 1 :=\n 1 1\n;\nend;\n", 5, "block length"),
+    ("glpk", "data;\nparam m := 1;\nparam n := 1;\nparam row : 1 :=\n 2 1\n;\n"
+     "param col : 1 :=\n 1 1\n;\nend;\n", 5, "outside 1..1"),
+    ("glpk", "data;\nparam m := 1\nparam n := 1;\n", 2, "expected 'param m := NUMBER;'"),
+    ("glpk", "/* open comment\ndata;\n", 1, "unterminated"),
+    ("tournament", "$1\n" + "\n".join(["1"] * 49) + "\n", 50, "49 clue lines"),
+    ("tournament", "$1\n" + TOURNAMENT_BODY.replace("1", "1\tz", 1) + "\n", 2, "'z'"),
+    ("tournament", "junk\n$1\n" + TOURNAMENT_BODY + "\n", 1, "before the first '$n'"),
+    ("tournament", "$1\n" + "\n".join(["26"] + ["1"] * 49) + "\n", 2, "needs 26 cells"),
+    ("tournament", ("$1\n" + TOURNAMENT_BODY + "\n") * 2, 52, "a second puzzle $1"),
+    ("puzzlekit", '{"data": {"a_1x1": {"problem": "1 1\\n1\\n"}}}', None,
+     "expected 1 columns + 1 rows"),
+    ("puzzlekit", '{"data": {"a_1x1": {"problem": "1 1\\n1\\nq"}}}', 3, "'q'"),
+    ("puzzlekit", '{"data": ', 1, "invalid JSON"),
+    ("puzzlekit", '{"data": {"a": {"problem": "1 1\\n1\\n1", "solution": "1 1\\no"}}}', None,
+     "unexpected character 'o'"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1,\n "rows": [[1]], "cols": [[1], ]}',
+     2, "invalid JSON"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 2, "rows": [], "cols": []}', None,
+     'unsupported "version" 2'),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1]], "cols": [["1"]]}',
+     None, "cols[0]"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1]], "cols": [[1]],'
+     ' "goal": ["##"]}', None, "goal row 1 has 2 cells"),
+    ("json", "[" * 100000 + "]" * 100000, None, "JSON"),
+    ("webpbn", "<puzzleset><puzzle><clues type='rows'><line><count>1</count></line></clues>"
+     "</puzzle></puzzleset>", None, 'expected one <clues type="columns">'),
+    ("webpbn", "<puzzleset>\n<puzzle>\n<clues>\n</puzzle>", 4, "invalid XML"),
+    ("webpbn", '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n]>\n<puzzle/>',
+     2, "entity declarations is refused"),
+    ("webpbn", "<puzzleset><puzzle><color name='white'/><color name='black'/><color name='red'/>"
+     "</puzzle></puzzleset>", None, "colour puzzles are not supported"),
+    ("mk", "2 1\n1\n#\n1\n", 2, "expected 2 row lines"),
+    ("mk", "1 1\n1\n#\n1\n1\n", 5, "more than 1 column lines"),
+    ("mk", "one two\n1\n#\n1\n", 1, "HEIGHT WIDTH"),
+    ("g", "x\n:\n1\n:\n1 q\n", 5, "'q'"),
+    ("g", "#d\n b:b blue\n:\n1b\n:\n1b\n", 1, "colour puzzles are not supported"),
+    ("g", "#t triddler\n:\n1\n:\n1\n", 1, "triddlers are not supported"),
+    ("g", "x\n:\n1\n", None, "expected a ':' line"),
+    ("cwd", "1\n1\n1\n1\n", 4, "expected a blank line"),
+    ("cwd", "1\nx\n1\n\n1\n", 2, "width"),
+    ("spoj", "1\n1 1\n1\n1 0\n", 3, "must end with 0"),
+    ("spoj", "2\n1 1\n1 0\n1 0\n", None, "promises 2 puzzles"),
+    ("pynogram", "[clues]\nrows = 1, 1\n", None, "no 'columns ='"),
+    ("pynogram", "[clues]\nrows = 1\ncolumns = 1x\n", 3, "'1x'"),
+    ("pynogram", "[colors]\nb = (blue) *\n[clues]\nrows = 1b\ncolumns = 1b\n", 2,
+     "colour puzzles are not supported"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "text", "line", "words"), BAD)
+def test_malformed_input(fmt: str, text: str, line: int | None, words: str) -> None:
+    with pytest.raises(ParseError) as info:
+        list(parse_entries(text, fmt, "bad.file"))
+    assert words in str(info.value)
+    assert info.value.line == line
+    assert str(info.value).startswith("bad.file")
+    assert "\n" not in str(info.value)
+
+
+def test_unknown_format_is_named() -> None:
+    with pytest.raises(ParseError, match="unknown puzzle format"):
+        parse_puzzle("hello world\n", source="x.zzz")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("bad.non", "width 2\nheight 2\nrows\n1\n"),
+    ("bad.dat", "param m := 1;\n"),
+    ("bad.txt", "$1\n1\n"),
+    ("bad.json", '{"format": "gridsolve-nonogram", "version": 1}'),
+    ("bad.xml", "<puzzleset><puzzle>"),
+    ("bad.mk", "1 1\n#\n"),
+    ("bad.g", ":\n:\n"),
+])
+def test_cli_bad_file_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    code, out, err = run(capsys, "nonogram", "solve", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith(f"gridsolve: error: {path}")
+    assert "Traceback" not in err
+
+
+def test_size_limit_and_no_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "wide.non"
+    path.write_text("width 1001\nheight 1000\nrows\n" + "0\n" * 1000 + "columns\n" + "0\n" * 1001)
+    code, _, err = run(capsys, "nonogram", "convert", str(path), "-", "--to", "text")
+    assert code == 2 and "over the 1000x1000 limit" in err and "--no-limits" in err
+    code, out, _ = run(capsys, "nonogram", "convert", str(path), "-", "--to", "text",
+                       "--no-limits")
+    assert code == 0 and out.count("\n") == 1000 + 1 + 1001
+
+
+def test_declared_size_is_checked_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.mk"
+    path.write_text("99999999 99999999\n#\n")
+    with pytest.raises(ParseError, match="far too large"):
+        list(iter_entries(str(path), limits=False))
+    with pytest.raises(ParseError, match="1000x1000"):
+        list(iter_entries(str(path)))
+
+
+def test_file_size_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "big.txt"
+    path.write_text("1\n--\n1\n" + "#" * (10 * 1024 * 1024))
+    code, _, err = run(capsys, "nonogram", "solve", str(path))
+    assert code == 2 and "over 10 MB" in err
+    code, out, _ = run(capsys, "nonogram", "solve", str(path), "--no-limits", "--json")
+    assert code == 0 and json.loads(out)["status"] == "unique"
+
+
+def test_solve_warns_about_a_wrong_goal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "goal.non"
+    path.write_text(NON_OK + 'goal "0101"\n')
+    code, out, err = run(capsys, "nonogram", "solve", str(path), "--ascii")
+    assert code == 0 and out.startswith("#.\n#.\n")
+    assert err == (f"gridsolve: warning: goal stored in {path} does not satisfy the clue of "
+                   "column 1\n")
+
+
+def test_solve_is_quiet_about_a_right_goal(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "goal.non"
+    path.write_text(NON_OK + 'goal "1010"\n')
+    code, _, err = run(capsys, "nonogram", "solve", str(path))
+    assert (code, err) == (0, "")
+
+
+def test_goal_that_differs_from_the_solvers_answer() -> None:
+    puzzle = Puzzle([[1], [1]], [[1], [1]])
+    entry = Entry("f.non", 0, "f", puzzle, ("#.", ".#"))
+    assert goal_warning(entry, ((".#", "#."),), "unique") == (
+        "goal stored in f.non differs from the solution at row 1 col 1")
+    assert goal_warning(entry, (("#.", ".#"), (".#", "#.")), "multiple") is None
+    assert goal_warning(entry, (), "unknown") is None
+    assert "found no solution" in (goal_warning(entry, (), "none") or "")
+
+
+def test_multi_puzzle_file_in_solve_and_convert(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.txt"
+    path.write_text("$1\n" + "\n".join(["1"] * 50) + "\n$2\n" + "\n".join(["1"] * 50) + "\n")
+    code, _, err = run(capsys, "nonogram", "solve", str(path))
+    assert code == 2 and "more than one puzzle" in err and "--index N" in err
+    code, out, _ = run(capsys, "nonogram", "convert", str(path), "-", "--to", "json",
+                       "--index", "2")
+    assert code == 0 and json.loads(out)["rows"] == [[1]] * 25
+    code, _, err = run(capsys, "nonogram", "convert", str(path), "-", "--to", "json",
+                       "--index", "3")
+    assert code == 2 and "holds 2 puzzles" in err
+    code, out, _ = run(capsys, "nonogram", "convert", str(path), "-", "--to", "tournament")
+    assert code == 0 and out.count("$") == 2
+
+
+def test_convert_picks_format_from_extension(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "p.non"
+    src.write_text(NON_OK + 'goal "1010"\n')
+    for name, fmt in [("p.xml", "webpbn"), ("p.json", "json"), ("p.dat", "glpk"),
+                      ("p.mk", "mk"), ("p.cwd", "cwd"), ("p.g", "g")]:
+        out = tmp_path / name
+        assert run(capsys, "nonogram", "convert", str(src), str(out))[0] == 0
+        (entry,) = iter_entries(str(out))
+        assert entry.puzzle == Puzzle([[1], [1]], [[2], []])
+        assert detect_format_name(out) == fmt
+        if fmt in ("webpbn", "json"):
+            assert entry.goal == ("#.", "#.")
+    code, _, err = run(capsys, "nonogram", "convert", str(src), str(tmp_path / "p.zzz"))
+    assert code == 2 and "give --to" in err
+    code, _, err = run(capsys, "nonogram", "convert", str(src), str(src))
+    assert code == 2 and "same file" in err
+
+
+def detect_format_name(path: Path) -> str:
+    return str(detect_format(read_text(str(path)), str(path)).NAME)
