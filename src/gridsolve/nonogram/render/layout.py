@@ -18,7 +18,7 @@ __all__ = ["Layout", "layout", "COLOURS"]
 COLOURS = {
     "paper": "#ffffff", "ink": "#1a1a1a", "thin": "#9a9a9a", "unknown": "#e4e4e4",
     "dot": "#8a8a8a", "changed": "#2f7fd8", "probe": "#e39b1b", "guess": "#c0392b",
-    "undone": "#f4c7c3",
+    "undone": "#f4c7c3", "learned": "#27a35a",
 }
 
 #: a digit's width as a fraction of the font size (sans-serif)

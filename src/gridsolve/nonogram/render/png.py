@@ -59,10 +59,11 @@ def draw_frame(lay: Layout, puzzle: Puzzle) -> Image.Image:
 
 
 def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
-                colours: dict[int, str] | None = None) -> None:
+                colours: dict[int, str] | None = None, unknown: str | None = None) -> None:
     """Fill the cells of a grid (a dot on known-empty cells of a partial grid), then the lines.
 
-    ``colours`` optionally gives a highlight colour per cell index (for animations)."""
+    ``colours`` optionally gives a highlight colour per cell index, ``unknown`` a fill for
+    unknown cells (both for animations)."""
     pil = load_pillow()
     draw = pil.ImageDraw.Draw(img)
     partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
@@ -81,8 +82,8 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
                 if partial or mark:
                     mx, my = (x0 + x1) // 2, (y0 + y1) // 2
                     draw.ellipse((mx - dot, my - dot, mx + dot, my + dot), fill=mark or COLOURS["dot"])
-            elif mark:
-                draw.rectangle((x0, y0, x1, y1), fill=mark)
+            elif mark or unknown:
+                draw.rectangle((x0, y0, x1, y1), fill=mark or unknown)
     for x1, y1, x2, y2, thick in sorted(lay.lines(), key=lambda line: line[4]):
         draw.line((x1, y1, x2, y2), fill=COLOURS["ink"] if thick else COLOURS["thin"],
                   width=2 if thick else 1)
