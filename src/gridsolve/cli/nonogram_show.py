@@ -40,6 +40,28 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(cmds: Any) -> None:
     """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
+    from gridsolve.nonogram.formats import FORMATS
+    p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                   help="input format (default: detect)")
+    p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
+    p.add_argument("--no-limits", action="store_true",
+                   help="read files over 10 MB and puzzles over 1000x1000")
+    p.set_defaults(run=run_explain, clues=True)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """``nonogram explain``: the account of the solve, then the grid it reaches."""
+    from gridsolve.nonogram.explain import explain
+    from gridsolve.nonogram.formats import read_puzzle
+    from gridsolve.nonogram.render.account import explanation_lines
+    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    account = explain(puzzle)
+    lines = explanation_lines(account, lambda grid: "")
+    print("\n".join(lines[:-1]))
+    print_grid(args, puzzle, account.grid)
+    return 0 if account.solutions else 1
 
 
 def glyphs_of(args: argparse.Namespace) -> tuple[str, str, str]:
