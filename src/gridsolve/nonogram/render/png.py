@@ -44,7 +44,7 @@ def font(size: int, bold: bool = False) -> Any:
 def draw_frame(lay: Layout, puzzle: Puzzle) -> Image.Image:
     """The blank printed puzzle: paper, title and clues (grid lines are drawn last)."""
     pil = load_pillow()
-    img = pil.Image.new("RGB", (lay.width, lay.height), COLOURS["paper"])
+    img: Image.Image = pil.Image.new("RGB", (lay.width, lay.height), COLOURS["paper"])
     draw = pil.ImageDraw.Draw(img)
     clue_font = font(lay.font)
     if lay.title:
