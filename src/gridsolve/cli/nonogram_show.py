@@ -98,6 +98,9 @@ def _write_text(text: str) -> Callable[[str], None]:
 
 def watcher(args: argparse.Namespace, puzzle: Puzzle) -> Recorder | None:
     """An engine observer for --steps / --animate, or None (the solve then runs untouched)."""
+    if args.png or (args.animate and animation_kind(args.animate) == "gif"):
+        from gridsolve.nonogram.render.png import load_pillow
+        load_pillow()  # a missing extra is reported before the solve, not after it
     if args.animate:
         animation_kind(args.animate)
     if args.steps and args.json:
