@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.engine import Result
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Puzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
 from gridsolve.nonogram.render.steps import StepPrinter
@@ -40,12 +40,18 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(cmds: Any) -> None:
     """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
+    from gridsolve.cli.nonogram import _positive_float, _positive_int
     from gridsolve.nonogram.formats import FORMATS
     p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
                    help="input format (default: detect)")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
+    p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
+                   help="give up the engine's search (needed only when line logic stalls) "
+                        "after this many seconds")
+    p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
+                   help="give up the engine's search after N nodes")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.set_defaults(run=run_explain, clues=True)
@@ -57,7 +63,7 @@ def run_explain(args: argparse.Namespace) -> int:
     from gridsolve.nonogram.formats import read_puzzle
     from gridsolve.nonogram.render.account import explanation_lines
     puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
-    account = explain(puzzle)
+    account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout))
     lines = explanation_lines(account, lambda grid: "")
     print("\n".join(lines[:-1]))
     print_grid(args, puzzle, account.grid)
@@ -101,8 +107,6 @@ def watcher(args: argparse.Namespace, puzzle: Puzzle) -> Recorder | None:
     if args.png or (args.animate and animation_kind(args.animate) == "gif"):
         from gridsolve.nonogram.render.png import load_pillow
         load_pillow()  # a missing extra is reported before the solve, not after it
-    if args.animate:
-        animation_kind(args.animate)
     if args.steps and args.json:
         raise GridsolveError("--steps prints text; it cannot be combined with --json")
     if not (args.steps or args.animate):

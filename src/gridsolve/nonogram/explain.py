@@ -22,7 +22,8 @@ from typing import Literal
 from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
 from gridsolve.nonogram.reference import solve_line
-from gridsolve.nonogram.trace import trace_solve
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.trace import Step, trace_solve
 
 __all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes"]
 
@@ -194,19 +195,34 @@ class _Solver:
         return tuple("".join(self.cells[i:i + w]) for i in range(0, len(self.cells), w))
 
 
-def explain(puzzle: Puzzle) -> Explanation:
-    """The account of a solve: line logic first, then what probing (or search) was needed."""
+class _RootSteps:
+    """A trace listener keeping the steps before the first guess and counting the guesses."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.guesses = 0
+
+    def __call__(self, step: Step) -> None:
+        if step.kind == "guess":
+            self.guesses += 1
+        elif not self.guesses:
+            self.steps.append(step)
+
+
+def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanation:
+    """The account of a solve: line logic first, then what probing (or search) was needed.
+
+    ``limits`` bound the engine's search, which only runs when line logic stalls."""
     account = Explanation(puzzle)
     solver = _Solver(puzzle, account)
     ok = solver.line_logic()
     account.line_solvable = ok and UNKNOWN not in solver.cells
     if ok and UNKNOWN in solver.cells:
-        result, trace = trace_solve(puzzle, 2)
+        root = _RootSteps()
+        result, _ = trace_solve(puzzle, 2, limits, max_steps=0, listener=root)
         account.status, account.solutions = result.status, result.solutions
         probed, refuted = -1, False
-        for step in trace.steps:
-            if step.kind == "guess":
-                break
+        for step in root.steps:
             if step.kind == "retract":
                 probed, refuted = step.cell, step.contradiction
             elif step.kind == "learn" and solver.cells[step.cell] == UNKNOWN:
@@ -217,7 +233,7 @@ def explain(puzzle: Puzzle) -> Explanation:
                 ok = solver.line_logic()
                 if not ok:
                     break
-        account.guesses = sum(s.kind == "guess" for s in trace.steps)
+        account.guesses = root.guesses
     account.grid = solver.grid()
     if not account.status:
         account.status = "unique" if ok and is_solution(puzzle, account.grid) else "none"

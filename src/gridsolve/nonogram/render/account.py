@@ -96,7 +96,10 @@ def _ending(account: Explanation, unknown: int) -> str:
     if unknown == 0 and account.status == "unique":
         return (f"Solved by line logic with {plural(probes, 'cell')} learned by probing "
                 f"({plural(lines, 'line step')}).")
+    if account.status == "unknown":
+        return (f"Line logic and probing stall with {unknown} cells unknown; the engine's search "
+                f"reached its limit ({plural(account.guesses, 'guess', 'guesses')}) before it finished.")
     found = {"unique": "exactly one solution", "multiple": "more than one solution",
-             "none": "no solution", "unknown": "no answer before its limit"}[account.status]
+             "none": "no solution"}[account.status]
     return (f"Line logic and probing stall with {unknown} cells unknown; the engine had to "
             f"guess ({plural(account.guesses, 'guess', 'guesses')}) and found {found}.")
