@@ -105,5 +105,10 @@ def test_reasons_name_the_overlap_and_the_unreachable_cells() -> None:
     partial = line_reasons((3,), "?????", "??#??")
     assert [(f.pos, f.value) for f in partial] == [(2, FILLED)]
     assert "leftmost (1-3) and rightmost (3-5)" in partial[0].reason
-    fallback = line_reasons((1, 1), "??#??", "?.#.?")
-    assert fallback[0].reason.startswith("every arrangement")
+    beside = line_reasons((1, 1), "??#??", "?.#.?")
+    assert beside[0].reason == ("it borders the filled cell 3, already a whole block "
+                                "(every block that can hold it is 1 long)")
+    gap = line_reasons((2,), "??.?.??", "??...??")
+    assert gap[0].reason == "the gap 4 is too short for every block that can reach it (2)"
+    fallback = line_reasons((2, 1), "???#??", "???#.?")
+    assert fallback[0].reason == "every arrangement of the clue that fits the known cells agrees"

@@ -126,6 +126,9 @@ def _span(start: int, size: int) -> str:
     return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"
 
 
+AGREE = "every arrangement of the clue that fits the known cells agrees"
+
+
 def line_reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
     """Why each cell that ``after`` fixes (compared with ``before``) is forced."""
     ext = extremes(clue, before)
@@ -133,22 +136,55 @@ def line_reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
     for i, (a, b) in enumerate(zip(before, after)):
         if a == b:
             continue
-        reason = "every arrangement of the clue that fits the known cells agrees"
+        reason = None
         if ext is not None:
             left, right = ext
-            if b == FILLED:
-                for j, size in enumerate(clue):
-                    if right[j] <= i < left[j] + size:
-                        reason = (f"{_ordinal(j, len(clue))} ({size}) covers it in both its leftmost "
-                                  f"({_span(left[j], size)}) and rightmost ({_span(right[j], size)}) "
-                                  "placements")
-                        break
-            elif all(not (left[j] <= i < right[j] + size) for j, size in enumerate(clue)):
-                reach = ", ".join(_span(left[j], right[j] + size - left[j]) for j, size in enumerate(clue))
-                reason = "no block can reach it" + (f" (the blocks can only cover {reach})"
-                                                    if clue else " (the clue is 0)")
-        out.append(Forced(i, b, reason))
+            reason = _filled_reason(clue, left, right, i) if b == FILLED \
+                else _empty_reason(clue, before, left, right, i)
+        out.append(Forced(i, b, reason or AGREE))
     return tuple(out)
+
+
+def _filled_reason(clue: Clue, left: list[int], right: list[int], i: int) -> str | None:
+    """Overlap: a block covers cell i in both its extreme placements."""
+    for j, size in enumerate(clue):
+        if right[j] <= i < left[j] + size:
+            return (f"{_ordinal(j, len(clue))} ({size}) covers it in both its leftmost "
+                    f"({_span(left[j], size)}) and rightmost ({_span(right[j], size)}) placements")
+    return None
+
+
+def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: int) -> str | None:
+    """Reach, a complete block beside it, or a gap too short for any block that reaches it."""
+    reaching = [j for j, size in enumerate(clue) if left[j] <= i < right[j] + size]
+    if not reaching:
+        reach = ", ".join(_span(left[j], right[j] + size - left[j]) for j, size in enumerate(clue))
+        return "no block can reach it" + (f" (the blocks can only cover {reach})"
+                                          if clue else " (the clue is 0)")
+    for side in (-1, 1):
+        a = b = i + side
+        if not 0 <= a < len(line) or line[a] != FILLED:
+            continue
+        while a - 1 >= 0 and line[a - 1] == FILLED:
+            a -= 1
+        while b + 1 < len(line) and line[b + 1] == FILLED:
+            b += 1
+        run = b - a + 1
+        owners = {clue[j] for j, size in enumerate(clue)
+                  if left[j] <= a and b < right[j] + size and size >= run}
+        if owners == {run}:
+            cells = f"cell {a + 1}" if run == 1 else f"cells {_span(a, run)}"
+            return (f"it borders the filled {cells}, already a whole block "
+                    f"(every block that can hold {'it' if run == 1 else 'them'} is {run} long)")
+    a = b = i
+    while a - 1 >= 0 and line[a - 1] != EMPTY:
+        a -= 1
+    while b + 1 < len(line) and line[b + 1] != EMPTY:
+        b += 1
+    if all(clue[j] > b - a + 1 for j in reaching):
+        return (f"the gap {_span(a, b - a + 1)} is too short for every block that can reach it "
+                f"({', '.join(str(clue[j]) for j in reaching)})")
+    return None
 
 
 class _Solver:
