@@ -6,6 +6,8 @@ the cells it forced are given with a reason:
 
     overlap   a block covers the cell in both its leftmost and rightmost placements
     reach     no block can reach the cell in any placement
+    complete  the cell borders a run of filled cells that every block able to hold it matches
+    gap       the cell's gap between empty cells is too short for every block that reaches it
     agree     (fallback) every arrangement of the clue that fits the known cells agrees
 
 Extreme placements are computed by dynamic programming (not enumeration), after the classic
