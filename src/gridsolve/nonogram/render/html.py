@@ -148,13 +148,13 @@ $("first").onclick = () => { setPlaying(false); seek(0); };
 $("back").onclick = () => { setPlaying(false); seek(at - 1); };
 $("fwd").onclick = () => { setPlaying(false); seek(at + 1); };
 $("last").onclick = () => { setPlaying(false); seek(N); };
-$("play").onclick = () => setPlaying(!playing);
+$("play").onclick = () => { if (!playing && at >= N) seek(0); setPlaying(!playing); };
 $("pos").oninput = () => { setPlaying(false); seek(+$("pos").value); };
 $("speed").oninput = showRate;
 document.addEventListener("keydown", e => {
   if (e.target.tagName === "INPUT") return;
   const k = {ArrowRight: () => $("fwd").onclick(), ArrowLeft: () => $("back").onclick(),
-             " ": () => setPlaying(!playing), Home: () => $("first").onclick(), End: () => $("last").onclick()}[e.key];
+             " ": () => $("play").onclick(), Home: () => $("first").onclick(), End: () => $("last").onclick()}[e.key];
   if (k) { e.preventDefault(); k(); }
 });
 showRate(); draw();
