@@ -8,9 +8,9 @@ import sys
 from typing import Any
 
 from gridsolve.cli import nonogram_convert
+from gridsolve.cli import nonogram_show as show
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.formats import FORMATS, read_entry
-from gridsolve.nonogram.render import ASCII, UNICODE, grid_text
 
 
 def add_parser(sub: Any) -> None:
@@ -31,8 +31,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
+    show.add_solve_options(p)
     p.set_defaults(run=run_solve)
     nonogram_convert.add_commands(cmds)
+    show.add_commands(cmds)
 
 
 def _positive_int(text: str) -> int:
@@ -79,18 +81,19 @@ def run_solve(args: argparse.Namespace) -> int:
     entry = read_entry(args.file, args.format, limits=not args.no_limits)
     puzzle = entry.puzzle
     limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
-    result = analyse(puzzle, args.max_solutions, limits)
+    watch = show.watcher(args, puzzle)
+    result = analyse(puzzle, args.max_solutions, limits, on_event=watch)
     warning = nonogram_convert.goal_warning(entry, result.solutions, result.status)
     if warning:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)
+    show.report(args, puzzle, result, watch)
     if args.json:
         print(json.dumps(result_json(result, puzzle.width, puzzle.height)))
     else:
-        glyphs = ASCII if args.ascii else UNICODE
         for i, grid in enumerate(result.solutions):
             if len(result.solutions) > 1:
                 print(f"solution {i + 1}:")
-            print(grid_text(grid, glyphs))
+            show.print_grid(args, puzzle, grid)
             print()
         status = STATUS_TEXT[result.status]
         if result.status == "multiple" and args.max_solutions > 2:

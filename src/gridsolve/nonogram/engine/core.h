@@ -33,6 +33,8 @@ enum {
     EV_GUESS = 4,     /* a = cell, b = value guessed, c = depth                         */
     EV_BACKTRACK = 5, /* a = depth                                                      */
     EV_SOLUTION = 6,
+    EV_TRY = 7,       /* a = cell, b = value a probe assumes; its EV_LINEs follow, then
+                         EV_PROBE, after which they are undone                          */
 };
 typedef void (*ng_event_fn)(void *ctx, int kind, int a, int b, int c,
                             const int *cells, int ncells);

@@ -236,6 +236,7 @@ static int ng_out_of_time(ng_solver *s)
 static int ng_try(ng_solver *s, int cell, uint8_t v)
 {
     s->probes++;
+    if (s->on_event) s->on_event(s->event_ctx, EV_TRY, cell, v, 0, NULL, 0);
     ng_set(s, cell, v);
     return ng_propagate(s);
 }

@@ -50,8 +50,8 @@ def detect_format(text_: str, source: str | None = None) -> ModuleType:
     for mod in DETECT_ORDER:
         if mod not in by_suffix and mod.detect(text_):
             return mod
-    if by_suffix:
-        return by_suffix[0]
+    if by_suffix:  # our own text format speaks for the ambiguous .txt
+        return text if text in by_suffix else by_suffix[0]
     if not text_.strip():
         raise ParseError("empty file: no clues found", source)
     raise ParseError("unknown puzzle format (try --format; known: "

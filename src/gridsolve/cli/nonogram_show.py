@@ -1,0 +1,145 @@
+"""``gridsolve nonogram``: showing and watching (clue margins, pictures, steps, animation, explain).
+
+Kept apart from ``cli/nonogram.py`` so that file only wires these in with a few lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from gridsolve.errors import GridsolveError
+from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
+from gridsolve.nonogram.render.steps import StepPrinter
+from gridsolve.nonogram.trace import Recorder
+
+__all__ = ["add_solve_options", "add_commands", "print_grid", "watcher", "report", "write_output"]
+
+#: --animate records at most this many steps (an animation of more is not worth watching)
+MAX_ANIMATED_STEPS = 100_000
+
+
+def add_solve_options(p: argparse.ArgumentParser) -> None:
+    """The showing/watching options of ``nonogram solve``."""
+    p.add_argument("--clues", action="store_true",
+                   help="print the clues in the margins, like a printed puzzle")
+    p.add_argument("--png", metavar="FILE", help="also draw the solution to a PNG file")
+    p.add_argument("--svg", metavar="FILE", help="also draw the solution to an SVG file")
+    p.add_argument("--steps", action="store_true",
+                   help="print each round of line logic, each probe that taught something, "
+                        "each guess and backtrack")
+    p.add_argument("--animate", metavar="FILE.gif|FILE.html",
+                   help="write an animation of the solve (GIF needs the image extra)")
+
+
+def add_commands(cmds: Any) -> None:
+    """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
+    from gridsolve.cli.nonogram import _positive_float, _positive_int
+    from gridsolve.nonogram.formats import FORMATS
+    p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                   help="input format (default: detect)")
+    p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
+    p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
+                   help="give up the engine's search (needed only when line logic stalls) "
+                        "after this many seconds")
+    p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
+                   help="give up the engine's search after N nodes")
+    p.add_argument("--no-limits", action="store_true",
+                   help="read files over 10 MB and puzzles over 1000x1000")
+    p.set_defaults(run=run_explain, clues=True)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """``nonogram explain``: the account of the solve, then the grid it reaches."""
+    from gridsolve.nonogram.explain import explain
+    from gridsolve.nonogram.formats import read_puzzle
+    from gridsolve.nonogram.render.account import explanation_lines
+    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout))
+    lines = explanation_lines(account, lambda grid: "")
+    print("\n".join(lines[:-1]))
+    print_grid(args, puzzle, account.grid)
+    return 0 if account.solutions else 1
+
+
+def glyphs_of(args: argparse.Namespace) -> tuple[str, str, str]:
+    return ASCII if getattr(args, "ascii", False) else UNICODE
+
+
+def print_grid(args: argparse.Namespace, puzzle: Puzzle, grid: Sequence[str],
+               out: Any = None) -> None:
+    """Print a grid (with clue margins if asked), coloured when the terminal supports it."""
+    out = out or sys.stdout
+    glyphs = glyphs_of(args)
+    clued = puzzle if getattr(args, "clues", False) else None
+    console = Console(file=out, highlight=False)
+    if console.is_terminal and console.color_system:
+        console.print(grid_rich(grid, glyphs, clued), soft_wrap=True)
+    else:
+        print(clued_text(puzzle, grid, glyphs) if clued else grid_text(grid, glyphs), file=out)
+
+
+def write_output(path: str, write: Callable[[str], None]) -> None:
+    """Run a file writer, turning an OS error into one clear line."""
+    try:
+        write(path)
+    except OSError as exc:
+        raise GridsolveError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _write_text(text: str) -> Callable[[str], None]:
+    def write(path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    return write
+
+
+def watcher(args: argparse.Namespace, puzzle: Puzzle) -> Recorder | None:
+    """An engine observer for --steps / --animate, or None (the solve then runs untouched)."""
+    if args.png or (args.animate and animation_kind(args.animate) == "gif"):
+        from gridsolve.nonogram.render.png import load_pillow
+        load_pillow()  # a missing extra is reported before the solve, not after it
+    if args.steps and args.json:
+        raise GridsolveError("--steps prints text; it cannot be combined with --json")
+    if not (args.steps or args.animate):
+        return None
+    printer = None
+    if args.steps:
+        printer = StepPrinter(puzzle, sys.stdout, lambda grid: print_grid(args, puzzle, grid))
+    return Recorder(puzzle, printer, MAX_ANIMATED_STEPS if args.animate else 0)
+
+
+def animation_kind(path: str) -> str:
+    """'gif' or 'html' from the file name, or a clear error."""
+    kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+    if kind in ("htm", "html"):
+        return "html"
+    if kind == "gif":
+        return "gif"
+    raise GridsolveError(f"--animate {path}: the file name must end in .gif or .html")
+
+
+def report(args: argparse.Namespace, puzzle: Puzzle, result: Result,
+           watch: Recorder | None = None) -> None:
+    """Finish --steps, write the pictures and animation asked for."""
+    if watch is not None and isinstance(watch.listener, StepPrinter):
+        watch.listener.finish()
+    grid = result.solutions[0] if result.solutions else result.partial
+    if args.svg:
+        write_output(args.svg, _write_text(puzzle_svg(puzzle, grid)))
+    if args.png:
+        from gridsolve.nonogram.render.png import write_png
+        write_output(args.png, lambda path: write_png(path, puzzle, grid))
+    if args.animate and watch is not None:
+        from gridsolve.nonogram.render.animate import write_animation
+        trace = watch.trace
+        write_output(args.animate,
+                     lambda path: write_animation(path, puzzle, trace.steps, trace.complete))

@@ -1,0 +1,279 @@
+"""A human-readable account of how a puzzle is solved, from the plain-Python line solver.
+
+Line logic runs in rounds (round 1: every row, then every column; later rounds: the lines
+whose cells changed since they were last solved) until nothing changes. For each line step
+the cells it forced are given with a reason:
+
+    overlap   a block covers the cell in both its leftmost and rightmost placements
+    reach     no block can reach the cell in any placement
+    complete  the cell borders a run of filled cells that every block able to hold it matches
+    gap       the cell's gap between empty cells is too short for every block that reaches it
+    agree     (fallback) every arrangement of the clue that fits the known cells agrees
+
+Extreme placements are computed by dynamic programming (not enumeration), after the classic
+"simple boxes / simple spaces" rules. When line logic stalls, the cells the compiled engine
+learned by probing are applied one at a time (each followed by line logic again); if even
+that stalls, the account says the engine had to guess, and how it ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gridsolve.nonogram.lines import line_cells, line_clue
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
+from gridsolve.nonogram.reference import solve_line
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.trace import Step, trace_solve
+
+__all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes"]
+
+Kind = Literal["line", "probe", "contradiction"]
+
+
+@dataclass(frozen=True)
+class Forced:
+    """A cell a line step fixed: its position along the line (from 0), value and reason."""
+
+    pos: int
+    value: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step of the account: a line solved (with what it forced), a probe, or a dead end."""
+
+    kind: Kind
+    round: int = 0
+    line: int = -1
+    before: str = ""
+    after: str = ""
+    forced: tuple[Forced, ...] = ()
+    cell: int = -1
+    value: str = ""
+    contradiction: bool = False
+    probed: int = -1
+
+
+@dataclass
+class Explanation:
+    """The account: deductions in order, the grid they reach, and how the solve ended."""
+
+    puzzle: Puzzle
+    deductions: list[Deduction] = field(default_factory=list)
+    grid: Grid = ()
+    line_solvable: bool = False
+    status: str = ""
+    guesses: int = 0
+    solutions: tuple[Grid, ...] = ()
+
+
+def extremes(clue: Clue, line: str) -> tuple[list[int], list[int]] | None:
+    """Block starts of the leftmost and rightmost arrangements that fit the known cells."""
+    left = _leftmost(clue, line)
+    if left is None:
+        return None
+    rev = _leftmost(tuple(reversed(clue)), line[::-1])
+    if rev is None:  # pragma: no cover - a line that fits one way fits the other
+        return None
+    n = len(line)
+    right = [n - s - size for s, size in zip(reversed(rev), clue)]
+    return left, right
+
+
+def _leftmost(clue: Clue, line: str) -> list[int] | None:
+    """Greedy leftmost placement, each block as early as a completion allows (fit[j][i]:
+    blocks j.. fit in cells [i, n))."""
+    n, k = len(line), len(clue)
+    filled_after = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        filled_after[i] = filled_after[i + 1] + (line[i] == FILLED)
+    empty_upto = [0] * (n + 1)
+    for i in range(n):
+        empty_upto[i + 1] = empty_upto[i] + (line[i] == EMPTY)
+
+    def block_ok(s: int, size: int) -> bool:
+        return s + size <= n and empty_upto[s + size] == empty_upto[s] \
+            and (s + size == n or line[s + size] != FILLED) and (s == 0 or line[s - 1] != FILLED)
+
+    fit = [[False] * (n + 2) for _ in range(k + 1)]
+    for i in range(n + 2):
+        fit[k][i] = i >= n or filled_after[i] == 0
+    for j in range(k - 1, -1, -1):
+        for i in range(n - 1, -1, -1):
+            fit[j][i] = (line[i] != FILLED and fit[j][i + 1]) or \
+                (block_ok(i, clue[j]) and fit[j + 1][min(n, i + clue[j] + 1)])
+    if not fit[0][0]:
+        return None
+    starts, pos = [], 0
+    for j, size in enumerate(clue):
+        s = pos
+        while not (block_ok(s, size) and fit[j + 1][min(n, s + size + 1)]):
+            s += 1  # cell s is free to be empty (fit[j][s] guarantees a start exists)
+        starts.append(s)
+        pos = s + size + 1
+    return starts
+
+
+def _ordinal(j: int, k: int) -> str:
+    if k == 1:
+        return "the block"
+    names = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    return f"the {names[j] if j < len(names) else f'{j + 1}th'} block"
+
+
+def _span(start: int, size: int) -> str:
+    return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"
+
+
+AGREE = "every arrangement of the clue that fits the known cells agrees"
+
+
+def line_reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
+    """Why each cell that ``after`` fixes (compared with ``before``) is forced."""
+    ext = extremes(clue, before)
+    out = []
+    for i, (a, b) in enumerate(zip(before, after)):
+        if a == b:
+            continue
+        reason = None
+        if ext is not None:
+            left, right = ext
+            reason = _filled_reason(clue, left, right, i) if b == FILLED \
+                else _empty_reason(clue, before, left, right, i)
+        out.append(Forced(i, b, reason or AGREE))
+    return tuple(out)
+
+
+def _filled_reason(clue: Clue, left: list[int], right: list[int], i: int) -> str | None:
+    """Overlap: a block covers cell i in both its extreme placements."""
+    for j, size in enumerate(clue):
+        if right[j] <= i < left[j] + size:
+            return (f"{_ordinal(j, len(clue))} ({size}) covers it in both its leftmost "
+                    f"({_span(left[j], size)}) and rightmost ({_span(right[j], size)}) placements")
+    return None
+
+
+def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: int) -> str | None:
+    """Reach, a complete block beside it, or a gap too short for any block that reaches it."""
+    reaching = [j for j, size in enumerate(clue) if left[j] <= i < right[j] + size]
+    if not reaching:
+        reach = ", ".join(_span(left[j], right[j] + size - left[j]) for j, size in enumerate(clue))
+        return "no block can reach it" + (f" (the blocks can only cover {reach})"
+                                          if clue else " (the clue is 0)")
+    for side in (-1, 1):
+        a = b = i + side
+        if not 0 <= a < len(line) or line[a] != FILLED:
+            continue
+        while a - 1 >= 0 and line[a - 1] == FILLED:
+            a -= 1
+        while b + 1 < len(line) and line[b + 1] == FILLED:
+            b += 1
+        run = b - a + 1
+        owners = {clue[j] for j, size in enumerate(clue)
+                  if left[j] <= a and b < right[j] + size and size >= run}
+        if owners == {run}:
+            cells = f"cell {a + 1}" if run == 1 else f"cells {_span(a, run)}"
+            return (f"it borders the filled {cells}, already a whole block "
+                    f"(every block that can hold {'it' if run == 1 else 'them'} is {run} long)")
+    a = b = i
+    while a - 1 >= 0 and line[a - 1] != EMPTY:
+        a -= 1
+    while b + 1 < len(line) and line[b + 1] != EMPTY:
+        b += 1
+    if all(clue[j] > b - a + 1 for j in reaching):
+        return (f"the gap {_span(a, b - a + 1)} is too short for every block that can reach it "
+                f"({', '.join(str(clue[j]) for j in reaching)})")
+    return None
+
+
+class _Solver:
+    """The replayed grid and the rounds of line logic over it."""
+
+    def __init__(self, puzzle: Puzzle, account: Explanation) -> None:
+        self.puzzle = puzzle
+        self.account = account
+        self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
+        self.lines = [line_cells(puzzle, i) for i in range(puzzle.width + puzzle.height)]
+        self.dirty = set(range(len(self.lines)))
+        self.round = 0
+
+    def set(self, cell: int, value: str) -> None:
+        self.cells[cell] = value
+        self.dirty.add(cell // self.puzzle.width)
+        self.dirty.add(self.puzzle.height + cell % self.puzzle.width)
+
+    def line_logic(self) -> bool:
+        """Rounds of line solving until nothing changes; False on a contradiction."""
+        while self.dirty:
+            number = self.round + 1  # rounds that change nothing are not counted
+            todo, self.dirty = sorted(self.dirty), set()
+            for line in todo:
+                where = self.lines[line]
+                before = "".join(self.cells[i] for i in where)
+                clue = line_clue(self.puzzle, line)
+                after = solve_line(clue, before)
+                if after is None:
+                    self.round = number
+                    self.account.deductions.append(Deduction("contradiction", number, line, before))
+                    return False
+                if after != before:
+                    self.round = number
+                    self.account.deductions.append(Deduction(
+                        "line", number, line, before, after, line_reasons(clue, before, after)))
+                    for pos, (a, b) in enumerate(zip(before, after)):
+                        if a != b:
+                            self.set(where[pos], b)
+        return True
+
+    def grid(self) -> Grid:
+        w = self.puzzle.width
+        return tuple("".join(self.cells[i:i + w]) for i in range(0, len(self.cells), w))
+
+
+class _RootSteps:
+    """A trace listener keeping the steps before the first guess and counting the guesses."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.guesses = 0
+
+    def __call__(self, step: Step) -> None:
+        if step.kind == "guess":
+            self.guesses += 1
+        elif not self.guesses:
+            self.steps.append(step)
+
+
+def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanation:
+    """The account of a solve: line logic first, then what probing (or search) was needed.
+
+    ``limits`` bound the engine's search, which only runs when line logic stalls."""
+    account = Explanation(puzzle)
+    solver = _Solver(puzzle, account)
+    ok = solver.line_logic()
+    account.line_solvable = ok and UNKNOWN not in solver.cells
+    if ok and UNKNOWN in solver.cells:
+        root = _RootSteps()
+        result, _ = trace_solve(puzzle, 2, limits, max_steps=0, listener=root)
+        account.status, account.solutions = result.status, result.solutions
+        probed, refuted = -1, False
+        for step in root.steps:
+            if step.kind == "retract":
+                probed, refuted = step.cell, step.contradiction
+            elif step.kind == "learn" and solver.cells[step.cell] == UNKNOWN:
+                account.deductions.append(Deduction(
+                    "probe", solver.round, cell=step.cell, value=step.value,
+                    contradiction=refuted and probed == step.cell, probed=probed))
+                solver.set(step.cell, step.value)
+                ok = solver.line_logic()
+                if not ok:
+                    break
+        account.guesses = root.guesses
+    account.grid = solver.grid()
+    if not account.status:
+        account.status = "unique" if ok and is_solution(puzzle, account.grid) else "none"
+        account.solutions = (account.grid,) if account.status == "unique" else ()
+    return account

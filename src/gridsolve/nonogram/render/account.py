@@ -1,0 +1,105 @@
+"""The text of ``gridsolve nonogram explain``: an explanation's deductions, round by round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_clue, line_label, spans
+from gridsolve.nonogram.model import UNKNOWN, Grid
+from gridsolve.nonogram.render.steps import plural
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.explain import Deduction, Explanation
+
+__all__ = ["explanation_lines"]
+
+PLURAL_REASON = (("covers it", "covers them"), ("reach it", "reach them"))
+
+
+def _forced_lines(account: Explanation, d: Deduction) -> list[str]:
+    """'cols 2-4 filled: <reason>' for each group of cells forced for the same reason."""
+    unit = "col" if d.line < account.puzzle.height else "row"
+    groups: dict[tuple[str, str], list[int]] = {}
+    for f in d.forced:
+        groups.setdefault((f.value, f.reason), []).append(f.pos)
+    out = []
+    for (value, reason), positions in groups.items():
+        if len(positions) > 1:
+            for one, many in PLURAL_REASON:
+                reason = reason.replace(one, many)
+        out.append(f"{unit}{'s' if len(positions) > 1 else ''} {spans(positions)} "
+                   f"{VALUE_WORD[value]}: {reason}")
+    return out
+
+
+def explanation_lines(account: Explanation, show_grid: Callable[[Grid], str]) -> list[str]:
+    """The account as lines of text; ``show_grid`` draws a grid (for the grid it ends on)."""
+    puzzle = account.puzzle
+    total = puzzle.width * puzzle.height
+    cells = [UNKNOWN] * total
+    out: list[str] = []
+    current_round = 0
+    probing = False
+    for d in account.deductions:
+        if d.kind == "probe":
+            if not probing:
+                unknown = cells.count(UNKNOWN)
+                out.append(f"Line logic stalls with {unknown} of {total} cells unknown; "
+                           "the engine probes cells (tries each value and follows the lines):")
+                probing = True
+            where, value = cell_label(puzzle, d.cell), VALUE_WORD[d.value]
+            if d.contradiction:
+                other = VALUE_WORD["." if d.value == "#" else "#"]
+                out.append(f"probe {where}: if it were {other}, some line could not be satisfied, "
+                           f"so it is {value}")
+            else:
+                out.append(f"probe {cell_label(puzzle, d.probed)}: both of its values make {where} "
+                           f"{value}, so it is {value}")
+            cells[d.cell] = d.value
+            current_round = 0
+            continue
+        if d.round != current_round:
+            current_round = d.round
+            out.append(f"Round {d.round}")
+        label = f"{line_label(puzzle, d.line)}, clue {clue_text(line_clue(puzzle, d.line))}"
+        if d.kind == "contradiction":
+            out.append(f"  {label}: the clue cannot fit the line as it stands ('{d.before}'), "
+                       "so the puzzle has no solution")
+            continue
+        out.append(f"  {label}")
+        out += [f"    {text}" for text in _forced_lines(account, d)]
+        _apply(cells, puzzle.width, puzzle.height, d)
+    out.append("")
+    out.append(_ending(account, cells.count(UNKNOWN)))
+    out.append("")
+    out.append(show_grid(account.grid))
+    return out
+
+
+def _apply(cells: list[str], width: int, height: int, d: Deduction) -> None:
+    for pos, value in enumerate(d.after):
+        cell = d.line * width + pos if d.line < height else pos * width + (d.line - height)
+        cells[cell] = value
+
+
+def _ending(account: Explanation, unknown: int) -> str:
+    """How the account ends, in one sentence."""
+    lines = sum(d.kind == "line" for d in account.deductions)
+    rounds = max((d.round for d in account.deductions), default=0)
+    probes = sum(d.kind == "probe" for d in account.deductions)
+    if account.line_solvable:
+        return (f"Solved by line logic alone: {plural(rounds, 'round')}, "
+                f"{plural(lines, 'line step')}.")
+    if any(d.kind == "contradiction" for d in account.deductions):
+        return "No solution: line logic reaches a contradiction."
+    if unknown == 0 and account.status == "unique":
+        return (f"Solved by line logic with {plural(probes, 'cell')} learned by probing "
+                f"({plural(lines, 'line step')}).")
+    if account.status == "unknown":
+        return (f"Line logic and probing stall with {unknown} cells unknown; the engine's search "
+                f"reached its limit ({plural(account.guesses, 'guess', 'guesses')}) before it finished.")
+    found = {"unique": "exactly one solution", "multiple": "more than one solution",
+             "none": "no solution"}[account.status]
+    return (f"Line logic and probing stall with {unknown} cells unknown; the engine had to "
+            f"guess ({plural(account.guesses, 'guess', 'guesses')}) and found {found}.")

@@ -1,0 +1,91 @@
+"""Animations of a solve: an animated GIF (Pillow, extra ``image``) or a self-contained HTML player.
+
+``write_animation`` picks by the file name (.gif, .html). A GIF shows at most ``max_frames``
+steps, spread evenly over the solve (always the first and the last); the HTML player keeps
+every recorded step and can step back and forth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.render.frames import Frame, frames
+from gridsolve.nonogram.render.layout import COLOURS, layout
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.trace import Step
+
+__all__ = ["write_animation", "write_gif", "pick"]
+
+#: a GIF is widened to fit its captions up to this many pixels
+MAX_GIF_WIDTH = 900
+
+
+def pick(n: int, most: int) -> list[int]:
+    """At most ``most`` indexes out of range(n), evenly spread, keeping the first and last."""
+    if n <= most:
+        return list(range(n))
+    if most < 2:
+        return [n - 1]
+    return sorted({round(i * (n - 1) / (most - 1)) for i in range(most)})
+
+
+def fixed_palette(pil: Any) -> Any:
+    """A palette image with our colours and a grey ramp (for smooth text), for fast GIF frames."""
+    rgb: list[int] = []
+    for colour in COLOURS.values():
+        rgb += [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    for level in range(0, 256, 8):
+        rgb += [level] * 3
+    pal = pil.Image.new("P", (1, 1))
+    pal.putpalette(rgb + [0] * (768 - len(rgb)))
+    return pal
+
+
+def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
+              max_frames: int = 300, ms: int = 150, note: str = "") -> None:
+    """Write an animated GIF of the steps (the blank puzzle first, the last step held)."""
+    from gridsolve.nonogram.render.png import draw_frame, font, load_pillow, paint_cells
+    pil = load_pillow()
+    lay = layout(puzzle, cell)
+    band = round(cell * 1.4)
+    text_font = font(max(9, round(cell * 0.6)))
+    wanted = set(pick(len(steps), max_frames - 1))
+    chosen = [f for i, f in enumerate(frames(puzzle, steps, wanted)) if i in wanted]
+    opening = f"{puzzle.width}x{puzzle.height} puzzle{note}"
+    longest = max(text_font.getlength(f.caption) for f in chosen) if chosen else 0
+    width = max(lay.width, min(MAX_GIF_WIDTH, round(max(longest, text_font.getlength(opening)) + cell)))
+    paper = pil.Image.new("RGB", (width, lay.height + band), COLOURS["paper"])
+    paper.paste(draw_frame(lay, puzzle), (0, 0))
+    colours = {kind: COLOURS[kind] for kind in ("changed", "probe", "learned", "guess", "undone")}
+    palette = fixed_palette(pil)
+
+    def picture(frame: Frame | None) -> Any:
+        img = paper.copy()
+        grid = frame.grid if frame else ("?" * puzzle.width,) * puzzle.height
+        marks = {cell_: colours[m] for cell_, m in frame.marks.items()} if frame else {}
+        paint_cells(img, lay, grid, marks, COLOURS["unknown"])
+        pil.ImageDraw.Draw(img).text((lay.cell // 2, lay.height + band // 2),
+                                     frame.caption if frame else opening,
+                                     fill=COLOURS["ink"], font=text_font, anchor="lm")
+        return img.quantize(palette=palette, dither=pil.Image.Dither.NONE)
+
+    images = [picture(None)] + [picture(f) for f in chosen]
+    durations = [ms * 4] + [ms] * len(chosen)
+    durations[-1] = max(ms, 3000)
+    images[0].save(path, format="GIF", save_all=True, append_images=images[1:],
+                   duration=durations, loop=0, disposal=1)
+
+
+def write_animation(path: str, puzzle: Puzzle, steps: Sequence[Step], complete: bool = True) -> None:
+    """Write a GIF or HTML animation, by the file name's ending."""
+    note = "" if complete else " (recording stopped early)"
+    if path.lower().endswith(".gif"):
+        write_gif(path, puzzle, steps, note=note)
+        return
+    from gridsolve.nonogram.render.html import animation_html
+    html = animation_html(puzzle, steps, note)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html)

@@ -1,0 +1,90 @@
+"""Where things go in a picture of a puzzle: margins for the clues, the grid, the title.
+
+Shared by the SVG and PNG writers so both draw the same printed-puzzle layout: row clues
+right-aligned in the left margin, column clues bottom-aligned in the top margin, a thick
+line every five cells and around the grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gridsolve.nonogram.model import Puzzle
+
+__all__ = ["Layout", "layout", "COLOURS"]
+
+#: the palette (CSS colours, also understood by Pillow)
+COLOURS = {
+    "paper": "#ffffff", "ink": "#1a1a1a", "thin": "#9a9a9a", "unknown": "#e4e4e4",
+    "dot": "#8a8a8a", "changed": "#2f7fd8", "probe": "#e39b1b", "guess": "#c0392b",
+    "undone": "#f4c7c3", "learned": "#27a35a",
+}
+
+#: a digit's width as a fraction of the font size (sans-serif)
+DIGIT_WIDTH = 0.62
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of one picture (all integers, origin at the top left)."""
+
+    cell: int
+    font: int
+    left: int
+    top: int
+    width: int
+    height: int
+    rows: int
+    cols: int
+    row_clues: tuple[str, ...]
+    col_clues: tuple[tuple[str, ...], ...]
+    slot: int
+    title: str | None
+
+    def cell_box(self, r: int, c: int) -> tuple[int, int, int, int]:
+        """Top-left x, y and bottom-right x, y of a cell."""
+        x, y = self.left + c * self.cell, self.top + r * self.cell
+        return x, y, x + self.cell, y + self.cell
+
+    def row_clue_anchor(self, r: int) -> tuple[int, int]:
+        """Right end, vertical middle of row r's clue text."""
+        return self.left - self.cell // 3, self.top + r * self.cell + self.cell // 2
+
+    def col_clue_anchors(self, c: int) -> Iterator[tuple[str, int, int]]:
+        """(number, x middle, y middle) for each number of column c, bottom-aligned."""
+        nums = self.col_clues[c]
+        x = self.left + c * self.cell + self.cell // 2
+        bottom = self.top - self.cell // 4
+        for i, n in enumerate(nums):
+            yield n, x, bottom - (len(nums) - i) * self.slot + self.slot // 2
+
+    def lines(self) -> Iterator[tuple[int, int, int, int, bool]]:
+        """Grid lines as (x1, y1, x2, y2, thick); thick every 5 cells and at the border."""
+        x0, y0 = self.left, self.top
+        x1, y1 = x0 + self.cols * self.cell, y0 + self.rows * self.cell
+        for c in range(self.cols + 1):
+            x = x0 + c * self.cell
+            yield x, y0, x, y1, c % 5 == 0 or c == self.cols
+        for r in range(self.rows + 1):
+            y = y0 + r * self.cell
+            yield x0, y, x1, y, r % 5 == 0 or r == self.rows
+
+
+def layout(puzzle: Puzzle, cell: int = 20) -> Layout:
+    """The layout of a puzzle drawn with cells of ``cell`` pixels."""
+    font = max(6, round(cell * 0.6))
+    rows = tuple(" ".join(map(str, c)) or "0" for c in puzzle.rows)
+    cols = tuple(tuple(map(str, c)) or ("0",) for c in puzzle.cols)
+    slot = max(font + 2, round(cell * 0.8))
+    pad = cell // 2
+    left = pad + round(max(len(t) for t in rows) * font * DIGIT_WIDTH) + cell // 3
+    title_h = round(cell * 1.6) if puzzle.title else 0
+    top = pad + title_h + max(len(c) for c in cols) * slot + cell // 4
+    width = left + puzzle.width * cell + pad
+    if puzzle.title:
+        width = max(width, round(len(puzzle.title) * font * 1.3 * 0.72) + 2 * pad)
+    return Layout(cell=cell, font=font, left=left, top=top, width=width,
+                  height=top + puzzle.height * cell + pad,
+                  rows=puzzle.height, cols=puzzle.width, row_clues=rows, col_clues=cols,
+                  slot=slot, title=puzzle.title)

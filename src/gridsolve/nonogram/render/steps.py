@@ -1,0 +1,134 @@
+"""``--steps``: the story of a solve as text, printed while it happens.
+
+Rounds of line logic (each line with its clue and the cells it fixed, then the grid after the
+round while the solve is still pure line logic), probes that taught something, guesses and
+backtracks indented by depth, and a closing count of everything.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING
+
+from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
+                                      line_label, spans)
+from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.trace import Step
+
+__all__ = ["StepPrinter", "line_change_text", "plural"]
+
+
+def line_change_text(puzzle: Puzzle, line: int, changes: tuple[tuple[int, str], ...]) -> str:
+    """'filled 2-4; empty 1, 5': the cells a line step fixed, by position along the line."""
+    where = {cell: i for i, cell in enumerate(line_cells(puzzle, line))}
+    parts = []
+    for value in ("#", "."):
+        pos = [where[cell] for cell, v in changes if v == value]
+        if pos:
+            parts.append(f"{VALUE_WORD[value]} {spans(pos)}")
+    return "; ".join(parts)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """'1 cell', '2 cells'."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+class StepPrinter:
+    """A trace listener that prints each step worth reading (probe internals are only counted)."""
+
+    def __init__(self, puzzle: Puzzle, out: IO[str], show_grid: Callable[[Grid], None]) -> None:
+        self.puzzle = puzzle
+        self.out = out
+        self.show_grid = show_grid
+        self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
+        self.counts: Counter[str] = Counter()
+        self.round = self.round_depth = 0
+        self.round_lines = self.round_cells = 0
+        self.start_rounds = 0
+        self.pure = True  # no probe or guess yet: show the grid after each round
+        self.refuted: tuple[int, str] | None = None
+        self.label_width = len(line_label(puzzle, puzzle.height)) + 2
+        self.clue_width = max(len(clue_text(line_clue(puzzle, i)))
+                              for i in range(puzzle.width + puzzle.height))
+
+    def _say(self, text: str, depth: int = 0) -> None:
+        print("  " * depth + text, file=self.out)
+
+    def grid(self) -> Grid:
+        """The grid as the printer has followed it."""
+        w = self.puzzle.width
+        return tuple("".join(self.cells[i:i + w]) for i in range(0, len(self.cells), w))
+
+    def __call__(self, step: Step) -> None:
+        if not (step.kind == "line" and (step.probing or step.round == self.round)):
+            self._end_round()
+        for cell, value in step.changes:
+            self.cells[cell] = value
+        if step.kind == "line":
+            if not step.probing:
+                self._line(step)
+            return
+        self.counts[step.kind] += 1
+        where = cell_label(self.puzzle, step.cell) if step.cell >= 0 else ""
+        value = VALUE_WORD.get(step.value, "")
+        if step.kind == "try":
+            self.pure = False
+        elif step.kind == "retract":
+            self.refuted = (step.cell, step.value) if step.contradiction else None
+            if step.contradiction:
+                self.counts["contradiction"] += 1
+                self._say(f"probe {where} = {value}: contradiction", step.depth)
+        elif step.kind == "learn":
+            why = "the other value led to a contradiction" if self.refuted and \
+                self.refuted[0] == step.cell else "both values of a probed cell force it"
+            self._say(f"learned {where} = {value} ({why})", step.depth)
+        elif step.kind == "guess":
+            self.pure = False
+            self._say(f"guess {where} = {value} (depth {step.depth})", step.depth - 1)
+        elif step.kind == "backtrack":
+            self._say(f"backtrack from depth {step.depth + 1}: "
+                      f"{plural(len(step.changes), 'cell')} undone", step.depth)
+        elif step.kind == "solution":
+            self._say(f"solution {self.counts['solution']} found", step.depth)
+
+    def _line(self, step: Step) -> None:
+        self.counts["line"] += 1
+        self.counts["line cell"] += len(step.changes)
+        if step.round != self.round:
+            self.round, self.round_depth = step.round, step.depth
+            if self.pure:
+                self.start_rounds = step.round
+            self._say(f"round {step.round}", step.depth)
+        self.round_lines += 1
+        self.round_cells += len(step.changes)
+        label = line_label(self.puzzle, step.line)
+        clue = clue_text(line_clue(self.puzzle, step.line))
+        self._say(f"  {label:<{self.label_width}}{clue:<{self.clue_width}}  "
+                  f"{line_change_text(self.puzzle, step.line, step.changes)}", step.depth)
+
+    def _end_round(self) -> None:
+        if not self.round:
+            return
+        known = sum(c != UNKNOWN for c in self.cells)
+        self._say(f"  round {self.round}: {plural(self.round_lines, 'line')} fixed "
+                  f"{plural(self.round_cells, 'cell')}; {known} of {len(self.cells)} cells known",
+                  self.round_depth)
+        if self.pure:
+            self.show_grid(self.grid())
+            print(file=self.out)
+        self.round = self.round_lines = self.round_cells = 0
+
+    def finish(self) -> None:
+        """Close the last round and print the counts."""
+        self._end_round()
+        c = self.counts
+        self._say(f"summary: {plural(self.start_rounds, 'round')} of line logic at the start, "
+                  f"{plural(c['line'], 'line step')} fixing {plural(c['line cell'], 'cell')} in all,")
+        self._say(f"{plural(c['retract'], 'probe')} ({plural(c['contradiction'], 'contradiction')}, "
+                  f"{plural(c['learn'], 'cell')} learned), {plural(c['guess'], 'guess', 'guesses')}, "
+                  f"{plural(c['backtrack'], 'backtrack')}", 5)
+        print(file=self.out)

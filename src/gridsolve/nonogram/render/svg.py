@@ -1,0 +1,57 @@
+"""Pictures as SVG, written by hand (no dependency): the puzzle as printed, with a grid filled in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from gridsolve.nonogram.model import EMPTY, FILLED, Puzzle
+from gridsolve.nonogram.render.layout import COLOURS, layout
+
+__all__ = ["puzzle_svg"]
+
+
+def puzzle_svg(puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20) -> str:
+    """An SVG document of the puzzle with clues in the margins and the grid's filled cells.
+
+    Without a grid the blank puzzle is drawn. In a partial grid (with unknown cells) the cells
+    known to be empty carry a small dot; in a complete grid they are left white."""
+    lay = layout(puzzle, cell)
+    partial = grid is not None and any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" height="{lay.height}" '
+           f'viewBox="0 0 {lay.width} {lay.height}" font-family="DejaVu Sans, Arial, sans-serif">',
+           f'<rect class="paper" x="0" y="0" width="{lay.width}" height="{lay.height}" '
+           f'fill="{COLOURS["paper"]}"/>']
+    if lay.title:
+        out.append(f'<text class="title" x="{lay.width // 2}" y="{cell // 2 + lay.font}" '
+                   f'text-anchor="middle" font-size="{round(lay.font * 1.3)}" font-weight="bold" '
+                   f'fill="{COLOURS["ink"]}">{escape(lay.title)}</text>')
+    for r, row in enumerate(grid or ()):
+        for c, ch in enumerate(row):
+            x, y, _, _ = lay.cell_box(r, c)
+            if ch == FILLED:
+                out.append(f'<rect class="filled" x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                           f'fill="{COLOURS["ink"]}"/>')
+            elif ch == EMPTY and partial:
+                out.append(f'<circle class="empty" cx="{x + cell / 2:g}" cy="{y + cell / 2:g}" '
+                           f'r="{cell / 10:g}" fill="{COLOURS["dot"]}"/>')
+    out.append(f'<g class="clues" font-size="{lay.font}" fill="{COLOURS["ink"]}">')
+    for r, text in enumerate(lay.row_clues):
+        x, y = lay.row_clue_anchor(r)
+        out.append(f'<text x="{x}" y="{y}" text-anchor="end" dominant-baseline="central">'
+                   f'{escape(text)}</text>')
+    for c in range(lay.cols):
+        for n, x, y in lay.col_clue_anchors(c):
+            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central">'
+                       f'{n}</text>')
+    out.append("</g>")
+    out.append('<g class="lines" stroke-linecap="square">')
+    for thick in (False, True):
+        colour, width = (COLOURS["ink"], 2) if thick else (COLOURS["thin"], 1)
+        for x1, y1, x2, y2, is_thick in lay.lines():
+            if is_thick == thick:
+                out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                           f'stroke={quoteattr(colour)} stroke-width="{width}"/>')
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

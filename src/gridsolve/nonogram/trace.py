@@ -1,0 +1,201 @@
+"""Replaying the engine's search as steps a person can watch (for --steps and animations).
+
+The compiled search reports events (see ``engine/core.h``); a ``Recorder`` turns them into
+``Step``s, each saying what changed and why, by keeping its own copy of the grid and a trail
+of the cells set since each probe or guess, exactly as the engine undoes them:
+
+    line       a line solve fixed some cells (values recomputed with the compiled line solver
+               on the replayed grid; a mismatch with the engine's cells is an error)
+    try        a probe assumes a value for a cell; its line steps are marked ``probing``
+    retract    the probe is undone (``contradiction`` if the assumption failed)
+    learn      a cell fixed by probing (the other value failed, or both values agreed)
+    guess      the search branches on a cell (``depth`` = guesses in force)
+    backtrack  the cells set since the guess at ``depth`` are undone
+    solution   the grid is complete and satisfies every clue
+
+Rounds: the engine solves queued lines first in, first out; round 1 is the lines queued
+when a propagation starts, round k+1 the lines queued by round k's changes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gridsolve.errors import GridsolveError
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse, solve_line
+from gridsolve.nonogram.lines import line_cells, line_clue
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid, Puzzle
+
+__all__ = ["Step", "StepKind", "Trace", "Recorder", "trace_solve", "replay"]
+
+StepKind = Literal["line", "try", "retract", "learn", "guess", "backtrack", "solution"]
+
+EV_LINE, EV_PROBE, EV_PROBE_FIX, EV_GUESS, EV_BACKTRACK, EV_SOLUTION, EV_TRY = 1, 2, 3, 4, 5, 6, 7
+VALUE = {1: EMPTY, 2: FILLED}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the solver did, and the cells it changed as (cell, new value; '?' = undone)."""
+
+    kind: StepKind
+    changes: tuple[tuple[int, str], ...] = ()
+    line: int = -1
+    cell: int = -1
+    value: str = ""
+    depth: int = 0
+    round: int = 0
+    probing: bool = False
+    contradiction: bool = False
+
+
+@dataclass
+class Trace:
+    """The steps of one solve; ``complete`` is False when recording stopped at ``max_steps``."""
+
+    puzzle: Puzzle
+    steps: list[Step] = field(default_factory=list)
+    complete: bool = True
+
+    def grids(self) -> Iterator[tuple[Step, Grid]]:
+        """Each step with the grid just after it."""
+        yield from replay(self.puzzle, self.steps)
+
+    def final(self) -> Grid:
+        """The grid after the last recorded step."""
+        grid: Grid = ("?" * self.puzzle.width,) * self.puzzle.height
+        for _, grid in self.grids():
+            pass
+        return grid
+
+
+def replay(puzzle: Puzzle, steps: list[Step]) -> Iterator[tuple[Step, Grid]]:
+    """Apply steps in order from the blank grid, yielding each with the grid after it."""
+    cells = [UNKNOWN] * (puzzle.width * puzzle.height)
+    w = puzzle.width
+    for step in steps:
+        for cell, value in step.changes:
+            cells[cell] = value
+        yield step, tuple("".join(cells[i:i + w]) for i in range(0, len(cells), w))
+
+
+class Recorder:
+    """An ``on_event`` callback for the engine that rebuilds the solve as steps.
+
+    ``listener`` (if given) is called with each step as it happens; steps are kept in
+    ``trace`` up to ``max_steps`` (None: all; 0: none)."""
+
+    def __init__(self, puzzle: Puzzle, listener: Callable[[Step], None] | None = None,
+                 max_steps: int | None = None) -> None:
+        self.puzzle = puzzle
+        self.listener = listener
+        self.max_steps = max_steps
+        self.trace = Trace(puzzle)
+        self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
+        self.trail: list[int] = []
+        self.marks: dict[int, int] = {}
+        self.probe_mark: int | None = None
+        self.depth = 0
+        self.queue: deque[tuple[int, int]] = deque((line, 1) for line in range(self._nlines))
+        self.queued = set(range(self._nlines))
+        self.round = 1
+
+    @property
+    def _nlines(self) -> int:
+        return self.puzzle.width + self.puzzle.height
+
+    def grid(self) -> Grid:
+        """The replayed grid now."""
+        w = self.puzzle.width
+        return tuple("".join(self.cells[i:i + w]) for i in range(0, len(self.cells), w))
+
+    def __call__(self, kind: int, a: int, b: int, c: int, cells: tuple[int, ...]) -> None:
+        if kind == EV_LINE:
+            self._line(a, cells)
+            return
+        self.queue.clear()
+        self.queued.clear()
+        if kind == EV_TRY:
+            self.probe_mark = len(self.trail)
+            self._emit(Step("try", self._set(a, VALUE[b]), cell=a, value=VALUE[b],
+                            depth=self.depth, probing=True))
+        elif kind == EV_PROBE:
+            undone = self._undo(self.probe_mark if self.probe_mark is not None else len(self.trail))
+            self.probe_mark = None
+            self._emit(Step("retract", undone, cell=a, value=VALUE[b], depth=self.depth,
+                            contradiction=bool(c)))
+        elif kind == EV_PROBE_FIX:
+            self._emit(Step("learn", self._set(a, VALUE[b]), cell=a, value=VALUE[b], depth=self.depth))
+        elif kind == EV_GUESS:
+            self.marks[c] = len(self.trail)
+            self.depth = c
+            self._emit(Step("guess", self._set(a, VALUE[b]), cell=a, value=VALUE[b], depth=c))
+        elif kind == EV_BACKTRACK:
+            undone = self._undo(self.marks[a])
+            self.depth = a - 1
+            self._emit(Step("backtrack", undone, depth=a - 1))
+        elif kind == EV_SOLUTION:
+            self._emit(Step("solution", depth=self.depth))
+
+    def _set(self, cell: int, value: str) -> tuple[tuple[int, str], ...]:
+        """Set a cell (as the engine's ng_set does) and queue its row and column for round 1."""
+        self.cells[cell] = value
+        self.trail.append(cell)
+        self.round = 0
+        self._enqueue(cell, 1)
+        return ((cell, value),)
+
+    def _enqueue(self, cell: int, round_: int) -> None:
+        for line in (cell // self.puzzle.width, self.puzzle.height + cell % self.puzzle.width):
+            if line not in self.queued:
+                self.queued.add(line)
+                self.queue.append((line, round_))
+
+    def _undo(self, mark: int) -> tuple[tuple[int, str], ...]:
+        undone = tuple((cell, UNKNOWN) for cell in reversed(self.trail[mark:]))
+        for cell, _ in undone:
+            self.cells[cell] = UNKNOWN
+        del self.trail[mark:]
+        return undone
+
+    def _line(self, line: int, fixed: tuple[int, ...]) -> None:
+        """A line solve fixed these cells: recompute their values and check they agree."""
+        while self.queue and self.queue[0][0] != line and line in self.queued:
+            self.queued.discard(self.queue.popleft()[0])
+        if self.queue and self.queue[0][0] == line:
+            self.round = self.queue.popleft()[1]
+            self.queued.discard(line)
+        where = line_cells(self.puzzle, line)
+        before = "".join(self.cells[i] for i in where)
+        after = solve_line(line_clue(self.puzzle, line), before)
+        changed = [] if after is None else [where[i] for i in range(len(where)) if after[i] != before[i]]
+        if after is None or sorted(changed) != sorted(fixed):
+            raise GridsolveError("internal error: the trace lost step with the engine")
+        values = {where[i]: after[i] for i in range(len(where))}
+        changes = tuple((cell, values[cell]) for cell in fixed)
+        for cell, value in changes:
+            self.cells[cell] = value
+            self.trail.append(cell)
+            self._enqueue(cell, self.round + 1)
+        self._emit(Step("line", changes, line=line, depth=self.depth, round=self.round,
+                        probing=self.probe_mark is not None))
+
+    def _emit(self, step: Step) -> None:
+        if self.max_steps is None or len(self.trace.steps) < self.max_steps:
+            self.trace.steps.append(step)
+        else:
+            self.trace.complete = False
+        if self.listener is not None:
+            self.listener(step)
+
+
+def trace_solve(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+                *, probing: bool = True, max_steps: int | None = None,
+                listener: Callable[[Step], None] | None = None) -> tuple[Result, Trace]:
+    """Solve as ``analyse`` does, recording every step (up to ``max_steps``)."""
+    recorder = Recorder(puzzle, listener, max_steps)
+    result = analyse(puzzle, max_solutions, limits, probing=probing, on_event=recorder)
+    return result, recorder.trace

@@ -1,0 +1,195 @@
+"""The showing/watching side of the command line: exact output and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from gridsolve.cli import main
+from gridsolve.cli.nonogram_show import print_grid
+from gridsolve.nonogram.model import puzzle_from_grid
+
+TINY = "# tiny\n2\n1\n--\n2\n1\n"
+PROBE = "2\n2 1\n1\n2\n--\n1 1\n2 1\n2\n0\n1\n"  # line logic stalls; probing finishes it
+TWO = "1\n1\n--\n1\n1\n"  # two solutions: needs a guess and a backtrack
+
+
+@pytest.fixture()
+def tiny(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.txt"
+    path.write_text(TINY)
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_with_clue_margins(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    code, out, _ = run(capsys, "nonogram", "solve", str(tiny), "--clues", "--ascii")
+    assert code == 0
+    assert out == "  2 1\n2 # #\n1 # .\n\nstatus: unique solution\n"
+
+
+def test_steps_exact(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    code, out, _ = run(capsys, "nonogram", "solve", str(tiny), "--steps", "--ascii")
+    assert code == 0
+    assert out == (
+        "round 1\n"
+        "  row 1     2  filled 1-2\n"
+        "  column 1  2  filled 2\n"
+        "  column 2  1  empty 2\n"
+        "  round 1: 3 lines fixed 4 cells; 4 of 4 cells known\n"
+        "##\n#.\n\n"
+        "solution 1 found\n"
+        "summary: 1 round of line logic at the start, 3 line steps fixing 4 cells in all,\n"
+        "          0 probes (0 contradictions, 0 cells learned), 0 guesses, 0 backtracks\n\n"
+        "##\n#.\n\nstatus: unique solution\n")
+
+
+def test_steps_show_probes_guesses_and_backtracks(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    (tmp_path / "p.txt").write_text(PROBE)
+    code, out, _ = run(capsys, "nonogram", "solve", str(tmp_path / "p.txt"), "--steps")
+    assert code == 0
+    assert "probe r1c1 = empty: contradiction\n" in out
+    assert "learned r1c1 = filled (the other value led to a contradiction)\n" in out
+    (tmp_path / "two.txt").write_text(TWO)
+    code, out, _ = run(capsys, "nonogram", "solve", str(tmp_path / "two.txt"), "--steps")
+    assert code == 0
+    assert "guess r1c1 = " in out and "backtrack from depth 1" in out
+    assert "solution 2 found" in out
+
+
+def test_explain_exact(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    code, out, _ = run(capsys, "nonogram", "explain", str(tiny), "--ascii")
+    assert code == 0
+    assert out == (
+        "Round 1\n"
+        "  row 1, clue 2\n"
+        "    cols 1-2 filled: the block (2) covers them in both its leftmost (1-2) and "
+        "rightmost (1-2) placements\n"
+        "  column 1, clue 2\n"
+        "    row 2 filled: the block (2) covers it in both its leftmost (1-2) and "
+        "rightmost (1-2) placements\n"
+        "  column 2, clue 1\n"
+        "    row 2 empty: no block can reach it (the blocks can only cover 1)\n"
+        "\n"
+        "Solved by line logic alone: 1 round, 3 line steps.\n"
+        "\n"
+        "  2 1\n2 # #\n1 # .\n")
+
+
+def test_explain_probing_and_no_solution(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "p.txt").write_text(PROBE)
+    code, out, _ = run(capsys, "nonogram", "explain", str(tmp_path / "p.txt"))
+    assert code == 0
+    assert "Line logic stalls with 8 of 20 cells unknown" in out
+    assert "probe r1c1: if it were empty, some line could not be satisfied, so it is filled" in out
+    (tmp_path / "none.txt").write_text("1 1\n0\n--\n1\n1\n0\n")
+    code, out, _ = run(capsys, "nonogram", "explain", str(tmp_path / "none.txt"))
+    assert code == 1
+    assert "No solution: line logic reaches a contradiction." in out
+
+
+def test_pictures_are_written(capsys: pytest.CaptureFixture[str], tiny: Path, tmp_path: Path) -> None:
+    pytest.importorskip("PIL")
+    svg, png = tmp_path / "t.svg", tmp_path / "t.png"
+    code, _, err = run(capsys, "nonogram", "solve", str(tiny), "--svg", str(svg), "--png", str(png))
+    assert code == 0 and err == ""
+    root = ET.parse(svg).getroot()
+    assert sum(r.get("class") == "filled" for r in root.iter("{http://www.w3.org/2000/svg}rect")) == 3
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_unwritable_output_is_one_clear_line(capsys: pytest.CaptureFixture[str], tiny: Path,
+                                             tmp_path: Path) -> None:
+    bad = str(tmp_path / "missing" / "t.svg")
+    code, _, err = run(capsys, "nonogram", "solve", str(tiny), "--svg", bad)
+    assert code == 2
+    assert err == f"gridsolve: error: cannot write {bad}: No such file or directory\n"
+
+
+def test_bad_animation_name_and_steps_with_json(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), "--animate", "x.mp4")
+    assert (code, out) == (2, "")
+    assert err == "gridsolve: error: --animate x.mp4: the file name must end in .gif or .html\n"
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), "--steps", "--json")
+    assert (code, out) == (2, "")
+    assert err == "gridsolve: error: --steps prints text; it cannot be combined with --json\n"
+
+
+def test_colour_when_the_terminal_supports_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    grid = ("##", "#.")
+    args = argparse.Namespace(ascii=True, clues=True)
+    plain, coloured = io.StringIO(), io.StringIO()
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    print_grid(args, puzzle_from_grid(grid), grid, plain)
+    assert plain.getvalue() == "  2 1\n2 # #\n1 # .\n"
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    print_grid(args, puzzle_from_grid(grid), grid, coloured)
+    assert "\x1b[" in coloured.getvalue()
+
+
+def test_animations_are_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("PIL")
+    from PIL import Image
+    (tmp_path / "two.txt").write_text(TWO)
+    gif, page = tmp_path / "a.gif", tmp_path / "a.html"
+    for path in (gif, page):
+        code, _, err = run(capsys, "nonogram", "solve", str(tmp_path / "two.txt"),
+                           "--animate", str(path))
+        assert code == 0 and err == ""
+    with Image.open(gif) as img:
+        assert img.n_frames > 10
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "http://" not in text and "https://" not in text
+
+
+def test_html_player_steps_to_the_end_and_back(tmp_path: Path) -> None:
+    """Run the player's script in node with a stub page: the last step shows the final grid."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from gridsolve.nonogram.render.html import animation_html
+    from gridsolve.nonogram.trace import trace_solve
+    puzzle = puzzle_from_grid(("##.#", "#..#", ".##.", "#.##"))
+    _, trace = trace_solve(puzzle, 1)
+    page = animation_html(puzzle, trace.steps)
+    script = page.split("<script>", 1)[1].split("</script>", 1)[0]
+    stub = """
+const els = {};
+const fakeContext = new Proxy({}, {get: (t, k) => (k in t ? t[k] : () => {}), set: (t, k, v) => { t[k] = v; return true; }});
+const el = id => els[id] || (els[id] = {id, value: "4", style: {}, textContent: "", innerHTML: "",
+  tagName: "DIV", getContext: () => fakeContext});
+globalThis.document = {getElementById: el, addEventListener: () => {}};
+globalThis.window = {devicePixelRatio: 1};
+globalThis.performance = {now: () => 0};
+globalThis.requestAnimationFrame = () => {};
+"""
+    check = """
+el("last").onclick();
+const end = Array.from(state).join("");
+el("back").onclick();
+const back = el("counter").textContent;
+el("first").onclick();
+console.log(JSON.stringify({end, back, start: Array.from(state).join(""), caption: el("caption").textContent}));
+"""
+    (tmp_path / "player.js").write_text(stub + script + check)
+    out = subprocess.run([node, str(tmp_path / "player.js")], capture_output=True, text=True,
+                         timeout=30, check=True).stdout
+    import json
+    got = json.loads(out)
+    code = {"#": "2", ".": "1", "?": "0"}
+    assert got["end"] == "".join(code[ch] for row in trace.final() for ch in row)
+    assert got["back"] == f"step {len(trace.steps) - 1} of {len(trace.steps)}"
+    assert got["start"] == "0" * 16 and got["caption"] == "the blank puzzle"
