@@ -94,7 +94,7 @@ def test_stdin(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     ("1\n2\n", None, "no '--' line separating row clues from column clues"),
     ("", None, "empty file: no clues found"),
     ("# only a comment\n\n", None, "empty file: no clues found"),
-    ("1\n--\n1\n--\n1\n", 4, "a second '--' line: one puzzle per file"),
+    ("1\n--\n1\n--\n1\n", 4, "a second separator line: one puzzle per file"),
     ("1 0\n--\n1\n", 1, "row 1: 0 may only stand alone, for an empty line"),
 ])
 def test_bad_input_one_line_exit_2(capsys, write, text, line, why) -> None:  # type: ignore[no-untyped-def]
