@@ -46,6 +46,16 @@ typedef struct {
     uint8_t stage;/* 0: first value under way, 1: second value under way */
 } ng_frame;
 
+/* One remembered line solve, keyed exactly by (line, packed input); lines of <= 64 cells. */
+typedef struct {
+    uint64_t k0, k1;  /* input cells, 2 bits each */
+    uint64_t o0, o1;  /* output cells, 2 bits each */
+    int32_t line1;    /* line + 1; 0 = empty slot */
+    int32_t ok;       /* 0 = the input is a contradiction */
+} ng_cache_entry;
+
+#define NG_CACHE_BITS 16
+
 typedef struct ng_solver {
     int width, height, nlines, ncells;
     int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */
@@ -64,6 +74,18 @@ typedef struct ng_solver {
     uint8_t *pval; uint32_t *pstamp; uint32_t stamp;
     int *common;
     int *score_a, *score_b; /* cells fixed when probing filled / empty */
+
+    /* line cache (exact keys, direct mapped) */
+    ng_cache_entry *cache;
+    long long cache_hits;
+
+    /* probe records: a probe of cell c is still valid while no line it solved has changed
+     * (and no backtrack happened since): then probing c again would give the same result */
+    int use_records, fp_words;
+    int in_probe;
+    uint64_t *fp_cur, *fp;          /* lines solved by the probe under way / per cell */
+    uint64_t clock, *line_time, *probe_time;
+    uint32_t epoch, *probe_epoch;
 
     /* search */
     ng_frame *stack; int depth, stack_cap;

@@ -109,6 +109,8 @@ void ng_free(ng_solver *s)
     free(s->pval); free(s->pstamp); free(s->common);
     free(s->score_a); free(s->score_b);
     free(s->stack); free(s->root);
+    free(s->cache); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
+    free(s->probe_epoch);
     free(s);
 }
 
@@ -151,6 +153,22 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         || !s->fwd || !s->bwd || !s->pe || !s->pf || !s->diff || !s->pval || !s->pstamp
         || !s->common || !s->score_a || !s->score_b || !s->stack)
         goto fail;
+    if (N <= 64) {
+        s->cache = calloc((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
+        if (!s->cache) goto fail;
+    }
+    s->fp_words = (L + 63) / 64;
+    s->use_records = (long long)C * s->fp_words <= (1LL << 22);
+    s->fp_cur = calloc(s->fp_words, sizeof(uint64_t));
+    s->line_time = calloc(L, sizeof(uint64_t));
+    if (!s->fp_cur || !s->line_time) goto fail;
+    if (s->use_records) {
+        s->fp = calloc((size_t)C * s->fp_words, sizeof(uint64_t));
+        s->probe_time = calloc(C, sizeof(uint64_t));
+        s->probe_epoch = calloc(C, sizeof(uint32_t));
+        if (!s->fp || !s->probe_time || !s->probe_epoch) goto fail;
+    }
+    s->epoch = 1;
     memset(s->cells, CELL_UNKNOWN, C);
     s->unknown = C;
     s->probing = 1;
@@ -182,11 +200,16 @@ static void ng_clear_queue(ng_solver *s)
 
 static inline void ng_set(ng_solver *s, int cell, uint8_t v)
 {
+    const int row = cell / s->width, col = s->height + cell % s->width;
     s->cells[cell] = v;
     s->trail[s->trail_len++] = cell;
     s->unknown--;
-    ng_enqueue(s, cell / s->width);
-    ng_enqueue(s, s->height + cell % s->width);
+    ng_enqueue(s, row);
+    ng_enqueue(s, col);
+    if (!s->in_probe) {
+        s->clock++;
+        s->line_time[row] = s->line_time[col] = s->clock;
+    }
 }
 
 static void ng_undo(ng_solver *s, int mark)
@@ -195,6 +218,36 @@ static void ng_undo(ng_solver *s, int mark)
         s->cells[s->trail[--s->trail_len]] = CELL_UNKNOWN;
         s->unknown++;
     }
+}
+
+/* Solve line l from s->lin into s->lout, through the cache when the line is short. */
+static int ng_solve_cached(ng_solver *s, int l, int n)
+{
+    const int *clue = s->clues + s->clue_off[l];
+    const int k = s->clue_cnt[l];
+    if (!s->cache)
+        return ng_solve_line(clue, k, s->lin, s->lout, n, s->fwd, s->bwd, s->pe, s->pf, s->diff);
+    uint64_t k0 = 0, k1 = 0;
+    for (int i = 0; i < n && i < 32; i++) k0 |= (uint64_t)s->lin[i] << (2 * i);
+    for (int i = 32; i < n; i++) k1 |= (uint64_t)s->lin[i] << (2 * (i - 32));
+    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL) ^ ((uint64_t)l * 0x165667B19E3779F9ULL);
+    h ^= h >> 29;
+    ng_cache_entry *e = &s->cache[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_CACHE_BITS)];
+    if (e->line1 == l + 1 && e->k0 == k0 && e->k1 == k1) {
+        s->cache_hits++;
+        if (!e->ok) return 0;
+        for (int i = 0; i < n && i < 32; i++) s->lout[i] = (uint8_t)((e->o0 >> (2 * i)) & 3);
+        for (int i = 32; i < n; i++) s->lout[i] = (uint8_t)((e->o1 >> (2 * (i - 32))) & 3);
+        return 1;
+    }
+    const int ok = ng_solve_line(clue, k, s->lin, s->lout, n, s->fwd, s->bwd, s->pe, s->pf, s->diff);
+    uint64_t o0 = 0, o1 = 0;
+    if (ok) {
+        for (int i = 0; i < n && i < 32; i++) o0 |= (uint64_t)s->lout[i] << (2 * i);
+        for (int i = 32; i < n; i++) o1 |= (uint64_t)s->lout[i] << (2 * (i - 32));
+    }
+    e->k0 = k0; e->k1 = k1; e->o0 = o0; e->o1 = o1; e->line1 = l + 1; e->ok = ok;
+    return ok;
 }
 
 /* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared). */
@@ -209,8 +262,8 @@ static int ng_propagate(ng_solver *s)
         uint8_t *lin = s->lin, *lout = s->lout;
         for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
         s->line_solves++;
-        if (!ng_solve_line(s->clues + s->clue_off[l], s->clue_cnt[l], lin, lout, n,
-                           s->fwd, s->bwd, s->pe, s->pf, s->diff)) {
+        if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
+        if (!ng_solve_cached(s, l, n)) {
             ng_clear_queue(s);
             return 0;
         }
@@ -251,6 +304,33 @@ static int ng_learn(ng_solver *s, int cell, uint8_t v)
     return ng_propagate(s);
 }
 
+/* Would probing cell c again give what its last probe gave? True when that probe was made
+ * on this branch (no backtrack since) and no line it solved has changed since: the same
+ * lines then see the same cells, so propagation repeats itself exactly. */
+static int ng_record_valid(const ng_solver *s, int c)
+{
+    if (!s->use_records || s->probe_epoch[c] != s->epoch) return 0;
+    const uint64_t t = s->probe_time[c];
+    const uint64_t *fp = s->fp + (size_t)c * s->fp_words;
+    for (int w = 0; w < s->fp_words; w++) {
+        uint64_t bits = fp[w];
+        while (bits) {
+            const int l = w * 64 + __builtin_ctzll(bits);
+            if (s->line_time[l] > t) return 0;
+            bits &= bits - 1;
+        }
+    }
+    return 1;
+}
+
+static void ng_record(ng_solver *s, int c)
+{
+    if (!s->use_records) return;
+    memcpy(s->fp + (size_t)c * s->fp_words, s->fp_cur, sizeof(uint64_t) * s->fp_words);
+    s->probe_time[c] = s->clock;
+    s->probe_epoch[c] = s->epoch;
+}
+
 /* Probe every unknown cell both ways until a whole pass learns nothing.
  * Returns 0 on contradiction, 1 otherwise (also when aborted by the time limit). */
 static int ng_probe(ng_solver *s)
@@ -261,9 +341,13 @@ static int ng_probe(ng_solver *s)
         changed = 0;
         for (int c = 0; c < C && s->unknown; c++) {
             if (s->cells[c] != CELL_UNKNOWN) continue;
+            if (ng_record_valid(s, c)) continue;
             if ((s->probes & 63) == 0 && ng_out_of_time(s)) return 1;
             const int mark = s->trail_len;
+            memset(s->fp_cur, 0, sizeof(uint64_t) * s->fp_words);
+            s->in_probe = 1;
             int ok = ng_try(s, c, CELL_FILLED);
+            s->in_probe = 0;
             if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_FILLED, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
@@ -279,7 +363,9 @@ static int ng_probe(ng_solver *s)
                 s->pval[x] = s->cells[x];
             }
             ng_undo(s, mark);
+            s->in_probe = 1;
             ok = ng_try(s, c, CELL_EMPTY);
+            s->in_probe = 0;
             if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_EMPTY, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
@@ -302,6 +388,8 @@ static int ng_probe(ng_solver *s)
             } else {
                 ng_undo(s, mark);
             }
+            /* what was learned here lies inside both probes' results: they stay as they were */
+            ng_record(s, c);
         }
     }
     return 1;
@@ -357,6 +445,7 @@ static int ng_backtrack(ng_solver *s)
     while (s->depth > 0) {
         ng_frame *f = &s->stack[s->depth - 1];
         ng_undo(s, f->mark);
+        s->epoch++;  /* probe records were made deeper in the tree: no longer valid */
         if (s->on_event) s->on_event(s->event_ctx, EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
         if (f->stage == 0) {
             f->stage = 1;
