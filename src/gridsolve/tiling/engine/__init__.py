@@ -1,0 +1,185 @@
+"""The native tiling engine: a thin Python face over the compiled exact-cover core (``_exact``).
+
+``tilings`` is a generator of tilings (resumable depth-first search, Knuth's Algorithm X with
+cell-ordered branching); ``first`` and ``count`` sit on top. ``count`` memoises on the exact
+search state (covered cells + piece copies used), so it never lists tilings. ``count_split``
+adds "hole" monominoes confined to given cells and returns the counts split by where the
+holes go: every date of a calendar puzzle in one search. Every tiling is checked by the
+model's independent ``is_tiling`` before it leaves this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from gridsolve.errors import GridsolveError, InvalidPuzzle, LimitReached
+from gridsolve.tiling.engine import _exact
+from gridsolve.tiling.model import (MAX_PIECE_COPIES, Board, Cell, Piece, Placement, Tiling,
+                                    check_area, is_tiling, placements)
+
+__all__ = ["SearchLimits", "Compiled", "compile_problem", "tilings", "first", "count",
+           "count_split", "MAX_HOLES"]
+
+MAX_HOLES: int = _exact.MAX_HOLES
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When to give up: nodes (enumeration), seconds, memo states and memo bytes (counting)."""
+
+    max_nodes: int | None = None
+    timeout: float | None = None
+    max_states: int | None = None
+    memory: int = 768 * 2**20
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A board + pieces (+ holes) turned into the core's problem, with its placement table."""
+
+    board: Board
+    pieces: tuple[Piece, ...]
+    holes: tuple[tuple[Cell, ...], ...]
+    table: tuple[Placement, ...]
+    core: _exact.Problem
+    words: int
+
+    def root(self, covered: Iterable[Cell] = ()) -> bytes:
+        """The starting state: the given cells already covered (left open)."""
+        return self.board.mask(covered).to_bytes(8 * self.words, "little")
+
+
+@functools.lru_cache(maxsize=16)
+def compile_problem(board: Board, pieces: tuple[Piece, ...],
+                    holes: tuple[tuple[Cell, ...], ...] = ()) -> Compiled:
+    """Build (once, cached) the placement table and the compiled problem."""
+    if not pieces:
+        raise InvalidPuzzle("there are no pieces")
+    if sum(p.copies for p in pieces) > MAX_PIECE_COPIES:
+        raise InvalidPuzzle(f"at most {MAX_PIECE_COPIES} pieces (counting copies) are supported")
+    if len(holes) > MAX_HOLES:
+        raise InvalidPuzzle(f"at most {MAX_HOLES} cells can be left open by choice")
+    names = [p.name for p in pieces]
+    if len(set(names)) != len(names):
+        raise InvalidPuzzle("two pieces have the same name")
+    table: list[Placement] = []
+    for i, piece in enumerate(pieces):
+        table.extend(placements(board, i, piece))
+    hole_rows: list[tuple[int, int, bytes, int]] = []
+    for h, cells in enumerate(holes):
+        if not cells or any(cell not in board.index for cell in cells):
+            raise InvalidPuzzle(f"hole {h} must be confined to open cells of the board")
+        for j, cell in enumerate(cells):
+            table.append(Placement(len(pieces) + h, (cell,), board.mask([cell])))
+    nbits = board.size + sum(p.copies for p in pieces) + len(holes)
+    words = 1 if nbits <= 64 else 2 if nbits <= 128 else 4 if nbits <= 256 else 8
+    rows = []
+    hole_pos = {}
+    for h, cells in enumerate(holes):
+        for j, cell in enumerate(cells):
+            hole_pos[(len(pieces) + h, cell)] = j
+    for pl in table:
+        first_cell = (pl.mask & -pl.mask).bit_length() - 1
+        rows.append((pl.piece, first_cell, pl.mask.to_bytes(8 * words, "little"),
+                     hole_pos.get((pl.piece, pl.cells[0]), -1)))
+    types = [(p.copies, -1) for p in pieces] + [(1, h) for h in range(len(holes))]
+    try:
+        core = _exact.Problem(board.size, types, rows, [len(c) for c in holes], _neighbours(board))
+    except ValueError as exc:
+        raise InvalidPuzzle(f"the puzzle is too large for the engine: {exc}") from None
+    return Compiled(board, pieces, tuple(holes), tuple(table), core, words)
+
+
+def _neighbours(board: Board) -> list[tuple[int, int, int, int]]:
+    """Each open cell's open neighbours (up, left, right, down), -1 where there is none."""
+    idx = board.index
+    return [tuple(idx.get(nb, -1) for nb in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)))
+            for r, c in board.open]  # type: ignore[misc]
+
+
+def _raise_for(status: int, states: int) -> None:
+    if status == _exact.LIMIT:
+        raise LimitReached("time limit reached while counting", nodes=states)
+    if status == _exact.BUDGET:
+        raise LimitReached(f"memory/state budget reached while counting ({states} states)",
+                           nodes=states)
+    if status == _exact.OVERFLOW:
+        raise GridsolveError("the count does not fit in 64 bits")
+    if status == _exact.NOMEM:
+        raise MemoryError("out of memory while counting")
+
+
+def _remaining(limit: float | None, started: float) -> float:
+    return -1.0 if limit is None else max(0.0, limit - (time.perf_counter() - started))
+
+
+def tilings(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
+            limits: SearchLimits = SearchLimits(), *, prune: bool = True) -> Iterator[Tiling]:
+    """Yield every tiling that leaves exactly ``leave_open`` uncovered (LimitReached on a limit)."""
+    leave = tuple(leave_open)
+    _check_cells(board, leave)
+    check_area(board, pieces, len(leave))
+    comp = compile_problem(board, tuple(pieces))
+    search = _exact.Enum(comp.core, comp.root(leave), prune, min(limits.memory, 2**28))
+    started = time.perf_counter()
+    while True:
+        max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
+        code = search.next(max_nodes, _remaining(limits.timeout, started))
+        if code == _exact.EXHAUSTED:
+            return
+        if code == _exact.LIMIT:
+            raise LimitReached("search limit reached", nodes=search.nodes())
+        tiling = tuple(comp.table[i] for i in search.solution())
+        if not is_tiling(board, pieces, tiling, leave):  # pragma: no cover - a bug in the core
+            raise GridsolveError("internal error: the engine produced an invalid tiling")
+        yield tiling
+
+
+def first(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
+          limits: SearchLimits = SearchLimits()) -> Tiling | None:
+    """One tiling, or None if there is none."""
+    return next(tilings(board, pieces, leave_open, limits), None)
+
+
+def count(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
+          limits: SearchLimits = SearchLimits()) -> int:
+    """The exact number of tilings, by memoised search (no tiling is listed)."""
+    leave = tuple(leave_open)
+    _check_cells(board, leave)
+    check_area(board, pieces, len(leave))
+    comp = compile_problem(board, tuple(pieces))
+    counts = _run_count(comp, leave, limits)
+    return counts[0]
+
+
+def count_split(board: Board, pieces: Sequence[Piece], holes: Sequence[Sequence[Cell]],
+                leave_open: Iterable[Cell] = (), limits: SearchLimits = SearchLimits()
+                ) -> dict[tuple[Cell, ...], int]:
+    """Tilings counted per choice of hole cells: one cell from each hole's list left open."""
+    leave = tuple(leave_open)
+    _check_cells(board, leave)
+    holes_t = tuple(tuple(h) for h in holes)
+    check_area(board, pieces, len(leave) + len(holes_t))
+    comp = compile_problem(board, tuple(pieces), holes_t)
+    counts = _run_count(comp, leave, limits)
+    return dict(zip(itertools.product(*holes_t), counts))
+
+
+def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits) -> list[int]:
+    max_states = -1 if limits.max_states is None else limits.max_states
+    timeout = -1.0 if limits.timeout is None else limits.timeout
+    status, counts, states = comp.core.count(comp.root(leave), max_states, timeout, limits.memory)
+    _raise_for(status, states)
+    return list(counts)
+
+
+def _check_cells(board: Board, cells: tuple[Cell, ...]) -> None:
+    for cell in cells:
+        if cell not in board.index:
+            raise InvalidPuzzle(f"cell {cell} to leave open is not an open cell of the board")
+    if len(set(cells)) != len(cells):
+        raise InvalidPuzzle("a cell to leave open is listed twice")

@@ -1,0 +1,158 @@
+/* The tiling engine without Python: memoised counting and resumable enumeration (exact.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "exact.h"
+
+static double tl_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* dst += src, element by element, noting any overflow. */
+static inline void add_into(tl_counter *c, uint64_t *dst, const uint64_t *src, long long n)
+{
+    for (long long i = 0; i < n; i++)
+        if (__builtin_add_overflow(dst[i], src[i], &dst[i])) c->status = TL_OVERFLOW;
+}
+
+#define NW 1
+#include "exact_impl.h"
+#undef NW
+#define NW 2
+#include "exact_impl.h"
+#undef NW
+#define NW 4
+#include "exact_impl.h"
+#undef NW
+#define NW 8
+#include "exact_impl.h"
+#undef NW
+
+static int tl_table_init(tl_table *t, int nw, size_t cap)
+{
+    t->nw = nw;
+    t->cap = cap;
+    t->count = 0;
+    t->slots = malloc(cap * (nw + 1) * sizeof(word));
+    if (!t->slots) return -1;
+    for (size_t i = 0; i < cap; i++) t->slots[i * (nw + 1) + nw] = TL_EMPTY;
+    return 0;
+}
+
+static void tl_table_free(tl_table *t)
+{
+    free(t->slots);
+    t->slots = NULL;
+    t->cap = t->count = 0;
+}
+
+/* Fill the derived tables of a problem: vector lengths and strides per set of holes left. */
+static void tl_problem_finish(tl_problem *p)
+{
+    int H = p->nholes;
+    p->max_len = 1;
+    for (int R = 0; R < (1 << H); R++) {
+        long long len = 1;
+        for (int h = H - 1; h >= 0; h--) {
+            p->stride[R * TL_MAX_HOLES + h] = len;
+            if (R >> h & 1) len *= p->hole_size[h];
+        }
+        p->len[R] = len;
+        if (len > p->max_len) p->max_len = len;
+    }
+}
+
+static void tl_problem_free(tl_problem *p)
+{
+    free(p->cell_start); free(p->pl_type); free(p->pl_id); free(p->pl_hpos); free(p->pl_mask);
+    free(p->nbr); free(p->holebits);
+    p->cell_start = p->pl_type = p->pl_id = p->pl_hpos = p->nbr = NULL;
+    p->holebits = NULL;
+    p->pl_mask = NULL;
+}
+
+static int depth_limit(const tl_problem *p)
+{
+    int n = 0;
+    for (int t = 0; t < p->ntypes; t++) n += p->copies[t];
+    return n + 1;
+}
+
+/* Count the completions of root, split by hole positions, into out[0..max_len). */
+static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long long max_states,
+                    double timeout, size_t mem_limit, long long *states)
+{
+    tl_counter c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.max_states = max_states;
+    c.deadline = timeout >= 0 ? tl_now() + timeout : 0;
+    c.mem_limit = mem_limit;
+    int depth = depth_limit(p) + 1, status = TL_NOMEM;
+    c.scratch = calloc(depth, sizeof(uint64_t *));
+    c.scatter = calloc(depth, sizeof(uint64_t *));
+    if (!c.scratch || !c.scatter || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
+    for (int d = 0; d < depth; d++) {
+        c.scratch[d] = malloc(p->max_len * sizeof(uint64_t));
+        c.scatter[d] = malloc(p->max_len * sizeof(uint64_t));
+        if (!c.scratch[d] || !c.scatter[d]) goto done;
+    }
+    memset(out, 0, p->max_len * sizeof(uint64_t));
+    switch (p->nw) {
+    case 1: status = count_run_1(&c, root, out); break;
+    case 2: status = count_run_2(&c, root, out); break;
+    case 4: status = count_run_4(&c, root, out); break;
+    default: status = count_run_8(&c, root, out); break;
+    }
+done:
+    *states = (long long)c.memo.count;
+    if (c.scratch)
+        for (int d = 0; d < depth; d++) free(c.scratch[d]);
+    if (c.scatter)
+        for (int d = 0; d < depth; d++) free(c.scatter[d]);
+    for (size_t b = 0; b < c.nblocks; b++) free(c.blocks[b]);
+    free(c.scratch); free(c.scatter); free(c.blocks);
+    tl_table_free(&c.memo);
+    return status;
+}
+
+static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int prune, size_t mem_limit)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->maxdepth = depth_limit(p);
+    s->mem_limit = mem_limit;
+    s->max_nodes = -1;
+    int n = s->maxdepth + 1;
+    s->cell = calloc(n, sizeof(int));
+    s->next = calloc(n, sizeof(int));
+    s->found = calloc(n, sizeof(int));
+    s->chosen = calloc(n, sizeof(int));
+    s->keys = calloc((size_t)(n + 1) * p->nw, sizeof(word));
+    if (!s->cell || !s->next || !s->found || !s->chosen || !s->keys) return -1;
+    memcpy(s->keys, root, p->nw * sizeof(word));
+    if (prune && tl_table_init(&s->dead, p->nw, 1 << 10) < 0) return -1;
+    return 0;
+}
+
+static void tl_enum_free(tl_enum *s)
+{
+    free(s->cell); free(s->next); free(s->found); free(s->chosen); free(s->keys);
+    s->cell = s->next = s->found = s->chosen = NULL;
+    s->keys = NULL;
+    tl_table_free(&s->dead);
+}
+
+static int tl_enum_next(tl_enum *s)
+{
+    switch (s->p->nw) {
+    case 1: return enum_next_1(s);
+    case 2: return enum_next_2(s);
+    case 4: return enum_next_4(s);
+    default: return enum_next_8(s);
+    }
+}

@@ -1,0 +1,325 @@
+/* The tiling search for keys of exactly NW words; included once per width by exact.c
+ * (a C stand-in for a template, so the inner loops have constant trip counts). */
+
+#define FN2(name, n) name##_##n
+#define FN1(name, n) FN2(name, n)
+#define FN(name) FN1(name, NW)
+
+static inline uint64_t FN(hash)(const word *k)
+{
+    uint64_t h = 0x243F6A8885A308D3ULL;
+    for (int i = 0; i < NW; i++) {
+        h = (h ^ k[i]) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static inline int FN(same)(const word *a, const word *b)
+{
+    for (int i = 0; i < NW; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* Slot of key in t: found (1) or the empty slot where it would go (0). */
+static inline int FN(find)(const tl_table *t, const word *key, size_t *slot)
+{
+    size_t m = t->cap - 1, i = FN(hash)(key) & m;
+    for (;;) {
+        const word *e = t->slots + i * (NW + 1);
+        if (e[NW] == TL_EMPTY) { *slot = i; return 0; }
+        if (FN(same)(e, key)) { *slot = i; return 1; }
+        i = (i + 1) & m;
+    }
+}
+
+static int FN(grow)(tl_table *t)
+{
+    size_t ncap = t->cap * 2;
+    word *slots = malloc(ncap * (NW + 1) * sizeof(word));
+    if (!slots) return -1;
+    for (size_t i = 0; i < ncap; i++) slots[i * (NW + 1) + NW] = TL_EMPTY;
+    tl_table n = {NW, ncap, t->count, slots};
+    for (size_t i = 0; i < t->cap; i++) {
+        const word *e = t->slots + i * (NW + 1);
+        if (e[NW] == TL_EMPTY) continue;
+        size_t s;
+        FN(find)(&n, e, &s);
+        memcpy(n.slots + s * (NW + 1), e, (NW + 1) * sizeof(word));
+    }
+    free(t->slots);
+    *t = n;
+    return 0;
+}
+
+/* Insert (or overwrite) key -> val (val below TL_EMPTY); 0 ok, -1 out of memory. */
+static int FN(put)(tl_table *t, const word *key, uint64_t val)
+{
+    if ((t->count + 1) * 2 > t->cap && FN(grow)(t) < 0) return -1;
+    size_t s;
+    word *e;
+    if (!FN(find)(t, key, &s)) {
+        e = t->slots + s * (NW + 1);
+        memcpy(e, key, NW * sizeof(word));
+        t->count++;
+    }
+    t->slots[s * (NW + 1) + NW] = val;
+    return 0;
+}
+
+/* The first open cell not yet covered, or -1 when every cell is covered. */
+static inline int FN(first_empty)(const tl_problem *p, const word *key)
+{
+    for (int i = 0; i < NW; i++) {
+        word w = ~key[i] & p->cellbits[i];
+        if (w) return i * 64 + __builtin_ctzll(w);
+    }
+    return -1;
+}
+
+static inline int FN(overlaps)(const word *a, const word *b)
+{
+    word o = 0;
+    for (int i = 0; i < NW; i++) o |= a[i] & b[i];
+    return o != 0;
+}
+
+static inline int FN(covered)(const word *key, int x)
+{
+    return (int)(key[x >> 6] >> (x & 63) & 1);
+}
+
+/* Is some closed pocket of empty cells next to placement k impossible to fill? A pocket of s
+ * cells needs s - j to be 0 or one piece's size for some j up to the holes that may sit in it,
+ * while s is below twice the smallest piece left (a sound, cheap test; larger pockets pass). */
+static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, const int *used, int R)
+{
+    int minsize = 1 << 20;
+    uint64_t sizes = 0;
+    for (int t = 0; t < p->ntypes; t++) {
+        if (p->hole[t] >= 0 || used[t] == p->copies[t]) continue;
+        if (p->size[t] < minsize) minsize = p->size[t];
+        if (p->size[t] < 64) sizes |= (uint64_t)1 << p->size[t];
+    }
+    for (int h = 0; h < p->nholes; h++) {   /* a hole left to place needs a free cell */
+        if (!(R >> h & 1)) continue;
+        word free_cells = 0;
+        for (int i = 0; i < NW; i++) free_cells |= p->hole_mask[h][i] & ~key[i];
+        if (!free_cells) return 1;
+    }
+    if (minsize > 16) return 0;
+    int cap = 2 * minsize - 1;
+    int seen[128], nseen = 0, stack[40];
+    const word *m = p->pl_mask + (size_t)k * NW;
+    for (int i = 0; i < NW; i++) {
+        for (word w = m[i]; w; w &= w - 1) {
+            int x = i * 64 + __builtin_ctzll(w);
+            for (int a = 0; a < 4; a++) {
+                int y = p->nbr[x * 4 + a];
+                if (y < 0 || FN(covered)(key, y)) continue;
+                int dup = 0;
+                for (int q = 0; q < nseen && !dup; q++) dup = seen[q] == y;
+                if (dup) continue;
+                int start = nseen, top = 0, big = 0, holes = 0;
+                seen[nseen++] = y;
+                stack[top++] = y;
+                while (top && !big) {
+                    int z = stack[--top];
+                    holes |= p->holebits[z];
+                    for (int b = 0; b < 4 && !big; b++) {
+                        int v = p->nbr[z * 4 + b];
+                        if (v < 0 || FN(covered)(key, v)) continue;
+                        int d2 = 0;
+                        for (int q = start; q < nseen && !d2; q++) d2 = seen[q] == v;
+                        if (d2) continue;
+                        if (nseen - start >= cap || nseen >= 120) { big = 1; break; }
+                        seen[nseen++] = v;
+                        stack[top++] = v;
+                    }
+                }
+                if (big) { nseen = start; continue; }
+                int s = nseen - start, j = __builtin_popcount(holes & R), ok = 0;
+                for (int q = 0; q <= j && q <= s && !ok; q++)
+                    ok = s == q || (s - q < 64 && (sizes >> (s - q) & 1));
+                if (!ok) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static inline void FN(child)(const tl_problem *p, const word *key, int k, int bit, word *out)
+{
+    const word *m = p->pl_mask + (size_t)k * NW;
+    for (int i = 0; i < NW; i++) out[i] = key[i] | m[i];
+    out[bit >> 6] |= (word)1 << (bit & 63);
+}
+
+/* Add to out[0..len[R]) the completions of the state key, split by the remaining holes. */
+static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out)
+{
+    const tl_problem *p = c->p;
+    int e = FN(first_empty)(p, key);
+    if (e < 0) {
+        if (__builtin_add_overflow(out[0], 1, &out[0])) c->status = TL_OVERFLOW;
+        return;
+    }
+    long long L = p->len[R];
+    size_t slot;
+    if (FN(find)(&c->memo, key, &slot)) {
+        uint64_t v = c->memo.slots[slot * (NW + 1) + NW];
+        if (L == 1) {
+            if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
+        } else if (v != TL_ZERO) {
+            add_into(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
+        }
+        return;
+    }
+    if ((++c->nodes & 0xFFFF) == 0 && c->deadline > 0 && tl_now() > c->deadline) {
+        c->status = TL_LIMIT;
+        return;
+    }
+    uint64_t *tmp = c->scratch[depth];
+    memset(tmp, 0, (size_t)L * sizeof(uint64_t));
+    word ch[NW];
+    for (int k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
+        int t = p->pl_type[k];
+        if (c->used[t] == p->copies[t]) continue;
+        if (FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) continue;
+        FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
+        c->used[t]++;
+        int h = p->hole[t], R2 = h < 0 ? R : R & ~(1 << h);
+        if (FN(dead_pocket)(p, ch, k, c->used, R2)) { c->used[t]--; continue; }
+        if (h < 0) {
+            FN(count_rec)(c, ch, R, depth + 1, tmp);
+        } else {
+            long long L2 = p->len[R2], low = p->stride[R * TL_MAX_HOLES + h];
+            long long size = p->hole_size[h], high = L / (size * low), j = p->pl_hpos[k];
+            uint64_t *sc = c->scatter[depth];
+            memset(sc, 0, (size_t)L2 * sizeof(uint64_t));
+            FN(count_rec)(c, ch, R2, depth + 1, sc);
+            for (long long hi = 0; hi < high; hi++)
+                add_into(c, tmp + (hi * size + j) * low, sc + hi * low, low);
+        }
+        c->used[t]--;
+        if (c->status) return;
+    }
+    uint64_t v;
+    if (L == 1) {
+        v = tmp[0];
+        if (v >= TL_EMPTY) { c->status = TL_OVERFLOW; return; }
+    } else {
+        long long nz = 0;
+        for (long long i = 0; i < L && !nz; i++) nz = tmp[i] != 0;
+        if (!nz) {
+            v = TL_ZERO;
+        } else {
+            if (!c->nblocks || c->fill + L > TL_BLOCK) {
+                uint64_t **b = realloc(c->blocks, (c->nblocks + 1) * sizeof(uint64_t *));
+                if (!b) { c->status = TL_NOMEM; return; }
+                c->blocks = b;
+                if (!(b[c->nblocks] = malloc(TL_BLOCK * sizeof(uint64_t)))) { c->status = TL_NOMEM; return; }
+                c->nblocks++;
+                c->fill = 0;
+            }
+            memcpy(c->blocks[c->nblocks - 1] + c->fill, tmp, (size_t)L * sizeof(uint64_t));
+            v = (c->nblocks - 1) * TL_BLOCK + c->fill;
+            c->fill += L;
+        }
+    }
+    size_t bytes = c->memo.cap * (NW + 1) * sizeof(word) + c->nblocks * TL_BLOCK * sizeof(uint64_t);
+    if ((c->max_states >= 0 && (long long)c->memo.count >= c->max_states)
+        || bytes + (c->memo.count * 2 + 2 > c->memo.cap ? c->memo.cap * 2 * (NW + 1) * sizeof(word) : 0)
+               > c->mem_limit) {
+        c->status = TL_BUDGET;
+        return;
+    }
+    if (FN(put)(&c->memo, key, v) < 0) { c->status = TL_NOMEM; return; }
+    add_into(c, out, tmp, L);
+}
+
+static int FN(count_run)(tl_counter *c, const word *root, uint64_t *out)
+{
+    int R = (1 << c->p->nholes) - 1;
+    FN(count_rec)(c, root, R, 0, out);
+    return c->status;
+}
+
+/* Advance the resumable depth-first search to the next tiling (TL_SOLUTION), the end
+ * (TL_EXHAUSTED) or a limit (TL_LIMIT). States proven empty are remembered exactly. */
+static int FN(enum_next)(tl_enum *s)
+{
+    const tl_problem *p = s->p;
+    int d = s->depth;
+    if (s->state == 2) return TL_EXHAUSTED;
+    if (s->state == 3) {           /* resume after a limit */
+        s->state = 1;
+    } else if (s->state == 1) {    /* resume after a solution at depth d */
+        d--;
+        s->used[p->pl_type[s->chosen[d]]]--;
+        s->found[d] = 1;
+    } else {
+        s->state = 1;
+        d = 0;
+        int e = FN(first_empty)(p, s->keys);
+        if (e < 0) { s->state = 2; s->depth = 0; return TL_SOLUTION; }
+        s->cell[0] = e;
+        s->next[0] = p->cell_start[e];
+        s->found[0] = 0;
+    }
+    for (;;) {
+        const word *key = s->keys + (size_t)d * NW;
+        int e = s->cell[d], k = s->next[d], end = p->cell_start[e + 1];
+        for (; k < end; k++) {
+            int t = p->pl_type[k];
+            if (s->used[t] < p->copies[t] && !FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) break;
+        }
+        if (k < end) {
+            int t = p->pl_type[k];
+            s->next[d] = k + 1;
+            s->chosen[d] = k;
+            word *ch = s->keys + (size_t)(d + 1) * NW;
+            FN(child)(p, key, k, p->offset[t] + s->used[t], ch);
+            s->used[t]++;
+            s->nodes++;
+            int R = 0;
+            for (int u = 0; u < p->ntypes; u++)
+                if (p->hole[u] >= 0 && s->used[u] == 0) R |= 1 << p->hole[u];
+            if (FN(dead_pocket)(p, ch, k, s->used, R)) {
+                s->used[t]--;
+                continue;
+            }
+            int e2 = FN(first_empty)(p, ch);
+            if (e2 < 0) { s->depth = d + 1; return TL_SOLUTION; }
+            size_t slot;
+            if (s->dead.cap && FN(find)(&s->dead, ch, &slot)) {
+                s->used[t]--;
+            } else {
+                d++;
+                s->cell[d] = e2;
+                s->next[d] = p->cell_start[e2];
+                s->found[d] = 0;
+            }
+            if ((s->max_nodes >= 0 && s->nodes >= s->max_nodes)
+                || ((s->nodes & 0xFFF) == 0 && s->deadline > 0 && tl_now() > s->deadline)) {
+                s->state = 3;
+                s->depth = d;
+                return TL_LIMIT;
+            }
+            continue;
+        }
+        if (!s->found[d]) {
+            if (s->dead.cap && s->dead.cap * 2 * (NW + 1) * sizeof(word) < s->mem_limit)
+                FN(put)(&s->dead, key, 0);
+        }
+        if (d == 0) { s->state = 2; s->depth = 0; return TL_EXHAUSTED; }
+        if (s->found[d]) s->found[d - 1] = 1;
+        d--;
+        s->used[p->pl_type[s->chosen[d]]]--;
+    }
+}
+
+#undef FN
+#undef FN1
+#undef FN2
