@@ -172,6 +172,23 @@ static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
         p->pl_hpos[at] = hpos_in[k];
         memcpy(p->pl_mask + (size_t)at * p->nw, masks + k * p->nw, p->nw * sizeof(word));
     }
+    p->nbr_mask = calloc((size_t)ncells * p->nw, sizeof(word));
+    p->pl_border = calloc((size_t)(np + 1) * p->nw, sizeof(word));
+    if (!p->nbr_mask || !p->pl_border) { PyErr_NoMemory(); goto done; }
+    for (int x = 0; x < ncells; x++)
+        for (int a = 0; a < 4; a++) {
+            int y = p->nbr[x * 4 + a];
+            if (y >= 0) p->nbr_mask[(size_t)x * p->nw + (y >> 6)] |= (word)1 << (y & 63);
+        }
+    for (Py_ssize_t k = 0; k < np; k++) {
+        word *m = p->pl_mask + (size_t)k * p->nw, *b = p->pl_border + (size_t)k * p->nw;
+        for (int i = 0; i < p->nw; i++)
+            for (word w = m[i]; w; w &= w - 1) {
+                const word *nm = p->nbr_mask + (size_t)(i * 64 + __builtin_ctzll(w)) * p->nw;
+                for (int j = 0; j < p->nw; j++) b[j] |= nm[j];
+            }
+        for (int i = 0; i < p->nw; i++) b[i] &= ~m[i];
+    }
     self->ready = 1;
     rc = 0;
 done:

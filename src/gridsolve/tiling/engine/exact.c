@@ -19,6 +19,33 @@ static inline void add_into(tl_counter *c, uint64_t *dst, const uint64_t *src, l
         if (__builtin_add_overflow(dst[i], src[i], &dst[i])) c->status = TL_OVERFLOW;
 }
 
+/* Store a count vector: a header (nonzeros << 1 | dense), then either every count (dense,
+ * when some count needs 64 bits) or one word per nonzero: index << 32 | count. */
+static void store_vector(uint64_t *dst, const uint64_t *src, long long n, long long nz, int dense)
+{
+    *dst++ = (uint64_t)nz << 1 | (uint64_t)dense;
+    if (dense) {
+        memcpy(dst, src, (size_t)n * sizeof(uint64_t));
+        return;
+    }
+    for (long long i = 0; i < n; i++)
+        if (src[i]) *dst++ = (uint64_t)i << 32 | src[i];
+}
+
+/* dst += a vector stored by store_vector. */
+static inline void add_stored(tl_counter *c, uint64_t *dst, const uint64_t *v, long long n)
+{
+    uint64_t head = *v++;
+    if (head & 1) {
+        add_into(c, dst, v, n);
+        return;
+    }
+    for (uint64_t i = 0, nz = head >> 1; i < nz; i++) {
+        uint64_t idx = v[i] >> 32;
+        if (__builtin_add_overflow(dst[idx], v[i] & UINT32_MAX, &dst[idx])) c->status = TL_OVERFLOW;
+    }
+}
+
 #define NW 1
 #include "exact_impl.h"
 #undef NW
@@ -69,7 +96,8 @@ static void tl_problem_finish(tl_problem *p)
 static void tl_problem_free(tl_problem *p)
 {
     free(p->cell_start); free(p->pl_type); free(p->pl_id); free(p->pl_hpos); free(p->pl_mask);
-    free(p->nbr); free(p->holebits);
+    free(p->nbr); free(p->holebits); free(p->nbr_mask); free(p->pl_border);
+    p->nbr_mask = p->pl_border = NULL;
     p->cell_start = p->pl_type = p->pl_id = p->pl_hpos = p->nbr = NULL;
     p->holebits = NULL;
     p->pl_mask = NULL;

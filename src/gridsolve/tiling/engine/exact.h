@@ -38,7 +38,9 @@ typedef struct {
     int size[TL_MAX_TYPES];  /* cells per piece of each type */
     int *nbr;          /* ncells * 4: open neighbours (up, left, right, down) or -1 */
     uint8_t *holebits; /* ncells: which holes may sit on each cell */
-    word hole_mask[TL_MAX_HOLES][TL_MAX_WORDS];  /* the cells each hole may sit on */
+    word hole_mask[TL_MAX_HOLES][TL_MAX_WORDS];
+    word *nbr_mask;    /* ncells * nw: the open neighbours of each cell */
+    word *pl_border;   /* nplace * nw: cells next to a placement, outside it */  /* the cells each hole may sit on */
 } tl_problem;
 
 /* An exact open-addressing table: each slot holds the full key then its value, side by side

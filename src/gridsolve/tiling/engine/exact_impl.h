@@ -56,7 +56,7 @@ static int FN(grow)(tl_table *t)
 /* Insert (or overwrite) key -> val (val below TL_EMPTY); 0 ok, -1 out of memory. */
 static int FN(put)(tl_table *t, const word *key, uint64_t val)
 {
-    if ((t->count + 1) * 2 > t->cap && FN(grow)(t) < 0) return -1;
+    if ((t->count + 1) * 4 > t->cap * 3 && FN(grow)(t) < 0) return -1;
     size_t s;
     word *e;
     if (!FN(find)(t, key, &s)) {
@@ -90,19 +90,28 @@ static inline int FN(covered)(const word *key, int x)
     return (int)(key[x >> 6] >> (x & 63) & 1);
 }
 
-/* Is some closed pocket of empty cells next to placement k impossible to fill? A pocket of s
- * cells needs s - j to be 0 or one piece's size for some j up to the holes that may sit in it,
- * while s is below twice the smallest piece left (a sound, cheap test; larger pockets pass). */
-static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, const int *used, int R)
+/* Sizes of the pieces left: a bit per size (below 64) and the smallest. */
+static inline int FN(sizes_left)(const tl_problem *p, const int *used, uint64_t *sizes)
 {
     int minsize = 1 << 20;
-    uint64_t sizes = 0;
+    uint64_t bits = 0;
     for (int t = 0; t < p->ntypes; t++) {
         if (p->hole[t] >= 0 || used[t] == p->copies[t]) continue;
         if (p->size[t] < minsize) minsize = p->size[t];
-        if (p->size[t] < 64) sizes |= (uint64_t)1 << p->size[t];
+        if (p->size[t] < 64) bits |= (uint64_t)1 << p->size[t];
     }
-    for (int h = 0; h < p->nholes; h++) {   /* a hole left to place needs a free cell */
+    *sizes = bits;
+    return minsize;
+}
+
+/* Is the state after placement k hopeless? Each hole left needs a free cell of its own; and a
+ * closed pocket of s empty cells next to the placement needs s - j to be 0 or one piece's
+ * size for some j up to the holes that may sit in it, while s is below twice the smallest
+ * piece left (a sound, cheap test: larger pockets pass). Pockets are grown as bit masks. */
+static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, int minsize,
+                           uint64_t sizes)
+{
+    for (int h = 0; h < p->nholes; h++) {
         if (!(R >> h & 1)) continue;
         word free_cells = 0;
         for (int i = 0; i < NW; i++) free_cells |= p->hole_mask[h][i] & ~key[i];
@@ -110,40 +119,45 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, const in
     }
     if (minsize > 16) return 0;
     int cap = 2 * minsize - 1;
-    int seen[128], nseen = 0, stack[40];
-    const word *m = p->pl_mask + (size_t)k * NW;
+    word todo[NW];
+    const word *border = p->pl_border + (size_t)k * NW;
     for (int i = 0; i < NW; i++) {
-        for (word w = m[i]; w; w &= w - 1) {
-            int x = i * 64 + __builtin_ctzll(w);
-            for (int a = 0; a < 4; a++) {
-                int y = p->nbr[x * 4 + a];
-                if (y < 0 || FN(covered)(key, y)) continue;
-                int dup = 0;
-                for (int q = 0; q < nseen && !dup; q++) dup = seen[q] == y;
-                if (dup) continue;
-                int start = nseen, top = 0, big = 0, holes = 0;
-                seen[nseen++] = y;
-                stack[top++] = y;
-                while (top && !big) {
-                    int z = stack[--top];
-                    holes |= p->holebits[z];
-                    for (int b = 0; b < 4 && !big; b++) {
-                        int v = p->nbr[z * 4 + b];
-                        if (v < 0 || FN(covered)(key, v)) continue;
-                        int d2 = 0;
-                        for (int q = start; q < nseen && !d2; q++) d2 = seen[q] == v;
-                        if (d2) continue;
-                        if (nseen - start >= cap || nseen >= 120) { big = 1; break; }
-                        seen[nseen++] = v;
-                        stack[top++] = v;
+        todo[i] = border[i] & ~key[i];
+    }
+    for (int i0 = 0; i0 < NW; i0++) {
+        while (todo[i0]) {
+            int y = i0 * 64 + __builtin_ctzll(todo[i0]);
+            word region[NW], front[NW];
+            for (int i = 0; i < NW; i++) region[i] = front[i] = 0;
+            region[y >> 6] = front[y >> 6] = (word)1 << (y & 63);
+            int s = 1, holes = 0;
+            while (s <= cap) {
+                int z = -1;
+                for (int i = 0; i < NW && z < 0; i++)
+                    if (front[i]) {
+                        z = i * 64 + __builtin_ctzll(front[i]);
+                        front[i] &= front[i] - 1;
                     }
+                if (z < 0) break;
+                holes |= p->holebits[z];
+                const word *nm = p->nbr_mask + (size_t)z * NW;
+                for (int j = 0; j < NW; j++) {
+                    word add = nm[j] & ~key[j] & ~region[j];
+                    region[j] |= add;
+                    front[j] |= add;
+                    for (; add; add &= add - 1) s++;
                 }
-                if (big) { nseen = start; continue; }
-                int s = nseen - start, j = __builtin_popcount(holes & R), ok = 0;
-                for (int q = 0; q <= j && q <= s && !ok; q++)
-                    ok = s == q || (s - q < 64 && (sizes >> (s - q) & 1));
-                if (!ok) return 1;
             }
+            for (int i = 0; i < NW; i++) {
+                todo[i] &= ~region[i];
+            }
+            if (s > cap) continue;
+            int j = 0;
+            for (int hr = holes & R; hr; hr &= hr - 1) j++;
+            int ok = 0;
+            for (int q = 0; q <= j && q <= s && !ok; q++)
+                ok = s == q || (s - q < 64 && (sizes >> (s - q) & 1));
+            if (!ok) return 1;
         }
     }
     return 0;
@@ -172,7 +186,7 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
         if (L == 1) {
             if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
         } else if (v != TL_ZERO) {
-            add_into(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
+            add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
         }
         return;
     }
@@ -183,6 +197,8 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
     uint64_t *tmp = c->scratch[depth];
     memset(tmp, 0, (size_t)L * sizeof(uint64_t));
     word ch[NW];
+    uint64_t sizes;
+    int minsize = FN(sizes_left)(p, c->used, &sizes);
     for (int k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
         int t = p->pl_type[k];
         if (c->used[t] == p->copies[t]) continue;
@@ -190,7 +206,7 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
         FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
         c->used[t]++;
         int h = p->hole[t], R2 = h < 0 ? R : R & ~(1 << h);
-        if (FN(dead_pocket)(p, ch, k, c->used, R2)) { c->used[t]--; continue; }
+        if (FN(dead_pocket)(p, ch, k, R2, minsize, sizes)) { c->used[t]--; continue; }
         if (h < 0) {
             FN(count_rec)(c, ch, R, depth + 1, tmp);
         } else {
@@ -210,12 +226,16 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
         v = tmp[0];
         if (v >= TL_EMPTY) { c->status = TL_OVERFLOW; return; }
     } else {
-        long long nz = 0;
-        for (long long i = 0; i < L && !nz; i++) nz = tmp[i] != 0;
+        long long nz = 0, big = 0;
+        for (long long i = 0; i < L; i++) {
+            nz += tmp[i] != 0;
+            big |= tmp[i] > UINT32_MAX;
+        }
         if (!nz) {
             v = TL_ZERO;
         } else {
-            if (!c->nblocks || c->fill + L > TL_BLOCK) {
+            long long need = 1 + (big ? L : nz);
+            if (!c->nblocks || c->fill + need > TL_BLOCK) {
                 uint64_t **b = realloc(c->blocks, (c->nblocks + 1) * sizeof(uint64_t *));
                 if (!b) { c->status = TL_NOMEM; return; }
                 c->blocks = b;
@@ -223,14 +243,14 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
                 c->nblocks++;
                 c->fill = 0;
             }
-            memcpy(c->blocks[c->nblocks - 1] + c->fill, tmp, (size_t)L * sizeof(uint64_t));
+            store_vector(c->blocks[c->nblocks - 1] + c->fill, tmp, L, nz, (int)big);
             v = (c->nblocks - 1) * TL_BLOCK + c->fill;
-            c->fill += L;
+            c->fill += need;
         }
     }
     size_t bytes = c->memo.cap * (NW + 1) * sizeof(word) + c->nblocks * TL_BLOCK * sizeof(uint64_t);
     if ((c->max_states >= 0 && (long long)c->memo.count >= c->max_states)
-        || bytes + (c->memo.count * 2 + 2 > c->memo.cap ? c->memo.cap * 2 * (NW + 1) * sizeof(word) : 0)
+        || bytes + ((c->memo.count + 2) * 4 > c->memo.cap * 3 ? c->memo.cap * 2 * (NW + 1) * sizeof(word) : 0)
                > c->mem_limit) {
         c->status = TL_BUDGET;
         return;
@@ -286,7 +306,9 @@ static int FN(enum_next)(tl_enum *s)
             int R = 0;
             for (int u = 0; u < p->ntypes; u++)
                 if (p->hole[u] >= 0 && s->used[u] == 0) R |= 1 << p->hole[u];
-            if (FN(dead_pocket)(p, ch, k, s->used, R)) {
+            uint64_t sizes;
+            int minsize = FN(sizes_left)(p, s->used, &sizes);
+            if (FN(dead_pocket)(p, ch, k, R, minsize, sizes)) {
                 s->used[t]--;
                 continue;
             }
