@@ -209,6 +209,8 @@ def run_rank(args: argparse.Namespace) -> int:
 def run_heatmap(args: argparse.Namespace) -> int:
     from gridsolve.tiling.heatmap import write_heatmap
 
+    if not args.file.lower().endswith((".png", ".svg")):
+        raise InvalidPuzzle(f"{args.file}: choose a .png or .svg file name")
     ed = _edition(args)
     counts = cal.count_all(ed, _limits(args))
     write_heatmap(args.file, counts, title=f"A-Puzzle-A-Day ({ed.name}): solutions per date")

@@ -28,7 +28,7 @@ Shape = tuple[Cell, ...]
 
 #: The largest boards and piece sets accepted: the engine keys its memo on cells + copies bits.
 MAX_BOARD_CELLS = 448
-MAX_PIECE_COPIES = 64
+MAX_PIECE_COPIES = 256
 
 
 def normalise(cells: Iterable[Cell]) -> Shape:
@@ -121,7 +121,7 @@ class Board:
     width: int
     open: tuple[Cell, ...]
     labels: tuple[tuple[Cell, str], ...] = ()
-    name: str = ""
+    name: str = field(default="", compare=False)
     index: dict[Cell, int] = field(init=False, repr=False, compare=False, hash=False)
     by_label: dict[str, Cell] = field(init=False, repr=False, compare=False, hash=False)
 

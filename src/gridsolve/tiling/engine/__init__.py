@@ -47,10 +47,25 @@ class Compiled:
     table: tuple[Placement, ...]
     core: _exact.Problem
     words: int
+    order: dict[Cell, int]
 
     def root(self, covered: Iterable[Cell] = ()) -> bytes:
         """The starting state: the given cells already covered (left open)."""
-        return self.board.mask(covered).to_bytes(8 * self.words, "little")
+        return _mask(self.order, covered).to_bytes(8 * self.words, "little")
+
+
+def cell_order(board: Board) -> dict[Cell, int]:
+    """The order the search fills cells in: along the longer side, so the frontier (and the
+    number of memoised states) stays as short as the board is narrow."""
+    key = (lambda rc: (rc[1], rc[0])) if board.width > board.height else (lambda rc: rc)
+    return {cell: i for i, cell in enumerate(sorted(board.open, key=key))}
+
+
+def _mask(order: dict[Cell, int], cells: Iterable[Cell]) -> int:
+    m = 0
+    for cell in cells:
+        m |= 1 << order[cell]
+    return m
 
 
 @functools.lru_cache(maxsize=16)
@@ -76,29 +91,41 @@ def compile_problem(board: Board, pieces: tuple[Piece, ...],
         for j, cell in enumerate(cells):
             table.append(Placement(len(pieces) + h, (cell,), board.mask([cell])))
     nbits = board.size + sum(p.copies for p in pieces) + len(holes)
+    if nbits > 512:
+        raise InvalidPuzzle(f"the board's {board.size} open cells plus the pieces (counting copies)"
+                            f" and holes come to {nbits}; at most 512 are supported")
+    combos = 1
+    for cells in holes:
+        combos *= len(cells)
+    if combos * (nbits + 2) * 16 > 2**28:
+        raise InvalidPuzzle(f"too many ways to place the cells left open ({combos}); "
+                            "count fewer at once")
     words = 1 if nbits <= 64 else 2 if nbits <= 128 else 4 if nbits <= 256 else 8
     rows = []
     hole_pos = {}
     for h, cells in enumerate(holes):
         for j, cell in enumerate(cells):
             hole_pos[(len(pieces) + h, cell)] = j
+    order = cell_order(board)
     for pl in table:
-        first_cell = (pl.mask & -pl.mask).bit_length() - 1
-        rows.append((pl.piece, first_cell, pl.mask.to_bytes(8 * words, "little"),
+        mask = _mask(order, pl.cells)
+        first_cell = (mask & -mask).bit_length() - 1
+        rows.append((pl.piece, first_cell, mask.to_bytes(8 * words, "little"),
                      hole_pos.get((pl.piece, pl.cells[0]), -1)))
     types = [(p.copies, -1) for p in pieces] + [(1, h) for h in range(len(holes))]
     try:
-        core = _exact.Problem(board.size, types, rows, [len(c) for c in holes], _neighbours(board))
+        core = _exact.Problem(board.size, types, rows, [len(c) for c in holes],
+                              _neighbours(order))
     except ValueError as exc:
         raise InvalidPuzzle(f"the puzzle is too large for the engine: {exc}") from None
-    return Compiled(board, pieces, tuple(holes), tuple(table), core, words)
+    return Compiled(board, pieces, tuple(holes), tuple(table), core, words, order)
 
 
-def _neighbours(board: Board) -> list[tuple[int, int, int, int]]:
-    """Each open cell's open neighbours (up, left, right, down), -1 where there is none."""
-    idx = board.index
-    return [tuple(idx.get(nb, -1) for nb in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)))
-            for r, c in board.open]  # type: ignore[misc]
+def _neighbours(order: dict[Cell, int]) -> list[tuple[int, int, int, int]]:
+    """Each cell's open neighbours (up, left, right, down) in search order, -1 for none."""
+    cells = sorted(order, key=order.__getitem__)
+    return [tuple(order.get(nb, -1) for nb in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)))
+            for r, c in cells]  # type: ignore[misc]
 
 
 def _raise_for(status: int, states: int) -> None:
