@@ -15,6 +15,7 @@ covers open cell i. The model imports nothing else of gridsolve but the errors.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -39,6 +40,7 @@ def normalise(cells: Iterable[Cell]) -> Shape:
     return tuple(sorted((r - r0, c - c0) for r, c in cells))
 
 
+@functools.cache
 def orientations(shape: Shape) -> tuple[Shape, ...]:
     """The distinct rotations and reflections of a shape, in a fixed canonical order."""
     seen: set[Shape] = set()

@@ -90,26 +90,38 @@ static inline int FN(covered)(const word *key, int x)
     return (int)(key[x >> 6] >> (x & 63) & 1);
 }
 
-/* Sizes of the pieces left: a bit per size (below 64) and the smallest. */
-static inline int FN(sizes_left)(const tl_problem *p, const int *used, uint64_t *sizes)
+/* The pocket sizes the pieces left can fill exactly (bit s: some subset covers s cells,
+ * s < 64), and the largest pocket worth examining: the largest size up to TL_POCKET that
+ * those pieces plus up to J holes cannot fill (0 if none). */
+#ifndef TL_POCKET
+#define TL_POCKET 20
+#endif
+static inline int FN(reach_left)(const tl_problem *p, const int *used, int J, uint64_t *reach)
 {
-    int minsize = 1 << 20;
-    uint64_t bits = 0;
+    uint64_t r = 1;
     for (int t = 0; t < p->ntypes; t++) {
-        if (p->hole[t] >= 0 || used[t] == p->copies[t]) continue;
-        if (p->size[t] < minsize) minsize = p->size[t];
-        if (p->size[t] < 64) bits |= (uint64_t)1 << p->size[t];
+        if (p->hole[t] >= 0 || p->size[t] >= 64) continue;
+        for (int k = used[t]; k < p->copies[t]; k++) {
+            uint64_t next = r | r << p->size[t];
+            if (next == r) break;
+            r = next;
+        }
     }
-    *sizes = bits;
-    return minsize;
+    *reach = r;
+    for (int s = TL_POCKET; s > 0; s--) {
+        int lo = s > J ? s - J : 0;
+        uint64_t window = (r >> lo) & (((uint64_t)2 << (s - lo)) - 1);
+        if (!window) return s;
+    }
+    return 0;
 }
 
-/* Is the state after placement k hopeless? Each hole left needs a free cell of its own; and a
- * closed pocket of s empty cells next to the placement needs s - j to be 0 or one piece's
- * size for some j up to the holes that may sit in it, while s is below twice the smallest
- * piece left (a sound, cheap test: larger pockets pass). Pockets are grown as bit masks. */
-static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, int minsize,
-                           uint64_t sizes)
+/* Is the state after placement k hopeless? Each hole left needs a free cell of its own; and
+ * every closed pocket of s empty cells next to the placement must be fillable: s - j is a sum
+ * of piece sizes left, for some j up to the holes that may sit in it. Pockets larger than
+ * ``cap`` pass untested (sound and cheap). Pockets are grown as bit masks. */
+static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, int cap,
+                           uint64_t reach)
 {
     for (int h = 0; h < p->nholes; h++) {
         if (!(R >> h & 1)) continue;
@@ -117,8 +129,7 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, i
         for (int i = 0; i < NW; i++) free_cells |= p->hole_mask[h][i] & ~key[i];
         if (!free_cells) return 1;
     }
-    if (minsize > 16) return 0;
-    int cap = 2 * minsize - 1;
+    if (cap <= 0) return 0;
     word todo[NW];
     const word *border = p->pl_border + (size_t)k * NW;
     for (int i = 0; i < NW; i++) {
@@ -154,10 +165,8 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, i
             if (s > cap) continue;
             int j = 0;
             for (int hr = holes & R; hr; hr &= hr - 1) j++;
-            int ok = 0;
-            for (int q = 0; q <= j && q <= s && !ok; q++)
-                ok = s == q || (s - q < 64 && (sizes >> (s - q) & 1));
-            if (!ok) return 1;
+            int lo = s > j ? s - j : 0;
+            if (!((reach >> lo) & (((uint64_t)2 << (s - lo)) - 1))) return 1;
         }
     }
     return 0;
@@ -170,14 +179,15 @@ static inline void FN(child)(const tl_problem *p, const word *key, int k, int bi
     out[bit >> 6] |= (word)1 << (bit & 63);
 }
 
-/* Add to out[0..len[R]) the completions of the state key, split by the remaining holes. */
-static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out)
+/* Add to out[0..len[R]) the completions of the state key, split by the remaining holes;
+ * returns whether it added anything (most states are dead ends: their zeros are not scanned). */
+static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out)
 {
     const tl_problem *p = c->p;
     int e = FN(first_empty)(p, key);
     if (e < 0) {
         if (__builtin_add_overflow(out[0], 1, &out[0])) c->status = TL_OVERFLOW;
-        return;
+        return 1;
     }
     long long L = p->len[R];
     size_t slot;
@@ -185,46 +195,53 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
         uint64_t v = c->memo.slots[slot * (NW + 1) + NW];
         if (L == 1) {
             if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
-        } else if (v != TL_ZERO) {
-            add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
+            return v != 0;
         }
-        return;
+        if (v == TL_ZERO) return 0;
+        add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
+        return 1;
     }
     if ((++c->nodes & 0xFFFF) == 0 && c->deadline > 0 && tl_now() > c->deadline) {
         c->status = TL_LIMIT;
-        return;
+        return 0;
     }
     uint64_t *tmp = c->scratch[depth];
+    int any = 0;
     memset(tmp, 0, (size_t)L * sizeof(uint64_t));
     word ch[NW];
-    uint64_t sizes;
-    int minsize = FN(sizes_left)(p, c->used, &sizes);
     for (int k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
         int t = p->pl_type[k];
         if (c->used[t] == p->copies[t]) continue;
         if (FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) continue;
         FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
+        __builtin_prefetch(c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1));
         c->used[t]++;
         int h = p->hole[t], R2 = h < 0 ? R : R & ~(1 << h);
-        if (FN(dead_pocket)(p, ch, k, R2, minsize, sizes)) { c->used[t]--; continue; }
+        uint64_t reach;
+        int cap = FN(reach_left)(p, c->used, __builtin_popcount(R2), &reach);
+        if (FN(dead_pocket)(p, ch, k, R2, cap, reach)) { c->used[t]--; continue; }
         if (h < 0) {
-            FN(count_rec)(c, ch, R, depth + 1, tmp);
+            any |= FN(count_rec)(c, ch, R, depth + 1, tmp);
         } else {
             long long L2 = p->len[R2], low = p->stride[R * TL_MAX_HOLES + h];
             long long size = p->hole_size[h], high = L / (size * low), j = p->pl_hpos[k];
             uint64_t *sc = c->scatter[depth];
             memset(sc, 0, (size_t)L2 * sizeof(uint64_t));
-            FN(count_rec)(c, ch, R2, depth + 1, sc);
-            for (long long hi = 0; hi < high; hi++)
-                add_into(c, tmp + (hi * size + j) * low, sc + hi * low, low);
+            if (FN(count_rec)(c, ch, R2, depth + 1, sc)) {
+                any = 1;
+                for (long long hi = 0; hi < high; hi++)
+                    add_into(c, tmp + (hi * size + j) * low, sc + hi * low, low);
+            }
         }
         c->used[t]--;
-        if (c->status) return;
+        if (c->status) return 0;
     }
     uint64_t v;
     if (L == 1) {
         v = tmp[0];
-        if (v >= TL_EMPTY) { c->status = TL_OVERFLOW; return; }
+        if (v >= TL_EMPTY) { c->status = TL_OVERFLOW; return 0; }
+    } else if (!any) {
+        v = TL_ZERO;
     } else {
         long long nz = 0, big = 0;
         for (long long i = 0; i < L; i++) {
@@ -237,9 +254,9 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
             long long need = 1 + (big ? L : nz);
             if (!c->nblocks || c->fill + need > TL_BLOCK) {
                 uint64_t **b = realloc(c->blocks, (c->nblocks + 1) * sizeof(uint64_t *));
-                if (!b) { c->status = TL_NOMEM; return; }
+                if (!b) { c->status = TL_NOMEM; return 0; }
                 c->blocks = b;
-                if (!(b[c->nblocks] = malloc(TL_BLOCK * sizeof(uint64_t)))) { c->status = TL_NOMEM; return; }
+                if (!(b[c->nblocks] = malloc(TL_BLOCK * sizeof(uint64_t)))) { c->status = TL_NOMEM; return 0; }
                 c->nblocks++;
                 c->fill = 0;
             }
@@ -253,10 +270,12 @@ static void FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint
         || bytes + ((c->memo.count + 2) * 4 > c->memo.cap * 3 ? c->memo.cap * 2 * (NW + 1) * sizeof(word) : 0)
                > c->mem_limit) {
         c->status = TL_BUDGET;
-        return;
+        return 0;
     }
-    if (FN(put)(&c->memo, key, v) < 0) { c->status = TL_NOMEM; return; }
+    if (FN(put)(&c->memo, key, v) < 0) { c->status = TL_NOMEM; return 0; }
+    if (!any) return 0;
     add_into(c, out, tmp, L);
+    return 1;
 }
 
 static int FN(count_run)(tl_counter *c, const word *root, uint64_t *out)
@@ -306,9 +325,9 @@ static int FN(enum_next)(tl_enum *s)
             int R = 0;
             for (int u = 0; u < p->ntypes; u++)
                 if (p->hole[u] >= 0 && s->used[u] == 0) R |= 1 << p->hole[u];
-            uint64_t sizes;
-            int minsize = FN(sizes_left)(p, s->used, &sizes);
-            if (FN(dead_pocket)(p, ch, k, R, minsize, sizes)) {
+            uint64_t reach;
+            int cap = FN(reach_left)(p, s->used, __builtin_popcount(R), &reach);
+            if (FN(dead_pocket)(p, ch, k, R, cap, reach)) {
                 s->used[t]--;
                 continue;
             }
