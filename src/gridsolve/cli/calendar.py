@@ -171,19 +171,22 @@ def run_count(args: argparse.Namespace) -> int:
             print(f"{day}: {n}")
         return 0
     counts = cal.count_all(ed, limits)
-    rows = cal.year_rows(counts, args.all_pairs)
     if args.json:
-        print(json.dumps(rows))
+        print(json.dumps(cal.year_rows(counts, args.all_pairs)))
         return 0
-    for row in rows:
-        m, d = cal.MONTHS[int(row["month"]) - 1], row["day"]  # type: ignore[call-overload]
-        week = f" {cal.WEEKDAYS[row['weekday']]}" if "weekday" in row else ""  # type: ignore[index]
-        flag = "" if row.get("valid", True) else "  (not a date)"
-        print(f"{m} {d:>2}{week} {row['count']:>7}{flag}")
+    for day, n in counts.items():
+        if day.valid or args.all_pairs:
+            flag = "" if day.valid else "  (not a date)"
+            print(f"{_day_text(day)} {n:>7}{flag}")
     valid = [n for day, n in counts.items() if day.valid]
     print(f"{len(valid)} dates, {sum(valid)} solutions in total; "
           f"fewest {min(valid)}, most {max(valid)}")
     return 0
+
+
+def _day_text(day: cal.CalendarDay) -> str:
+    week = "" if day.weekday is None else f" {cal.WEEKDAYS[day.weekday]}"
+    return f"{cal.MONTHS[day.month - 1]} {day.day:>2}{week}"
 
 
 def run_rank(args: argparse.Namespace) -> int:
@@ -191,11 +194,8 @@ def run_rank(args: argparse.Namespace) -> int:
     counts = cal.count_all(ed, _limits(args))
     hardest, easiest = cal.rank(counts, args.top)
     if args.json:
-        def rows(items: list[tuple[cal.CalendarDay, int]]) -> list[dict[str, object]]:
-            return cal.year_rows(dict(items))
-
-        print(json.dumps({"hardest": sorted(rows(hardest), key=lambda r: r["count"]),  # type: ignore[arg-type, return-value]
-                          "easiest": sorted(rows(easiest), key=lambda r: -r["count"])}))  # type: ignore[arg-type, operator]
+        print(json.dumps({"hardest": [cal.year_rows({day: n})[0] for day, n in hardest],
+                          "easiest": [cal.year_rows({day: n})[0] for day, n in easiest]}))
         return 0
     print("hardest (fewest solutions):")
     for day, n in hardest:

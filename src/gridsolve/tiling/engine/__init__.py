@@ -124,8 +124,8 @@ def compile_problem(board: Board, pieces: tuple[Piece, ...],
 def _neighbours(order: dict[Cell, int]) -> list[tuple[int, int, int, int]]:
     """Each cell's open neighbours (up, left, right, down) in search order, -1 for none."""
     cells = sorted(order, key=order.__getitem__)
-    return [tuple(order.get(nb, -1) for nb in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)))
-            for r, c in cells]  # type: ignore[misc]
+    return [(order.get((r - 1, c), -1), order.get((r, c - 1), -1), order.get((r, c + 1), -1),
+             order.get((r + 1, c), -1)) for r, c in cells]
 
 
 def _raise_for(status: int, states: int) -> None:
@@ -201,7 +201,9 @@ def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits) ->
     timeout = -1.0 if limits.timeout is None else limits.timeout
     status, counts, states = comp.core.count(comp.root(leave), max_states, timeout, limits.memory)
     _raise_for(status, states)
-    return list(counts)
+    if counts is None:  # pragma: no cover - _raise_for raised
+        raise GridsolveError("internal error: no counts")
+    return counts
 
 
 def _check_cells(board: Board, cells: tuple[Cell, ...]) -> None:
