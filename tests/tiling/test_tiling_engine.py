@@ -71,7 +71,9 @@ def test_random_small_boards_against_brute_force(seed: int) -> None:
     leave = (board.open[rng.randrange(board.size)],)
     expected = brute_force(board, ps, leave)
     listed = list(tilings(board, ps, leave))
-    assert count(board, ps, leave) == expected == len(listed)
+    plain = list(tilings(board, ps, leave, guided=False))
+    assert count(board, ps, leave) == expected == len(listed) == len(plain)
+    assert set(listed) == set(plain)
     assert len({frozenset((pl.piece, pl.cells) for pl in t) for t in listed}) == len(listed)
     for t in listed:
         assert is_tiling(board, ps, t, leave)

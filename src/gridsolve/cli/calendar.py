@@ -116,7 +116,7 @@ def run_solve(args: argparse.Namespace) -> int:
     day = cal.parse_date(args.date, ed)
     limits = _limits(args)
     found: list[Tiling] = []
-    for tiling in cal.solutions(day, ed, limits):
+    for tiling in cal.solutions(day, ed, limits, guided=args.all):
         found.append(tiling)
         if not args.all:
             break
@@ -146,7 +146,7 @@ def run_solve(args: argparse.Namespace) -> int:
 def run_hint(args: argparse.Namespace) -> int:
     ed = _edition(args)
     day = cal.parse_date(args.date, ed)
-    tiling = next(iter(cal.solutions(day, ed, _limits(args))), None)
+    tiling = next(iter(cal.solutions(day, ed, _limits(args), guided=False)), None)
     if tiling is None:
         print(f"{day}: no solution")
         return 1

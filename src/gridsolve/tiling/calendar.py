@@ -168,10 +168,10 @@ def leave_open(ed: Edition, day: CalendarDay) -> tuple[Cell, ...]:
 
 
 def solutions(day: CalendarDay, ed: Edition | None = None,
-              limits: SearchLimits = SearchLimits()) -> Iterator[Tiling]:
-    """Every tiling for a date (each checked cell by cell)."""
+              limits: SearchLimits = SearchLimits(), *, guided: bool = True) -> Iterator[Tiling]:
+    """Every tiling for a date (each checked cell by cell); see engine.tilings for ``guided``."""
     ed = ed or edition()
-    return engine.tilings(ed.board, ed.pieces, leave_open(ed, day), limits)
+    return engine.tilings(ed.board, ed.pieces, leave_open(ed, day), limits, guided=guided)
 
 
 def count(day: CalendarDay, ed: Edition | None = None,

@@ -211,6 +211,12 @@ def check_area(board: Board, pieces: Sequence[Piece], leave_open: int = 0) -> No
                             f"{extra} = {area + leave_open}")
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _fits(piece: Piece, cells: Shape) -> bool:
+    """Are these distinct cells one orientation of the piece? (cached: tilings share placements)"""
+    return len(set(cells)) == len(cells) and normalise(cells) in piece.orientations()
+
+
 def is_tiling(board: Board, pieces: Sequence[Piece], tiling: Iterable[Placement],
               leave_open: Iterable[Cell] = ()) -> bool:
     """Is this a tiling? Checked cell by cell, independently of the engine's masks."""
@@ -224,9 +230,7 @@ def is_tiling(board: Board, pieces: Sequence[Piece], tiling: Iterable[Placement]
         if not 0 <= pl.piece < len(pieces):
             return False
         used[pl.piece] += 1
-        if normalise(pl.cells) not in pieces[pl.piece].orientations():
-            return False
-        if len(set(pl.cells)) != len(pl.cells):
+        if not _fits(pieces[pl.piece], pl.cells):
             return False
         for cell in pl.cells:
             if grid.get(cell) != -1:

@@ -145,13 +145,17 @@ def _remaining(limit: float | None, started: float) -> float:
 
 
 def tilings(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
-            limits: SearchLimits = SearchLimits(), *, prune: bool = True) -> Iterator[Tiling]:
-    """Yield every tiling that leaves exactly ``leave_open`` uncovered (LimitReached on a limit)."""
+            limits: SearchLimits = SearchLimits(), *, guided: bool = True) -> Iterator[Tiling]:
+    """Yield every tiling that leaves exactly ``leave_open`` uncovered (LimitReached on a limit).
+
+    ``guided``: count first (memoised) and walk only into states that have completions, so
+    listing costs about one count plus the output; otherwise a plain depth-first search that
+    remembers the states it proved empty (independent of the counter, for cross-checks)."""
     leave = tuple(leave_open)
     _check_cells(board, leave)
     check_area(board, pieces, len(leave))
     comp = compile_problem(board, tuple(pieces))
-    search = _exact.Enum(comp.core, comp.root(leave), prune, min(limits.memory, 2**28))
+    search = _exact.Enum(comp.core, comp.root(leave), 2 if guided else 1, min(limits.memory, 2**28))
     started = time.perf_counter()
     while True:
         max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
@@ -168,8 +172,8 @@ def tilings(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = 
 
 def first(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
           limits: SearchLimits = SearchLimits()) -> Tiling | None:
-    """One tiling, or None if there is none."""
-    return next(tilings(board, pieces, leave_open, limits), None)
+    """One tiling, or None if there is none (plain depth-first: no count first)."""
+    return next(tilings(board, pieces, leave_open, limits, guided=False), None)
 
 
 def count(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),

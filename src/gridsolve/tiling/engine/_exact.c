@@ -219,7 +219,7 @@ static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw
     long long states = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = tl_count(&self->p, root, out, max_states, timeout, (size_t)mem_limit, &states);
+    status = tl_count(&self->p, root, out, max_states, timeout, (size_t)mem_limit, &states, NULL);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (status == TL_OK) {
@@ -267,12 +267,12 @@ typedef struct {
 
 static int Enum_init(EnumObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"problem", "root", "prune", "mem_limit", NULL};
+    static char *kwlist[] = {"problem", "root", "mode", "mem_limit", NULL};
     PyObject *prob, *root_obj;
-    int prune = 1;
+    int mode = 2;
     long long mem_limit = 1LL << 28;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O|pL", kwlist, &ProblemType, &prob, &root_obj,
-                                     &prune, &mem_limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O|iL", kwlist, &ProblemType, &prob, &root_obj,
+                                     &mode, &mem_limit))
         return -1;
     ProblemObject *po = (ProblemObject *)prob;
     if (!po->ready) { PyErr_SetString(PyExc_RuntimeError, "Problem not initialised"); return -1; }
@@ -283,7 +283,15 @@ static int Enum_init(EnumObject *self, PyObject *args, PyObject *kw)
     Py_INCREF(po);
     self->problem = po;
     self->ready = 0;
-    if (tl_enum_init(&self->s, &po->p, root, prune, (size_t)mem_limit) < 0) {
+    if (mode < 0 || mode > 2) {
+        PyErr_SetString(PyExc_ValueError, "mode must be 0, 1 or 2");
+        return -1;
+    }
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = tl_enum_init(&self->s, &po->p, root, mode, (size_t)mem_limit);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
         tl_enum_free(&self->s);
         PyErr_NoMemory();
         return -1;
@@ -346,7 +354,8 @@ static PyTypeObject EnumType = {
     .tp_name = "gridsolve.tiling.engine._exact.Enum",
     .tp_basicsize = sizeof(EnumObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Enum(problem, root, prune=True): a resumable search for tilings",
+    .tp_doc = "Enum(problem, root, mode=2, mem_limit=2**28): a resumable search for tilings "
+              "(mode 0 plain, 1 remembers dead states, 2 guided by a memoised count)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Enum_init,
     .tp_dealloc = (destructor)Enum_dealloc,

@@ -110,9 +110,20 @@ static int depth_limit(const tl_problem *p)
     return n + 1;
 }
 
-/* Count the completions of root, split by hole positions, into out[0..max_len). */
+/* Free what a finished count kept: its memo and vector arena. */
+static void tl_counter_release(tl_counter *c)
+{
+    for (size_t b = 0; b < c->nblocks; b++) free(c->blocks[b]);
+    free(c->blocks);
+    c->blocks = NULL;
+    c->nblocks = 0;
+    tl_table_free(&c->memo);
+}
+
+/* Count the completions of root, split by hole positions, into out[0..max_len); with keep,
+ * a successful count hands over its memo (to guide an enumeration). */
 static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long long max_states,
-                    double timeout, size_t mem_limit, long long *states)
+                    double timeout, size_t mem_limit, long long *states, tl_counter *keep)
 {
     tl_counter c;
     memset(&c, 0, sizeof c);
@@ -142,13 +153,18 @@ done:
         for (int d = 0; d < depth; d++) free(c.scratch[d]);
     if (c.scatter)
         for (int d = 0; d < depth; d++) free(c.scatter[d]);
-    for (size_t b = 0; b < c.nblocks; b++) free(c.blocks[b]);
-    free(c.scratch); free(c.scatter); free(c.blocks);
-    tl_table_free(&c.memo);
+    free(c.scratch); free(c.scatter);
+    c.scratch = c.scatter = NULL;
+    if (keep && status == TL_OK)
+        *keep = c;
+    else
+        tl_counter_release(&c);
     return status;
 }
 
-static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int prune, size_t mem_limit)
+/* mode 0: plain depth-first search; 1: also remember states proven empty; 2: count first
+ * (memoised) and then only enter states with completions, falling back to 1 on a limit. */
+static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int mode, size_t mem_limit)
 {
     memset(s, 0, sizeof *s);
     s->p = p;
@@ -163,7 +179,15 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int p
     s->keys = calloc((size_t)(n + 1) * p->nw, sizeof(word));
     if (!s->cell || !s->next || !s->found || !s->chosen || !s->keys) return -1;
     memcpy(s->keys, root, p->nw * sizeof(word));
-    if (prune && tl_table_init(&s->dead, p->nw, 1 << 10) < 0) return -1;
+    if (mode == 2) {
+        uint64_t *out = malloc(p->max_len * sizeof(uint64_t));
+        long long states;
+        if (!out) return -1;
+        s->guided = tl_count(p, root, out, -1, -1.0, mem_limit, &states, &s->guide) == TL_OK;
+        free(out);
+        if (s->guided) return 0;
+    }
+    if (mode >= 1 && tl_table_init(&s->dead, p->nw, 1 << 10) < 0) return -1;
     return 0;
 }
 
@@ -173,6 +197,8 @@ static void tl_enum_free(tl_enum *s)
     s->cell = s->next = s->found = s->chosen = NULL;
     s->keys = NULL;
     tl_table_free(&s->dead);
+    if (s->guided) tl_counter_release(&s->guide);
+    s->guided = 0;
 }
 
 static int tl_enum_next(tl_enum *s)

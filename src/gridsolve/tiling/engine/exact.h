@@ -70,7 +70,9 @@ typedef struct {
 
 typedef struct {
     const tl_problem *p;
-    tl_table dead;
+    tl_table dead;     /* states proven to have no completion (mode 1) */
+    tl_counter guide;  /* a finished count: states with completions (mode 2) */
+    int guided;
     int depth, state, maxdepth;
     int *cell, *next, *found, *chosen;
     word *keys;        /* (maxdepth + 1) * nw */

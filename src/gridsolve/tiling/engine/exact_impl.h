@@ -334,7 +334,9 @@ static int FN(enum_next)(tl_enum *s)
             int e2 = FN(first_empty)(p, ch);
             if (e2 < 0) { s->depth = d + 1; return TL_SOLUTION; }
             size_t slot;
-            if (s->dead.cap && FN(find)(&s->dead, ch, &slot)) {
+            if ((s->dead.cap && FN(find)(&s->dead, ch, &slot))
+                || (s->guided && FN(find)(&s->guide.memo, ch, &slot)
+                    && s->guide.memo.slots[slot * (NW + 1) + NW] == (p->len[R] == 1 ? 0 : TL_ZERO))) {
                 s->used[t]--;
             } else {
                 d++;
