@@ -131,9 +131,13 @@ def test_first_and_no_solution() -> None:
 
 
 def test_overflow_is_reported() -> None:
-    ps = [Piece.from_rows("D", "11", copies=128)]
+    """A 1x130 strip by 40 dominoes and 50 monominoes: C(90, 40) > 2**64 tilings."""
+    import math
+    ps = [Piece.from_rows("D", "11", copies=40), Piece.from_rows("M", "1", copies=50)]
     with pytest.raises(GridsolveError, match="64 bits"):
-        count(rect(16, 16), ps)
+        count(rect(1, 130), ps)
+    ps = [Piece.from_rows("D", "11", copies=20), Piece.from_rows("M", "1", copies=20)]
+    assert count(rect(1, 60), ps) == math.comb(40, 20)
 
 
 def test_limits() -> None:
