@@ -48,6 +48,8 @@ def test_bad_board(text: str, message: str) -> None:
     ("A:\n##\n\nA:\n#\n", "<input>:4: two pieces are named 'A'"),
     ("bad name:\n#\n", "<input>:1: bad piece header"),
     ("", "<input>: no pieces found"),
+    ("A x999:\n#\n", "<input>:1: piece 'A' has 999 copies; from 1 to 256 are supported"),
+    ("A x0:\n#\n", "<input>:1: piece 'A' has 0 copies"),
 ])
 def test_bad_pieces(text: str, message: str) -> None:
     with pytest.raises(ParseError) as err:

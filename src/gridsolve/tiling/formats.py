@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.tiling.model import MAX_BOARD_CELLS, Board, Piece
+from gridsolve.tiling.model import MAX_BOARD_CELLS, MAX_PIECE_COPIES, Board, Piece
 
 __all__ = ["parse_board", "parse_pieces", "read_board", "read_pieces", "board_text", "pieces_text"]
 
@@ -106,8 +106,11 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
                 raise ParseError(f"piece {name!r} has no rows", source, n0)
         elif head.endswith(":"):
             raise ParseError(f"bad piece header {head!r}: use NAME: or NAME x2:", source, n0)
-        if len(block) > MAX_SIDE or copies > 512:
-            raise ParseError(f"piece {name!r} is too large", source, n0)
+        if copies < 1 or copies > MAX_PIECE_COPIES:
+            raise ParseError(f"piece {name!r} has {copies} copies; from 1 to {MAX_PIECE_COPIES} "
+                             "are supported", source, n0)
+        if len(block) > MAX_SIDE or any(len(row) > MAX_SIDE for _, row in block):
+            raise ParseError(f"piece {name!r} is larger than {MAX_SIDE}x{MAX_SIDE}", source, n0)
         cells = []
         for r, (n, row) in enumerate(block):
             for c, ch in enumerate(row):
