@@ -125,3 +125,10 @@ def test_area_mismatch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
                "cells left open = 45\n")
     assert run(capsys, "count", "--board", str(board)) == (
         2, "", "gridsolve: error: give both --board and --pieces-file for a puzzle of your own\n")
+
+
+def test_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "count", "--edition", "weekday", "--timeout", "0.05") == (
+        1, "", "gridsolve: error: time limit reached while counting\n")
+    code, _, err = run(capsys, "count", "--timeout", "-1")
+    assert code == 2 and "must be a positive number, got -1" in err

@@ -64,8 +64,18 @@ def _edition_args(p: argparse.ArgumentParser) -> None:
                    "1..31, optionally Mon..Sun)")
     p.add_argument("--pieces-file", metavar="FILE", dest="pieces_file",
                    help="a piece file of your own (with --board)")
-    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds")
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < x < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return x
 
 
 def _count_arg(text: str) -> int:
