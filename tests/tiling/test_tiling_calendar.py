@@ -133,3 +133,12 @@ def test_edition_needs_labels() -> None:
 def test_placements_are_model_objects() -> None:
     t = next(iter(cal.solutions(D(10, 6))))
     assert all(isinstance(pl, Placement) for pl in t) and len(t) == 8
+
+
+def test_year_rows_weekday() -> None:
+    counts = {D(1, 1, 0): 7, D(2, 30, 6): 1}
+    assert cal.year_rows(counts) == [{"month": 1, "day": 1, "weekday": 0, "count": 7}]
+    assert cal.year_rows(counts, True)[1] == {"month": 2, "day": 30, "weekday": 6, "count": 1,
+                                              "valid": False}
+    per_month, per_week = cal.averages(counts)
+    assert per_week[0] == 7

@@ -153,6 +153,9 @@ def test_refusals() -> None:
         count(rect(2, 3), [Piece.from_rows("D", "11")])
     with pytest.raises(InvalidPuzzle, match="at most 512"):
         compile_problem(rect(21, 21), (Piece.from_rows("Q", "11/11", copies=110),))
+    many = tuple(Piece(f"M{i}", ((0, 0),)) for i in range(65))
+    with pytest.raises(InvalidPuzzle, match="at most 64 different pieces"):
+        compile_problem(rect(5, 13), many)
     with pytest.raises(InvalidPuzzle, match="not an open cell"):
         count(rect(2, 2), [Piece.from_rows("I", "111")], [(5, 5)])
 

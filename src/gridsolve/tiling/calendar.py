@@ -229,10 +229,14 @@ def rank(counts: Mapping[CalendarDay, int], top: int = 10
 
 
 def averages(counts: Mapping[CalendarDay, int]) -> tuple[list[float], list[float]]:
-    """Mean solutions per valid date for each month, and for each weekday (if any)."""
+    """Mean solutions per valid date for each month, and for each weekday (0.0 where none)."""
     valid = {day: n for day, n in counts.items() if day.valid}
-    per_month = [mean(n for day, n in valid.items() if day.month == m) for m in range(1, 13)]
+
+    def avg(values: list[int]) -> float:
+        return mean(values) if values else 0.0
+
+    per_month = [avg([n for day, n in valid.items() if day.month == m]) for m in range(1, 13)]
     per_week: list[float] = []
     if any(day.weekday is not None for day in valid):
-        per_week = [mean(n for day, n in valid.items() if day.weekday == w) for w in range(7)]
+        per_week = [avg([n for day, n in valid.items() if day.weekday == w]) for w in range(7)]
     return per_month, per_week

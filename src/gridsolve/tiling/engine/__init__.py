@@ -76,6 +76,9 @@ def compile_problem(board: Board, pieces: tuple[Piece, ...],
         raise InvalidPuzzle("there are no pieces")
     if sum(p.copies for p in pieces) > MAX_PIECE_COPIES:
         raise InvalidPuzzle(f"at most {MAX_PIECE_COPIES} pieces (counting copies) are supported")
+    if len(pieces) + len(holes) > 64:
+        raise InvalidPuzzle(f"at most {64 - len(holes)} different pieces are supported "
+                            f"(give identical pieces as copies of one)")
     if len(holes) > MAX_HOLES:
         raise InvalidPuzzle(f"at most {MAX_HOLES} cells can be left open by choice")
     names = [p.name for p in pieces]
