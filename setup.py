@@ -25,6 +25,13 @@ setup(
             depends=["src/gridsolve/nonogram/engine/core.h", "src/gridsolve/nonogram/engine/solver.c"],
             extra_compile_args=FLAGS,
         ),
+        Extension(
+            "gridsolve.tiling.engine._exact",
+            sources=["src/gridsolve/tiling/engine/_exact.c"],
+            depends=["src/gridsolve/tiling/engine/exact.h", "src/gridsolve/tiling/engine/exact.c",
+                     "src/gridsolve/tiling/engine/exact_impl.h"],
+            extra_compile_args=FLAGS,
+        ),
     ],
     cmdclass={"build_ext": BuildExt},
 )

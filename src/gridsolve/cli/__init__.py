@@ -10,13 +10,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gridsolve.cli import nonogram
+from gridsolve.cli import calendar, nonogram
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
 
 #: Modules that each add one sub-command family: ``add_parser(subparsers)``.
-FAMILIES = [nonogram]
+FAMILIES = [nonogram, calendar]
 
 
 def build_parser() -> argparse.ArgumentParser:

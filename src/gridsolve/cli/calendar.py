@@ -1,0 +1,228 @@
+"""``gridsolve calendar ...``: solve, hint, count, rank and heatmap for calendar puzzles."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from gridsolve.errors import InvalidPuzzle
+from gridsolve.tiling import calendar as cal
+from gridsolve.tiling import presets
+from gridsolve.tiling.engine import SearchLimits
+from gridsolve.tiling.formats import read_board, read_pieces
+from gridsolve.tiling.model import Board, Piece, Tiling
+from gridsolve.tiling.render import letters, tiling_rich, tiling_text, write_picture
+
+
+def add_parser(sub: Any) -> None:
+    fam = sub.add_parser("calendar", help="calendar puzzles (A-Puzzle-A-Day)")
+    cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = cmds.add_parser("solve", help="show a solution for a date (today by default)")
+    p.add_argument("date", nargs="?", default="today",
+                   help="YYYY-MM-DD, 'Oct 6', 'Mon Oct 6' or 'today' (default)")
+    _edition_args(p)
+    p.add_argument("--all", action="store_true", help="list every solution")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--png", metavar="FILE", help="also draw the (first) solution as PNG")
+    p.add_argument("--svg", metavar="FILE", help="also draw the (first) solution as SVG")
+    p.set_defaults(run=run_solve)
+
+    p = cmds.add_parser("hint", help="reveal a few pieces of one solution")
+    p.add_argument("date", nargs="?", default="today", help="as for solve")
+    _edition_args(p)
+    p.add_argument("--pieces", type=_count_arg, default=1, metavar="N",
+                   help="how many pieces to reveal (default 1)")
+    p.set_defaults(run=run_hint)
+
+    p = cmds.add_parser("count", help="count the solutions of every date (or of one)")
+    _edition_args(p)
+    p.add_argument("--date", help="count only this date")
+    p.add_argument("--all-pairs", action="store_true",
+                   help="include impossible dates such as Feb 30 (marked invalid)")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p.set_defaults(run=run_count)
+
+    p = cmds.add_parser("rank", help="the hardest and easiest dates")
+    _edition_args(p)
+    p.add_argument("--top", type=_count_arg, default=10, metavar="N", help="how many of each")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run_rank)
+
+    p = cmds.add_parser("heatmap", help="draw the year: 12 calendars coloured by solutions")
+    p.add_argument("file", help="output picture (.png or .svg)")
+    _edition_args(p)
+    p.set_defaults(run=run_heatmap)
+
+
+def _edition_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--edition", choices=list(presets.EDITIONS), default="original",
+                   help="which puzzle (default: original)")
+    p.add_argument("--board", metavar="FILE", help="a board file of your own (labels Jan..Dec, "
+                   "1..31, optionally Mon..Sun)")
+    p.add_argument("--pieces-file", metavar="FILE", dest="pieces_file",
+                   help="a piece file of your own (with --board)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up after this many seconds")
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < x < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return x
+
+
+def _count_arg(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {n}")
+    return n
+
+
+def _edition(args: argparse.Namespace) -> cal.Edition:
+    if args.board or args.pieces_file:
+        if not (args.board and args.pieces_file):
+            raise InvalidPuzzle("give both --board and --pieces-file for a puzzle of your own")
+        board: Board = read_board(args.board)
+        pieces: tuple[Piece, ...] = read_pieces(args.pieces_file)
+        return cal.Edition(board.name or "custom", board, pieces)
+    return cal.edition(args.edition)
+
+
+def _limits(args: argparse.Namespace) -> SearchLimits:
+    return SearchLimits(timeout=args.timeout)
+
+
+def _print_tiling(ed: cal.Edition, tiling: Tiling, shown: set[int] | None = None) -> None:
+    if sys.stdout.isatty():
+        from rich.console import Console
+
+        Console(highlight=False).print(tiling_rich(ed.board, ed.pieces, tiling, shown), end="")
+    else:
+        sys.stdout.write(tiling_text(ed.board, ed.pieces, tiling, shown))
+
+
+def _grid_rows(ed: cal.Edition, tiling: Tiling) -> list[str]:
+    names = letters(ed.pieces)
+    grid = {cell: "." for cell in ed.board.open}
+    for pl in tiling:
+        for cell in pl.cells:
+            grid[cell] = names[pl.piece]
+    return ["".join(grid.get((r, c), "#") for c in range(ed.board.width))
+            for r in range(ed.board.height)]
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    ed = _edition(args)
+    day = cal.parse_date(args.date, ed)
+    limits = _limits(args)
+    found: list[Tiling] = []
+    for tiling in cal.solutions(day, ed, limits, guided=args.all):
+        found.append(tiling)
+        if not args.all:
+            break
+    total = len(found) if args.all else (cal.count(day, ed, limits) if found else 0)
+    if found and (args.png or args.svg):
+        for path in (args.png, args.svg):
+            if path:
+                write_picture(path, ed.board, ed.pieces, found[0], title=f"{day}")
+    if args.json:
+        obj = {"month": day.month, "day": day.day, "count": total,
+               "solutions": [_grid_rows(ed, t) for t in found]}
+        if day.weekday is not None:
+            obj["weekday"] = day.weekday
+        print(json.dumps(obj))
+        return 0 if found else 1
+    if not found:
+        print(f"{day}: no solution")
+        return 1
+    print(f"{day}: {total} solution{'s' if total != 1 else ''}")
+    for n, tiling in enumerate(found, 1):
+        if args.all:
+            print(f"\nsolution {n}:")
+        _print_tiling(ed, tiling)
+    return 0
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    ed = _edition(args)
+    day = cal.parse_date(args.date, ed)
+    tiling = next(iter(cal.solutions(day, ed, _limits(args), guided=False)), None)
+    if tiling is None:
+        print(f"{day}: no solution")
+        return 1
+    order = sorted(range(len(tiling)), key=lambda i: (tiling[i].piece, i))
+    shown = set(order[:args.pieces])
+    names = letters(ed.pieces)
+    placed = ", ".join(names[tiling[i].piece] for i in sorted(shown, key=lambda i: tiling[i].piece))
+    print(f"{day}: {len(shown)} of {len(tiling)} pieces shown" + (f" ({placed})" if placed else ""))
+    _print_tiling(ed, tiling, shown)
+    return 0
+
+
+def run_count(args: argparse.Namespace) -> int:
+    ed = _edition(args)
+    limits = _limits(args)
+    if args.date:
+        day = cal.parse_date(args.date, ed)
+        n = cal.count(day, ed, limits)
+        if args.json:
+            print(json.dumps(cal.year_rows({day: n}, args.all_pairs)))
+        else:
+            print(f"{day}: {n}")
+        return 0
+    counts = cal.count_all(ed, limits)
+    if args.json:
+        print(json.dumps(cal.year_rows(counts, args.all_pairs)))
+        return 0
+    for day, n in counts.items():
+        if day.valid or args.all_pairs:
+            flag = "" if day.valid else "  (not a date)"
+            print(f"{_day_text(day)} {n:>7}{flag}")
+    valid = [n for day, n in counts.items() if day.valid]
+    print(f"{len(valid)} dates, {sum(valid)} solutions in total; "
+          f"fewest {min(valid)}, most {max(valid)}")
+    return 0
+
+
+def _day_text(day: cal.CalendarDay) -> str:
+    week = "" if day.weekday is None else f" {cal.WEEKDAYS[day.weekday]}"
+    return f"{cal.MONTHS[day.month - 1]} {day.day:>2}{week}"
+
+
+def run_rank(args: argparse.Namespace) -> int:
+    ed = _edition(args)
+    counts = cal.count_all(ed, _limits(args))
+    hardest, easiest = cal.rank(counts, args.top)
+    if args.json:
+        print(json.dumps({"hardest": [cal.year_rows({day: n})[0] for day, n in hardest],
+                          "easiest": [cal.year_rows({day: n})[0] for day, n in easiest]}))
+        return 0
+    print("hardest (fewest solutions):")
+    for day, n in hardest:
+        print(f"  {str(day):<16} {n:>7}")
+    print("easiest (most solutions):")
+    for day, n in easiest:
+        print(f"  {str(day):<16} {n:>7}")
+    return 0
+
+
+def run_heatmap(args: argparse.Namespace) -> int:
+    from gridsolve.tiling.heatmap import write_heatmap
+
+    if not args.file.lower().endswith((".png", ".svg")):
+        raise InvalidPuzzle(f"{args.file}: choose a .png or .svg file name")
+    ed = _edition(args)
+    counts = cal.count_all(ed, _limits(args))
+    write_heatmap(args.file, counts, title=f"A-Puzzle-A-Day ({ed.name}): solutions per date")
+    print(f"wrote {args.file}")
+    return 0

@@ -1,0 +1,25 @@
+"""Type stub of the compiled tiling engine (_exact.c)."""
+
+from collections.abc import Sequence
+
+SOLUTION: int
+EXHAUSTED: int
+LIMIT: int
+NOMEM: int
+OVERFLOW: int
+BUDGET: int
+MAX_HOLES: int
+
+class Problem:
+    def __init__(self, ncells: int, types: Sequence[tuple[int, int]],
+                 placements: Sequence[tuple[int, int, bytes, int]], hole_sizes: Sequence[int],
+                 neighbours: Sequence[tuple[int, int, int, int]]) -> None: ...
+    def count(self, root: bytes, max_states: int = ..., timeout: float = ...,
+              mem_limit: int = ...) -> tuple[int, list[int] | None, int]: ...
+
+class Enum:
+    def __init__(self, problem: Problem, root: bytes, mode: int = ...,
+                 mem_limit: int = ...) -> None: ...
+    def next(self, max_nodes: int = ..., timeout: float = ...) -> int: ...
+    def solution(self) -> tuple[int, ...]: ...
+    def nodes(self) -> int: ...

@@ -1,0 +1,212 @@
+/* The tiling engine without Python: memoised counting and resumable enumeration (exact.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "exact.h"
+
+static double tl_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* dst += src, element by element, noting any overflow. */
+static inline void add_into(tl_counter *c, uint64_t *dst, const uint64_t *src, long long n)
+{
+    for (long long i = 0; i < n; i++)
+        if (__builtin_add_overflow(dst[i], src[i], &dst[i])) c->status = TL_OVERFLOW;
+}
+
+/* Store a count vector: a header (nonzeros << 1 | dense), then either every count (dense,
+ * when some count needs 64 bits) or one word per nonzero: index << 32 | count. */
+static void store_vector(uint64_t *dst, const uint64_t *src, long long n, long long nz, int dense)
+{
+    *dst++ = (uint64_t)nz << 1 | (uint64_t)dense;
+    if (dense) {
+        memcpy(dst, src, (size_t)n * sizeof(uint64_t));
+        return;
+    }
+    for (long long i = 0; i < n; i++)
+        if (src[i]) *dst++ = (uint64_t)i << 32 | src[i];
+}
+
+/* dst += a vector stored by store_vector. */
+static inline void add_stored(tl_counter *c, uint64_t *dst, const uint64_t *v, long long n)
+{
+    uint64_t head = *v++;
+    if (head & 1) {
+        add_into(c, dst, v, n);
+        return;
+    }
+    for (uint64_t i = 0, nz = head >> 1; i < nz; i++) {
+        uint64_t idx = v[i] >> 32;
+        if (__builtin_add_overflow(dst[idx], v[i] & UINT32_MAX, &dst[idx])) c->status = TL_OVERFLOW;
+    }
+}
+
+#define NW 1
+#include "exact_impl.h"
+#undef NW
+#define NW 2
+#include "exact_impl.h"
+#undef NW
+#define NW 4
+#include "exact_impl.h"
+#undef NW
+#define NW 8
+#include "exact_impl.h"
+#undef NW
+
+static int tl_table_init(tl_table *t, int nw, size_t cap)
+{
+    t->nw = nw;
+    t->cap = cap;
+    t->count = 0;
+    t->slots = malloc(cap * (nw + 1) * sizeof(word));
+    if (!t->slots) return -1;
+    for (size_t i = 0; i < cap; i++) t->slots[i * (nw + 1) + nw] = TL_EMPTY;
+    return 0;
+}
+
+static void tl_table_free(tl_table *t)
+{
+    free(t->slots);
+    t->slots = NULL;
+    t->cap = t->count = 0;
+}
+
+/* Fill the derived tables of a problem: vector lengths and strides per set of holes left. */
+static void tl_problem_finish(tl_problem *p)
+{
+    int H = p->nholes;
+    p->max_len = 1;
+    for (int R = 0; R < (1 << H); R++) {
+        long long len = 1;
+        for (int h = H - 1; h >= 0; h--) {
+            p->stride[R * TL_MAX_HOLES + h] = len;
+            if (R >> h & 1) len *= p->hole_size[h];
+        }
+        p->len[R] = len;
+        if (len > p->max_len) p->max_len = len;
+    }
+}
+
+static void tl_problem_free(tl_problem *p)
+{
+    free(p->cell_start); free(p->pl_type); free(p->pl_id); free(p->pl_hpos); free(p->pl_mask);
+    free(p->nbr); free(p->holebits); free(p->nbr_mask); free(p->pl_border);
+    p->nbr_mask = p->pl_border = NULL;
+    p->cell_start = p->pl_type = p->pl_id = p->pl_hpos = p->nbr = NULL;
+    p->holebits = NULL;
+    p->pl_mask = NULL;
+}
+
+static int depth_limit(const tl_problem *p)
+{
+    int n = 0;
+    for (int t = 0; t < p->ntypes; t++) n += p->copies[t];
+    return n + 1;
+}
+
+/* Free what a finished count kept: its memo and vector arena. */
+static void tl_counter_release(tl_counter *c)
+{
+    for (size_t b = 0; b < c->nblocks; b++) free(c->blocks[b]);
+    free(c->blocks);
+    c->blocks = NULL;
+    c->nblocks = 0;
+    tl_table_free(&c->memo);
+}
+
+/* Count the completions of root, split by hole positions, into out[0..max_len); with keep,
+ * a successful count hands over its memo (to guide an enumeration). */
+static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long long max_states,
+                    double timeout, size_t mem_limit, long long *states, tl_counter *keep)
+{
+    tl_counter c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.max_states = max_states;
+    c.deadline = timeout >= 0 ? tl_now() + timeout : 0;
+    c.mem_limit = mem_limit;
+    int depth = depth_limit(p) + 1, status = TL_NOMEM;
+    c.scratch = calloc(depth, sizeof(uint64_t *));
+    c.scatter = calloc(depth, sizeof(uint64_t *));
+    if (!c.scratch || !c.scatter || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
+    for (int d = 0; d < depth; d++) {
+        c.scratch[d] = malloc(p->max_len * sizeof(uint64_t));
+        c.scatter[d] = malloc(p->max_len * sizeof(uint64_t));
+        if (!c.scratch[d] || !c.scatter[d]) goto done;
+    }
+    memset(out, 0, p->max_len * sizeof(uint64_t));
+    switch (p->nw) {
+    case 1: status = count_run_1(&c, root, out); break;
+    case 2: status = count_run_2(&c, root, out); break;
+    case 4: status = count_run_4(&c, root, out); break;
+    default: status = count_run_8(&c, root, out); break;
+    }
+done:
+    *states = (long long)c.memo.count;
+    if (c.scratch)
+        for (int d = 0; d < depth; d++) free(c.scratch[d]);
+    if (c.scatter)
+        for (int d = 0; d < depth; d++) free(c.scatter[d]);
+    free(c.scratch); free(c.scatter);
+    c.scratch = c.scatter = NULL;
+    if (keep && status == TL_OK)
+        *keep = c;
+    else
+        tl_counter_release(&c);
+    return status;
+}
+
+/* mode 0: plain depth-first search; 1: also remember states proven empty; 2: count first
+ * (memoised) and then only enter states with completions, falling back to 1 on a limit. */
+static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int mode, size_t mem_limit)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->maxdepth = depth_limit(p);
+    s->mem_limit = mem_limit;
+    s->max_nodes = -1;
+    int n = s->maxdepth + 1;
+    s->cell = calloc(n, sizeof(int));
+    s->next = calloc(n, sizeof(int));
+    s->found = calloc(n, sizeof(int));
+    s->chosen = calloc(n, sizeof(int));
+    s->keys = calloc((size_t)(n + 1) * p->nw, sizeof(word));
+    if (!s->cell || !s->next || !s->found || !s->chosen || !s->keys) return -1;
+    memcpy(s->keys, root, p->nw * sizeof(word));
+    if (mode == 2) {
+        uint64_t *out = malloc(p->max_len * sizeof(uint64_t));
+        long long states;
+        if (!out) return -1;
+        s->guided = tl_count(p, root, out, -1, -1.0, mem_limit, &states, &s->guide) == TL_OK;
+        free(out);
+        if (s->guided) return 0;
+    }
+    if (mode >= 1 && tl_table_init(&s->dead, p->nw, 1 << 10) < 0) return -1;
+    return 0;
+}
+
+static void tl_enum_free(tl_enum *s)
+{
+    free(s->cell); free(s->next); free(s->found); free(s->chosen); free(s->keys);
+    s->cell = s->next = s->found = s->chosen = NULL;
+    s->keys = NULL;
+    tl_table_free(&s->dead);
+    if (s->guided) tl_counter_release(&s->guide);
+    s->guided = 0;
+}
+
+static int tl_enum_next(tl_enum *s)
+{
+    switch (s->p->nw) {
+    case 1: return enum_next_1(s);
+    case 2: return enum_next_2(s);
+    case 4: return enum_next_4(s);
+    default: return enum_next_8(s);
+    }
+}

@@ -1,0 +1,181 @@
+"""Board and piece text files: the one forgiving reader of the tiling family.
+
+Board text: one line per row. Either compact (``#`` blocked, ``.`` open, one character per
+cell) or words separated by spaces (``#`` blocked, ``.`` open, any other word an open cell
+carrying that label, e.g. ``Jan`` or ``31``). Lines starting with ``;`` are comments.
+
+Piece text: blocks separated by blank lines; each block is an optional header ``NAME:`` or
+``NAME x3:`` (three identical copies), then the rows of the piece (``#``/``1`` a cell,
+``.``/``0`` empty). Pieces without a header are named A, B, C, ... in order.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gridsolve.errors import InvalidPuzzle, ParseError
+from gridsolve.tiling.model import MAX_BOARD_CELLS, MAX_PIECE_COPIES, Board, Piece
+
+__all__ = ["parse_board", "parse_pieces", "read_board", "read_pieces", "board_text", "pieces_text"]
+
+MAX_FILE_BYTES = 1_000_000
+MAX_SIDE = 200
+_HEADER = re.compile(r"^([A-Za-z0-9_\-]+)(?:\s+x(\d+))?\s*:\s*$")
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Numbered lines without comments and trailing spaces (blank lines kept)."""
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.rstrip()
+        if line.lstrip().startswith(";"):
+            continue
+        out.append((n, line))
+    return out
+
+
+def parse_board(text: str, source: str | None = None, name: str = "") -> Board:
+    """Read a board from text (see the module docstring for the two layouts)."""
+    lines = [(n, line) for n, line in _lines(text) if line.strip()]
+    if not lines:
+        raise ParseError("no board rows found", source)
+    if len(lines) > MAX_SIDE:
+        raise ParseError(f"the board has {len(lines)} rows; at most {MAX_SIDE} are supported",
+                         source, lines[MAX_SIDE][0])
+    words = any(len(line.split()) > 1 for _, line in lines)
+    rows: list[list[str]] = []
+    width = None
+    for n, line in lines:
+        cells = line.split() if words else list(line.strip())
+        if not words and any(ch not in "#." for ch in cells):
+            bad = next(ch for ch in cells if ch not in "#.")
+            raise ParseError(f"unexpected character {bad!r}: a compact board row uses only '#' "
+                             "(blocked) and '.' (open); separate labels with spaces", source, n)
+        if width is None:
+            width = len(cells)
+        elif len(cells) != width:
+            raise ParseError(f"row has {len(cells)} cells but the first row has {width}",
+                             source, n)
+        if width > MAX_SIDE:
+            raise ParseError(f"row has {width} cells; at most {MAX_SIDE} are supported", source, n)
+        rows.append(cells)
+    open_cells = []
+    labels = []
+    seen: dict[str, int] = {}
+    for r, (cells, (n, _)) in enumerate(zip(rows, lines)):
+        for c, word in enumerate(cells):
+            if word == "#":
+                continue
+            open_cells.append((r, c))
+            if word != ".":
+                if word in seen:
+                    raise ParseError(f"label {word!r} is used twice (first on line {seen[word]})",
+                                     source, n)
+                seen[word] = n
+                labels.append(((r, c), word))
+    if len(open_cells) > MAX_BOARD_CELLS:
+        raise ParseError(f"the board has {len(open_cells)} open cells; at most "
+                         f"{MAX_BOARD_CELLS} are supported", source)
+    try:
+        return Board(len(rows), width or 0, tuple(open_cells), tuple(labels), name)
+    except InvalidPuzzle as exc:
+        raise ParseError(str(exc), source) from None
+
+
+def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
+    """Read a list of pieces from text (see the module docstring)."""
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for n, line in _lines(text):
+        if line.strip():
+            blocks[-1].append((n, line.strip()))
+        elif blocks[-1]:
+            blocks.append([])
+    blocks = [b for b in blocks if b]
+    if not blocks:
+        raise ParseError("no pieces found", source)
+    pieces = []
+    for i, block in enumerate(blocks):
+        n0, head = block[0]
+        name, copies = _auto_name(i), 1
+        m = _HEADER.match(head)
+        if m:
+            name, copies = m.group(1), int(m.group(2) or 1)
+            block = block[1:]
+            if not block:
+                raise ParseError(f"piece {name!r} has no rows", source, n0)
+        elif head.endswith(":"):
+            raise ParseError(f"bad piece header {head!r}: use NAME: or NAME x2:", source, n0)
+        if copies < 1 or copies > MAX_PIECE_COPIES:
+            raise ParseError(f"piece {name!r} has {copies} copies; from 1 to {MAX_PIECE_COPIES} "
+                             "are supported", source, n0)
+        if len(block) > MAX_SIDE or any(len(row) > MAX_SIDE for _, row in block):
+            raise ParseError(f"piece {name!r} is larger than {MAX_SIDE}x{MAX_SIDE}", source, n0)
+        cells = []
+        for r, (n, row) in enumerate(block):
+            for c, ch in enumerate(row):
+                if ch in "#1":
+                    cells.append((r, c))
+                elif ch not in ".0":
+                    raise ParseError(f"unexpected character {ch!r} in piece {name!r}: use '#' "
+                                     "for a cell and '.' for empty", source, n)
+        if not cells:
+            raise ParseError(f"piece {name!r} has no cells", source, n0)
+        try:
+            pieces.append(Piece(name, tuple(cells), copies))
+        except InvalidPuzzle as exc:
+            raise ParseError(str(exc), source, n0) from None
+    names = [p.name for p in pieces]
+    for j, nm in enumerate(names):
+        if nm in names[:j]:
+            raise ParseError(f"two pieces are named {nm!r}", source, blocks[j][0][0])
+    return tuple(pieces)
+
+
+def _auto_name(i: int) -> str:
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return letters[i] if i < 26 else f"P{i + 1}"
+
+
+def _read(path: str | Path) -> str:
+    p = Path(path)
+    size = p.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ParseError(f"file is {size} bytes; at most {MAX_FILE_BYTES} are read", str(path))
+    try:
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ParseError("not a UTF-8 text file", str(path)) from None
+
+
+def read_board(path: str | Path) -> Board:
+    """Read a board file."""
+    return parse_board(_read(path), str(path), Path(path).stem)
+
+
+def read_pieces(path: str | Path) -> tuple[Piece, ...]:
+    """Read a piece file."""
+    return parse_pieces(_read(path), str(path))
+
+
+def board_text(board: Board) -> str:
+    """The board as words (labels, '.' and '#'), aligned: parse_board reads it back."""
+    labels = dict(board.labels)
+    rows = []
+    for r in range(board.height):
+        words = []
+        for c in range(board.width):
+            cell = (r, c)
+            words.append(labels.get(cell, ".") if cell in board.index else "#")
+        rows.append(words)
+    w = max(len(x) for row in rows for x in row)
+    return "\n".join(" ".join(x.ljust(w) for x in row).rstrip() for row in rows) + "\n"
+
+
+def pieces_text(pieces: tuple[Piece, ...]) -> str:
+    """Pieces as text blocks: parse_pieces reads them back."""
+    blocks = []
+    for p in pieces:
+        head = f"{p.name}:" if p.copies == 1 else f"{p.name} x{p.copies}:"
+        blocks.append("\n".join([head, *p.rows()]))
+    return "\n\n".join(blocks) + "\n"
