@@ -7,6 +7,7 @@ Errors print one line on stderr; ``-v`` shows the traceback as well.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -39,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         return int(args.run(args))
+    except BrokenPipeError:  # e.g. piped into head: stop quietly, flush nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (GridsolveError, OSError) as exc:
         if args.verbose:
             raise
@@ -50,8 +54,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("gridsolve: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
