@@ -1,0 +1,190 @@
+"""New nonograms whose unique solution is proven by the engine: a random grid, then repair.
+
+As in Simon Tatham's pattern.c, the generator uses the solver as its fairness oracle.
+
+1. Draw a grid: each cell filled with probability ``density`` (``random.Random(seed)`` only,
+   and node budgets instead of clocks inside the loop, so a seed always gives the same puzzle).
+2. Judge it against the level asked for (the same tests ``rate`` uses):
+   ``line``: line logic alone completes the grid (then the solution is unique);
+   ``probe``: line logic plus probing at the root completes it;
+   ``search``: a search within ``NODE_BUDGET`` nodes proves the solution unique.
+   Line logic is tried first because it is cheap; the probing/search judge runs only once
+   line logic leaves at most ``STRONG_AT`` unknown cells (always for puzzles up to 1000 cells).
+3. If it fails, the judge names suspects: the cells where two solutions differ, else the cells
+   left unknown at the root. Up to ``CANDIDATES`` suspects are drawn; each is flipped on trial
+   and the flip that leaves the fewest cells unknown to line logic is kept (ties: the cheapest
+   by ``cost``, e.g. the pixel nearest the image threshold, then the first drawn). Repeat.
+
+The loop is bounded by ``max_attempts`` judgements (default ``50 + cells // 4``) and an
+optional timeout; when the bound is hit it raises LimitReached. Each attempt changes one cell,
+so the number of cells changed is at most the number of attempts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gridsolve.errors import GridsolveError, LimitReached
+from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, puzzle_from_grid
+from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
+
+__all__ = ["Generated", "generate", "make_unique", "random_grid", "MAX_SIDE"]
+
+Cell = tuple[int, int]  # (row, column), from 0
+
+#: Refuse grids wider or taller than this.
+MAX_SIDE = 1000
+#: Search nodes the "search" judge may spend on one candidate grid.
+NODE_BUDGET = 500
+#: Suspect cells tried per repair step.
+CANDIDATES = 8
+#: The probing/search judge runs once line logic leaves at most this many unknown cells.
+STRONG_AT = 1000
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A new puzzle, its solution, the grid it started from, and what it took to make it."""
+
+    puzzle: Puzzle
+    solution: Grid
+    start: Grid
+    seed: int
+    attempts: int
+    changed: int
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    """The judge's answer: good enough, or the cells worth flipping."""
+
+    ok: bool
+    suspects: tuple[Cell, ...] = ()
+
+
+def random_grid(width: int, height: int, density: float, rng: random.Random) -> Grid:
+    """A grid whose cells are filled independently with probability ``density``."""
+    return tuple("".join(FILLED if rng.random() < density else EMPTY for _ in range(width))
+                 for _ in range(height))
+
+
+def _unknown_cells(partial: Grid) -> tuple[Cell, ...]:
+    """The cells a root partial grid leaves unknown, row by row."""
+    return tuple((r, c) for r, row in enumerate(partial) for c, ch in enumerate(row)
+                 if ch == UNKNOWN)
+
+
+def _line_unknowns(grid: Grid) -> tuple[Cell, ...]:
+    """The cells line logic cannot fix in the puzzle drawn from this grid."""
+    result = analyse(puzzle_from_grid(grid), 1, SearchLimits(max_nodes=1), probing=False)
+    return _unknown_cells(result.partial)
+
+
+def _judge(grid: Grid, level: Level) -> _Verdict:
+    """Is the puzzle of this grid unique at the level asked for? If not, which cells to flip."""
+    puzzle = puzzle_from_grid(grid)
+    line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
+    if line.status == "unique":
+        return _Verdict(True)
+    unknown = _unknown_cells(line.partial)
+    if level == "line" or len(unknown) > max(STRONG_AT, puzzle.width * puzzle.height // 10):
+        return _Verdict(False, unknown)
+    budget = 1 if level == "probe" else NODE_BUDGET
+    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget), probing=True)
+    if strong.status == "unique":
+        return _Verdict(True)
+    if strong.status == "multiple":
+        a, b = strong.solutions[:2]
+        return _Verdict(False, tuple((r, c) for r in range(puzzle.height)
+                                     for c in range(puzzle.width) if a[r][c] != b[r][c]))
+    return _Verdict(False, _unknown_cells(strong.partial) or unknown)
+
+
+def _flip(grid: Grid, cell: Cell) -> Grid:
+    """The grid with one cell turned from filled to empty or back."""
+    r, c = cell
+    row = grid[r]
+    new = EMPTY if row[c] == FILLED else FILLED
+    return grid[:r] + (row[:c] + new + row[c + 1:],) + grid[r + 1:]
+
+
+def _best_flip(grid: Grid, suspects: Sequence[Cell], rng: random.Random,
+               cost: Sequence[Sequence[float]] | None) -> Grid:
+    """Try a few suspects and keep the flip that leaves line logic the fewest unknown cells."""
+    drawn = rng.sample(list(suspects), min(CANDIDATES, len(suspects)))
+    best: tuple[int, float, int] | None = None
+    best_grid = grid
+    for i, cell in enumerate(drawn):
+        trial = _flip(grid, cell)
+        key = (len(_line_unknowns(trial)), cost[cell[0]][cell[1]] if cost else 0.0, i)
+        if best is None or key < best:
+            best, best_grid = key, trial
+    return best_grid
+
+
+def _check_size(width: int, height: int) -> None:
+    """Refuse sizes the generator cannot sensibly make."""
+    for name, n in (("width", width), ("height", height)):
+        if not 1 <= n <= MAX_SIDE:
+            raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {n}")
+
+
+def _repair(start: Grid, level: Level, rng: random.Random,
+            cost: Sequence[Sequence[float]] | None, max_attempts: int | None,
+            timeout: float | None) -> tuple[Grid, int]:
+    """Judge and flip until the judge is satisfied; the final grid and the attempts used."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+    bound = 50 + len(start) * len(start[0]) // 4 if max_attempts is None else max_attempts
+    began = time.perf_counter()
+    current = start
+    for attempt in range(1, bound + 1):
+        verdict = _judge(current, level)
+        if verdict.ok:
+            return current, attempt
+        if timeout is not None and time.perf_counter() - began > timeout:
+            raise LimitReached(f"no unique puzzle within {timeout:g} s", partial=current)
+        current = _best_flip(current, verdict.suspects, rng, cost)
+    raise LimitReached(f"no unique puzzle within {bound} attempts", partial=current)
+
+
+def make_unique(grid: Sequence[str], *, level: Level = "search", seed: int = 0,
+                cost: Sequence[Sequence[float]] | None = None, max_attempts: int | None = None,
+                timeout: float | None = None) -> Generated:
+    """Change as few cells of a grid as the greedy repair can until its puzzle is unique."""
+    start = tuple(grid)
+    _check_size(len(start[0]) if start else 0, len(start))
+    if any(len(row) != len(start[0]) or set(row) - {FILLED, EMPTY} for row in start):
+        raise ValueError("a grid needs rows of equal length made of '#' and '.'")
+    solution, attempts = _repair(start, level, random.Random(seed), cost, max_attempts, timeout)
+    return _finish(start, solution, seed, attempts)
+
+
+def _finish(start: Grid, solution: Grid, seed: int, attempts: int) -> Generated:
+    """Prove the result once more, from scratch, and package it with its rating."""
+    puzzle = puzzle_from_grid(solution)
+    proof = analyse(puzzle, 2)
+    if proof.status != "unique" or proof.solutions[0] != solution:  # pragma: no cover - a bug
+        raise GridsolveError("internal error: the generated puzzle is not unique; please report")
+    changed = sum(a != b for ra, rb in zip(start, solution) for a, b in zip(ra, rb))
+    return Generated(puzzle, solution, start, seed, attempts, changed, rate(puzzle))
+
+
+def generate(width: int, height: int, *, density: float = 0.5, seed: int | None = None,
+             level: Level = "search", max_attempts: int | None = None,
+             timeout: float | None = None) -> Generated:
+    """A random puzzle of this size whose unique solution is proven, no harder than ``level``."""
+    _check_size(width, height)
+    if not 0.0 <= density <= 1.0:
+        raise ValueError(f"density must be between 0 and 1, got {density}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    start = random_grid(width, height, density, rng)
+    solution, attempts = _repair(start, level, rng, None, max_attempts, timeout)
+    return _finish(start, solution, seed, attempts)
