@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from gridsolve.cli import nonogram_author
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.formats import FORMATS, read_puzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, grid_text
@@ -31,6 +32,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.set_defaults(run=run_solve)
+    nonogram_author.add_commands(cmds)
 
 
 def _positive_int(text: str) -> int:

@@ -13,10 +13,11 @@ from types import ModuleType
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats import text
-from gridsolve.nonogram.formats._common import MAX_BYTES
+from gridsolve.nonogram.formats._common import MAX_BYTES, ClueError, RawClues
 from gridsolve.nonogram.model import Puzzle
 
-__all__ = ["FORMATS", "read_puzzle", "parse_puzzle", "write_puzzle", "detect_format"]
+__all__ = ["FORMATS", "read_puzzle", "parse_puzzle", "write_puzzle", "detect_format",
+           "read_clues", "RawClues", "ClueError"]
 
 FORMATS: dict[str, ModuleType] = {m.NAME: m for m in (text,)}
 
@@ -73,6 +74,15 @@ def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> Puzzle:
     """Read a puzzle file ('-' for standard input)."""
     source = "<stdin>" if path == "-" else path
     return parse_puzzle(read_text(path, limits), format, source, limits)
+
+
+def read_clues(path: str, format: str = "auto", limits: bool = True) -> RawClues:
+    """The clues of a puzzle file as written, even when they make no valid puzzle."""
+    try:
+        puzzle = read_puzzle(path, format, limits)
+    except ClueError as exc:
+        return exc.clues
+    return RawClues(puzzle.rows, puzzle.cols, "<stdin>" if path == "-" else path)
 
 
 def write_puzzle(puzzle: Puzzle, format: str = "text") -> str:

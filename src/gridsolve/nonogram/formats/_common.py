@@ -3,12 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.model import MAX_CELLS, Puzzle
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class RawClues:
+    """The clues as a file states them, before the checks that make them a Puzzle."""
+
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    source: str | None = None
+    row_lines: tuple[int | None, ...] = ()
+    col_lines: tuple[int | None, ...] = ()
+    total_line: int | None = None
+
+
+class ClueError(ParseError):
+    """A file that reads but whose clues make no valid puzzle; ``clues`` holds them as written."""
+
+    def __init__(self, why: str, source: str | None, line: int | None, clues: RawClues) -> None:
+        self.clues = clues
+        super().__init__(why, source, line)
 
 
 def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
@@ -41,4 +62,6 @@ def build_puzzle(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
             kind, i = exc.where
             lines = row_lines if kind == "row" else col_lines
             line = lines[i] if i < len(lines) else None
-        raise ParseError(str(exc), source, line) from None
+        raw = RawClues(tuple(map(tuple, rows)), tuple(map(tuple, cols)), source,
+                       tuple(row_lines), tuple(col_lines), total_line)
+        raise ClueError(str(exc), source, line, raw) from None
