@@ -150,7 +150,8 @@ def _repair(start: Grid, level: Level, rng: random.Random,
         if timeout is not None and time.perf_counter() - began > timeout:
             raise LimitReached(f"no unique puzzle within {timeout:g} s", partial=current)
         current = _best_flip(current, verdict.suspects, rng, cost)
-    raise LimitReached(f"no unique puzzle within {bound} attempts", partial=current)
+    attempts = "1 attempt" if bound == 1 else f"{bound} attempts"
+    raise LimitReached(f"no unique puzzle within {attempts}", partial=current)
 
 
 def make_unique(grid: Sequence[str], *, level: Level = "search", seed: int = 0,

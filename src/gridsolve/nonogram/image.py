@@ -63,15 +63,14 @@ def grid_from_image(path: str, width: int, height: int,
     except ImportError:
         raise SolverUnavailable("Pillow", "image") from None
     try:
-        with Image.open(path) as img:
-            img.load()
-            if img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info:
-                rgba = img.convert("RGBA")
-                background = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-                img = Image.alpha_composite(background, rgba)
-            grey = img.convert("L").resize((width, height), Image.Resampling.BOX)
+        with Image.open(path) as opened:
+            opened.load()
+            img = opened.convert("RGBA")
+        background = Image.new("RGBA", img.size, (255, 255, 255, 255))
+        flat = Image.alpha_composite(background, img)
+        grey = flat.convert("L").resize((width, height), Image.Resampling.BOX)
     except FileNotFoundError:
         raise ParseError("no such file", path) from None
-    except (UnidentifiedImageError, OSError) as exc:
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError) as exc:
         raise ParseError(f"cannot read the picture: {exc}", path) from None
-    return threshold_grid(list(grey.getdata()), width, height, threshold)
+    return threshold_grid(list(grey.tobytes()), width, height, threshold)
