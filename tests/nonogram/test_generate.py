@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import analyse
@@ -96,3 +98,22 @@ def test_bound_raises_limit_reached() -> None:
 def test_bad_arguments(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         generate(**kwargs)  # type: ignore[arg-type]
+
+
+def test_timeout_is_honoured() -> None:
+    import time
+    start = time.perf_counter()
+    with pytest.raises(LimitReached, match="no unique puzzle within 0.2 s"):
+        generate(60, 60, seed=0, timeout=0.2)
+    assert time.perf_counter() - start < 2.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(width=st.integers(1, 12), height=st.integers(1, 12), density=st.floats(0.0, 1.0),
+       seed=st.integers(0, 2**32), level=st.sampled_from(LEVELS))
+def test_property_every_puzzle_is_proven_unique(width: int, height: int, density: float,
+                                                seed: int, level: str) -> None:
+    made = generate(width, height, density=density, seed=seed, level=level)  # type: ignore[arg-type]
+    result = analyse(made.puzzle, max_solutions=3)
+    assert result.status == "unique" and result.solutions == (made.solution,)
+    assert ORDER[rate(made.puzzle).level] <= ORDER[level]

@@ -97,8 +97,10 @@ def _puzzle_after_flip(puzzle: Puzzle, grid: Grid, cell: Cell) -> Puzzle:
     return Puzzle(rows, cols)
 
 
-def _judge(grid: Grid, level: Level) -> _Verdict:
-    """Is the puzzle of this grid unique at the level asked for? If not, which cells to flip."""
+def _judge(grid: Grid, level: Level, seconds: float | None = None) -> _Verdict:
+    """Is the puzzle of this grid unique at the level asked for? If not, which cells to flip.
+
+    ``seconds`` caps the probing/search judge (only when the caller set a timeout)."""
     puzzle = puzzle_from_grid(grid)
     line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
     if line.status == "unique":
@@ -107,7 +109,7 @@ def _judge(grid: Grid, level: Level) -> _Verdict:
     if level == "line" or len(unknown) > STRONG_AT:
         return _Verdict(False, unknown)
     budget = 1 if level == "probe" else NODE_BUDGET
-    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget), probing=True)
+    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=seconds), probing=True)
     if strong.status == "unique":
         return _Verdict(True)
     if strong.status == "multiple":
@@ -158,7 +160,8 @@ def _repair(start: Grid, level: Level, rng: random.Random,
     began = time.perf_counter()
     current = start
     for attempt in range(1, bound + 1):
-        verdict = _judge(current, level)
+        left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - began))
+        verdict = _judge(current, level, left)
         if verdict.ok:
             return current, attempt
         if timeout is not None and time.perf_counter() - began > timeout:
