@@ -7,13 +7,18 @@ As in Simon Tatham's pattern.c, the generator uses the solver as its fairness or
 2. Judge it against the level asked for (the same tests ``rate`` uses):
    ``line``: line logic alone completes the grid (then the solution is unique);
    ``probe``: line logic plus probing at the root completes it;
-   ``search``: a search within ``NODE_BUDGET`` nodes proves the solution unique.
+   ``search``: a search within a node budget (see ``NODE_WORK``) proves it unique.
    Line logic is tried first because it is cheap; the probing/search judge runs only once
-   line logic leaves at most ``STRONG_AT`` unknown cells (always for puzzles up to 2000 cells).
+   line logic leaves at most ``STRONG_AT`` unknown cells (always for puzzles up to 2000 cells),
+   and after it ran out of nodes, only once line logic has made progress (``BACKOFF_PERCENT``).
 3. If it fails, the judge names suspects: the cells where two solutions differ, else the cells
    left unknown at the root. Up to ``CANDIDATES`` suspects are drawn; each is flipped on trial
    and the flip that leaves the fewest cells unknown to line logic is kept (ties: the cheapest
-   by ``cost``, e.g. the pixel nearest the image threshold, then the first drawn). Repeat.
+   by ``cost``, e.g. the pixel nearest the image threshold, then the first drawn). Cells
+   flipped in the last ``TABU`` steps are passed over while other suspects remain. Repeat.
+4. ``make_unique`` (pictures) then prunes: each changed cell is set back on trial, the most
+   visible first, and left so if the puzzle stays unique at the level; so no single change
+   can be undone afterwards.
 
 The loop is bounded by ``max_attempts`` judgements (default ``50 + cells // 4``) and an
 optional timeout; when the bound is hit it raises LimitReached. Each attempt changes one cell,
@@ -22,15 +27,17 @@ so the number of cells changed is at most the number of attempts.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridsolve.errors import GridsolveError, LimitReached
-from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, Grid, Puzzle, clue_of,
-                                      puzzle_from_grid)
+                                      is_solution, puzzle_from_grid)
 from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
 
 __all__ = ["Generated", "generate", "make_unique", "random_grid", "MAX_SIDE"]
@@ -39,14 +46,24 @@ Cell = tuple[int, int]  # (row, column), from 0
 
 #: Refuse grids wider or taller than this.
 MAX_SIDE = 1000
-#: Search nodes the "search" judge may spend on one candidate grid.
-NODE_BUDGET = 500
+#: Search nodes the "search" judge may spend on one candidate grid: ``NODE_WORK // cells``,
+#: kept within ``NODE_RANGE``. A node probes every unknown cell, so its cost grows with the
+#: grid; with a fixed 500 a 40x40 judgement that ran out took 50 s, with this about 6 s.
+NODE_WORK = 100_000
+NODE_RANGE = (10, 500)
 #: Suspect cells tried per repair step.
 CANDIDATES = 8
+#: Cells flipped in the last this many steps are not flipped again while other suspects
+#: remain, so the repair cannot cycle between two ambiguous grids.
+TABU = 8
 #: The probing/search judge runs once line logic leaves at most this many unknown cells: its
 #: cost grows with them. On random 50x50 grids, 2000 needed a third fewer changed cells than
 #: 1000 in the same time; 2400 (almost every cell) made single judgements take seconds.
 STRONG_AT = 2000
+#: When that judge runs out of nodes without an answer, it waits until line logic leaves at
+#: most this share (in percent) of the cells it left then: on random 50x50 grids, such
+#: judgements took 5-10 s each and told no more than line logic.
+BACKOFF_PERCENT = 90
 
 
 @dataclass(frozen=True)
@@ -64,10 +81,15 @@ class Generated:
 
 @dataclass(frozen=True)
 class _Verdict:
-    """The judge's answer: good enough, or the cells worth flipping."""
+    """The judge's answer: good enough, or the cells worth flipping.
+
+    ``unsettled`` says the probing/search judge ran out of budget without an answer, when
+    line logic left ``line_unknown`` cells."""
 
     ok: bool
     suspects: tuple[Cell, ...] = ()
+    unsettled: bool = False
+    line_unknown: int = 0
 
 
 def random_grid(width: int, height: int, density: float, rng: random.Random) -> Grid:
@@ -97,26 +119,38 @@ def _puzzle_after_flip(puzzle: Puzzle, grid: Grid, cell: Cell) -> Puzzle:
     return Puzzle(rows, cols)
 
 
-def _judge(grid: Grid, level: Level, seconds: float | None = None) -> _Verdict:
+def _judge(grid: Grid, level: Level, strong_at: int = STRONG_AT,
+           seconds: float | None = None) -> _Verdict:
     """Is the puzzle of this grid unique at the level asked for? If not, which cells to flip.
 
-    ``seconds`` caps the probing/search judge (only when the caller set a timeout)."""
+    The probing/search judge runs when line logic leaves at most ``strong_at`` cells unknown;
+    ``seconds`` caps it (only when the caller set a timeout)."""
     puzzle = puzzle_from_grid(grid)
     line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
     if line.status == "unique":
         return _Verdict(True)
     unknown = _unknown_cells(line.partial)
-    if level == "line" or len(unknown) > STRONG_AT:
+    if level == "line" or len(unknown) > strong_at:
         return _Verdict(False, unknown)
-    budget = 1 if level == "probe" else NODE_BUDGET
+    low, high = NODE_RANGE
+    budget = 1 if level == "probe" else max(low, min(high, NODE_WORK // (puzzle.width *
+                                                                          puzzle.height)))
     strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=seconds), probing=True)
-    if strong.status == "unique":
+    verdict = _verdict_of(strong, unknown)
+    if strong.status == "unknown":
+        return dataclasses.replace(verdict, unsettled=True, line_unknown=len(unknown))
+    return verdict
+
+
+def _verdict_of(result: Result, unknown: tuple[Cell, ...]) -> _Verdict:
+    """Unique is good; else suspect the cells two solutions differ in, or those left unknown."""
+    if result.status == "unique":
         return _Verdict(True)
-    if strong.status == "multiple":
-        a, b = strong.solutions[:2]
-        return _Verdict(False, tuple((r, c) for r in range(puzzle.height)
-                                     for c in range(puzzle.width) if a[r][c] != b[r][c]))
-    return _Verdict(False, _unknown_cells(strong.partial) or unknown)
+    if result.status == "multiple":
+        a, b = result.solutions[:2]
+        return _Verdict(False, tuple((r, c) for r, (ra, rb) in enumerate(zip(a, b))
+                                     for c, (x, y) in enumerate(zip(ra, rb)) if x != y))
+    return _Verdict(False, _unknown_cells(result.partial) or unknown)
 
 
 def _flip(grid: Grid, cell: Cell) -> Grid:
@@ -128,18 +162,20 @@ def _flip(grid: Grid, cell: Cell) -> Grid:
 
 
 def _best_flip(grid: Grid, suspects: Sequence[Cell], rng: random.Random,
-               cost: Sequence[Sequence[float]] | None) -> Grid:
+               cost: Sequence[Sequence[float]] | None, recent: deque[Cell]) -> Grid:
     """Try a few suspects and keep the flip that leaves line logic the fewest unknown cells."""
-    drawn = rng.sample(list(suspects), min(CANDIDATES, len(suspects)))
+    fresh = [cell for cell in suspects if cell not in recent] or list(suspects)
+    drawn = rng.sample(fresh, min(CANDIDATES, len(fresh)))
     best: tuple[int, float, int] | None = None
-    best_grid = grid
+    best_grid, best_cell = grid, drawn[0]
     puzzle = puzzle_from_grid(grid)
     for i, cell in enumerate(drawn):
         trial = _flip(grid, cell)
         unknown = _line_unknown_count(_puzzle_after_flip(puzzle, trial, cell))
         key = (unknown, cost[cell[0]][cell[1]] if cost else 0.0, i)
         if best is None or key < best:
-            best, best_grid = key, trial
+            best, best_grid, best_cell = key, trial, cell
+    recent.append(best_cell)
     return best_grid
 
 
@@ -159,14 +195,18 @@ def _repair(start: Grid, level: Level, rng: random.Random,
     bound = 50 + len(start) * len(start[0]) // 4 if max_attempts is None else max_attempts
     began = time.perf_counter()
     current = start
+    recent: deque[Cell] = deque(maxlen=TABU)
+    strong_at = STRONG_AT
     for attempt in range(1, bound + 1):
         left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - began))
-        verdict = _judge(current, level, left)
+        verdict = _judge(current, level, strong_at, left)
         if verdict.ok:
             return current, attempt
+        if verdict.unsettled:
+            strong_at = verdict.line_unknown * BACKOFF_PERCENT // 100
         if timeout is not None and time.perf_counter() - began > timeout:
             raise LimitReached(f"no unique puzzle within {timeout:g} s", partial=current)
-        current = _best_flip(current, verdict.suspects, rng, cost)
+        current = _best_flip(current, verdict.suspects, rng, cost, recent)
     attempts = "1 attempt" if bound == 1 else f"{bound} attempts"
     raise LimitReached(f"no unique puzzle within {attempts}", partial=current)
 
@@ -180,17 +220,36 @@ def make_unique(grid: Sequence[str], *, level: Level = "search", seed: int = 0,
     if any(len(row) != len(start[0]) or set(row) - {FILLED, EMPTY} for row in start):
         raise ValueError("a grid needs rows of equal length made of '#' and '.'")
     solution, attempts = _repair(start, level, random.Random(seed), cost, max_attempts, timeout)
-    return _finish(start, solution, seed, attempts)
+    solution, tries = _prune(start, solution, level, cost)
+    return _finish(start, solution, seed, attempts + tries)
+
+
+def _prune(start: Grid, solution: Grid, level: Level,
+           cost: Sequence[Sequence[float]] | None) -> tuple[Grid, int]:
+    """Undo each change on trial (the most visible first) and keep it undone if still unique.
+
+    Afterwards no single changed cell can go back to its starting value; the judgements
+    made are returned with the grid."""
+    changed = [(r, c) for r, (ra, rb) in enumerate(zip(start, solution))
+               for c, (a, b) in enumerate(zip(ra, rb)) if a != b]
+    changed.sort(key=lambda cell: -cost[cell[0]][cell[1]] if cost else 0.0)
+    tries = 0
+    for cell in changed if len(changed) > 1 else ():
+        trial = _flip(solution, cell)
+        tries += 1
+        if _judge(trial, level).ok:
+            solution = trial
+    return solution, tries
 
 
 def _finish(start: Grid, solution: Grid, seed: int, attempts: int) -> Generated:
-    """Prove the result once more, from scratch, and package it with its rating."""
+    """Prove the result once more, from scratch (the rating's search), and package it."""
     puzzle = puzzle_from_grid(solution)
-    proof = analyse(puzzle, 2)
-    if proof.status != "unique" or proof.solutions[0] != solution:  # pragma: no cover - a bug
+    rating = rate(puzzle)
+    if not rating.unique or not is_solution(puzzle, solution):  # pragma: no cover - a bug
         raise GridsolveError("internal error: the generated puzzle is not unique; please report")
     changed = sum(a != b for ra, rb in zip(start, solution) for a, b in zip(ra, rb))
-    return Generated(puzzle, solution, start, seed, attempts, changed, rate(puzzle))
+    return Generated(puzzle, solution, start, seed, attempts, changed, rating)
 
 
 def generate(width: int, height: int, *, density: float = 0.5, seed: int | None = None,
