@@ -117,3 +117,20 @@ def test_property_every_puzzle_is_proven_unique(width: int, height: int, density
     result = analyse(made.puzzle, max_solutions=3)
     assert result.status == "unique" and result.solutions == (made.solution,)
     assert ORDER[rate(made.puzzle).level] <= ORDER[level]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_picture_repair_is_locally_minimal(seed: int) -> None:
+    import random
+    rng = random.Random(seed)
+    grid = random_grid(12, 12, 0.5, rng)
+    cost = [[rng.random() for _ in range(12)] for _ in range(12)]
+    made = make_unique(grid, seed=seed, cost=cost)
+    assert analyse(made.puzzle).status == "unique"
+    changed = [(r, c) for r in range(12) for c in range(12) if grid[r][c] != made.solution[r][c]]
+    assert len(changed) == made.changed
+    if len(changed) > 1:
+        for r, c in changed:
+            back = list(made.solution)
+            back[r] = back[r][:c] + grid[r][c] + back[r][c + 1:]
+            assert analyse(puzzle_from_grid(back)).status != "unique"
