@@ -123,12 +123,12 @@ def test_property_every_puzzle_is_proven_unique(width: int, height: int, density
 def test_picture_repair_is_locally_minimal(seed: int) -> None:
     import random
     rng = random.Random(seed)
-    grid = random_grid(12, 12, 0.5, rng)
-    cost = [[rng.random() for _ in range(12)] for _ in range(12)]
+    grid = random_grid(16, 16, 0.5, rng)
+    cost = [[rng.random() for _ in range(16)] for _ in range(16)]
     made = make_unique(grid, seed=seed, cost=cost)
     assert analyse(made.puzzle).status == "unique"
-    changed = [(r, c) for r in range(12) for c in range(12) if grid[r][c] != made.solution[r][c]]
-    assert len(changed) == made.changed
+    changed = [(r, c) for r in range(16) for c in range(16) if grid[r][c] != made.solution[r][c]]
+    assert len(changed) == made.changed >= 1
     if len(changed) > 1:
         for r, c in changed:
             back = list(made.solution)
