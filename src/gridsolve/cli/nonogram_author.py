@@ -105,7 +105,8 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("--width", type=_side, required=True, metavar="W")
     p.add_argument("--height", type=_side, required=True, metavar="H")
     p.add_argument("--density", type=_fraction, default=0.5, metavar="D",
-                   help="share of filled cells in the random grid (default 0.5)")
+                   help="share of filled cells in the random grid (default 0.5; not used "
+                        "with --from-image)")
     p.add_argument("--seed", type=_seed, default=None, metavar="S",
                    help="random seed: the same seed gives the same puzzle (default: random, "
                         "reported)")
