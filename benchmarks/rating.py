@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -21,7 +22,8 @@ from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.model import Puzzle
 from gridsolve.nonogram.rate import LEVELS, Rating, rate, work_of
 
-DEFAULT_DIR = Path(__file__).resolve().parents[2] / "shared" / "puzzles"
+DEFAULT_DIR = Path(os.environ.get("GRIDSOLVE_PUZZLES")
+                   or Path(__file__).resolve().parents[2] / "shared" / "puzzles")
 
 
 def janko(root: Path, n: int) -> list[Puzzle]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +136,15 @@ def test_no_solution() -> None:
 def test_limit_gives_unknown_and_top_score() -> None:
     rating = rate(puzzle_from_grid(SEARCH), SearchLimits(max_nodes=1))
     assert rating.status == "unknown" and not rating.unique and rating.score == 10
+
+
+@pytest.mark.slow
+def test_corpora_levels(puzzles_dir: Path) -> None:
+    """Magazine puzzles are mostly line-solvable; random tournament boards never are."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from rating import janko, tournament  # type: ignore[import-not-found]
+    magazine = [rate(p) for p in janko(puzzles_dir, 300)]
+    assert sum(r.level == "line" for r in magazine) >= 0.7 * len(magazine)
+    assert all(r.unique for r in magazine)
+    boards = [rate(p) for p in tournament(puzzles_dir, 40)]
+    assert not any(r.level == "line" for r in boards)
