@@ -9,6 +9,7 @@ from typing import Any
 
 from gridsolve.cli import nonogram_convert
 from gridsolve.cli import nonogram_show as show
+from gridsolve.cli import nonogram_author
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.formats import FORMATS, read_entry
 
@@ -35,6 +36,7 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run_solve)
     nonogram_convert.add_commands(cmds)
     show.add_commands(cmds)
+    nonogram_author.add_commands(cmds)
 
 
 def _positive_int(text: str) -> int:

@@ -20,11 +20,13 @@ from types import ModuleType
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats import (cwd, glpk, json_, keen, mk, non, olsak_g, puzzlekit,
                                         pynogram, spoj, text, tournament, webpbn)
-from gridsolve.nonogram.formats._common import MAX_BYTES, Entry, default_label
+from gridsolve.nonogram.formats._common import (MAX_BYTES, ClueError, Entry, RawClues,
+                                               default_label)
 from gridsolve.nonogram.model import Grid, Puzzle
 
 __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
-           "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path"]
+           "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path",
+           "read_clues", "RawClues", "ClueError"]
 
 #: Content detection tries these in order: the most specific signatures first.
 DETECT_ORDER: tuple[ModuleType, ...] = (
@@ -112,6 +114,15 @@ def _source(path: str) -> str:
 def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> Puzzle:
     """Read a puzzle file ('-' for standard input)."""
     return parse_puzzle(read_text(path, limits), format, _source(path), limits)
+
+
+def read_clues(path: str, format: str = "auto", limits: bool = True) -> RawClues:
+    """The clues of a puzzle file as written, even when they make no valid puzzle."""
+    try:
+        puzzle = read_puzzle(path, format, limits)
+    except ClueError as exc:
+        return exc.clues
+    return RawClues(puzzle.rows, puzzle.cols, "<stdin>" if path == "-" else path)
 
 
 def _sibling_goals(path: str, mod: ModuleType) -> dict[str, Grid]:

@@ -13,6 +13,26 @@ from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, Grid, Puzzle
 MAX_BYTES = 10 * 1024 * 1024
 
 
+@dataclass(frozen=True)
+class RawClues:
+    """The clues as a file states them, before the checks that make them a Puzzle."""
+
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    source: str | None = None
+    row_lines: tuple[int | None, ...] = ()
+    col_lines: tuple[int | None, ...] = ()
+    total_line: int | None = None
+
+
+class ClueError(ParseError):
+    """A file that reads but whose clues make no valid puzzle; ``clues`` holds them as written."""
+
+    def __init__(self, why: str, source: str | None, line: int | None, clues: RawClues) -> None:
+        self.clues = clues
+        super().__init__(why, source, line)
+
+
 def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
     """Numbers separated by spaces, tabs or commas; a clear error for anything else."""
     out = []
@@ -44,7 +64,9 @@ def build_puzzle(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
             kind, i = exc.where
             lines = row_lines if kind == "row" else col_lines
             line = lines[i] if i < len(lines) else None
-        raise ParseError(str(exc), source, line) from None
+        raw = RawClues(tuple(map(tuple, rows)), tuple(map(tuple, cols)), source,
+                       tuple(row_lines), tuple(col_lines), total_line)
+        raise ClueError(str(exc), source, line, raw) from None
 
 
 #: Even with the limits lifted, refuse sizes no machine could hold (hostile headers).

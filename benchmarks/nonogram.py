@@ -1,0 +1,170 @@
+"""Nonogram benchmark: the native engine against a SAT baseline, in one run, on one core.
+
+    python benchmarks/nonogram.py [--sets taai2011,survey,janko] [--limit N] [--no-sat]
+
+Each puzzle is solved to a proven status (count to 2: unique / multiple / none). The SAT
+baseline is python-sat's CaDiCaL 1.9.5 on the standard block-start encoding, counting to 2,
+run in the same process. Every solution is checked against the clues (by the engine) and,
+for unique puzzles, against the goal stored with the puzzle. Results go to
+bench-results/nonogram-latest.json; the previous run's totals are shown beside this one's.
+Puzzle data is read from ../shared/puzzles (or $GRIDSOLVE_PUZZLES).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.nonogram.formats import Entry, iter_entries
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench-results"
+
+
+def puzzles_dir() -> Path:
+    env = os.environ.get("GRIDSOLVE_PUZZLES")
+    path = Path(env) if env else ROOT.parent / "shared" / "puzzles"
+    if not path.is_dir():
+        sys.exit(f"benchmark data not found at {path} (set GRIDSOLVE_PUZZLES)")
+    return path
+
+
+def load_set(name: str, base: Path) -> list[Entry]:
+    """The puzzles of one benchmark set (survey puzzles deduplicated across formats)."""
+    if name == "taai2011":
+        return list(iter_entries(str(base / "nonogramrecord-tournaments/question/taai2011.txt")))
+    if name == "janko":
+        return list(iter_entries(str(base / "puzzlekit-janko/Nonogram_dataset.json")))
+    if name == "survey":
+        files = (sorted((base / "glpk-pbn").glob("*.dat"))
+                 + sorted((base / "gramcracker-survey").glob("*.txt"))
+                 + sorted((base / "nonogram-db/db/webpbn").glob("*.non")))
+        seen: dict[tuple[object, object], Entry] = {}
+        for f in files:
+            for e in iter_entries(str(f)):
+                key = (e.puzzle.rows, e.puzzle.cols)
+                if key not in seen:
+                    seen[key] = Entry(e.source, e.index, f.stem, e.puzzle, e.goal)
+                elif seen[key].goal is None and e.goal is not None:
+                    old = seen[key]
+                    seen[key] = Entry(old.source, old.index, old.label, old.puzzle, e.goal)
+        return list(seen.values())
+    raise SystemExit(f"unknown set {name!r}")
+
+
+@dataclass
+class Run:
+    """The outcome of one solver over one set."""
+
+    seconds: list[float] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
+    wrong: int = 0
+
+    @property
+    def proven(self) -> int:
+        return sum(s in ("unique", "multiple", "none") for s in self.statuses)
+
+    @property
+    def solved(self) -> int:
+        return sum(s in ("unique", "multiple") for s in self.statuses)
+
+
+def run_one(solve: Callable[[Entry], Result], entry: Entry, run: Run) -> Result:
+    t = time.perf_counter()
+    result = solve(entry)
+    run.seconds.append(time.perf_counter() - t)
+    run.statuses.append(result.status)
+    if result.status == "unique" and entry.goal is not None and result.solutions[0] != entry.goal:
+        run.wrong += 1
+    return result
+
+
+def native(timeout: float) -> Callable[[Entry], Result]:
+    return lambda e: analyse(e.puzzle, 2, SearchLimits(timeout=timeout))
+
+
+def sat_baseline(timeout: float | None) -> Callable[[Entry], Result]:
+    from gridsolve.nonogram.backends import sat
+    limits = SearchLimits(timeout=timeout)
+    return lambda e: sat.analyse(e.puzzle, 2, limits, solver="cadical195")
+
+
+def fmt(x: float) -> str:
+    return f"{x:.3f}" if x < 10 else f"{x:.1f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sets", default="taai2011,survey,janko")
+    ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
+    ap.add_argument("--no-sat", action="store_true", help="skip the SAT baseline")
+    ap.add_argument("--timeout", type=float, default=60.0, help="per puzzle, native (s)")
+    ap.add_argument("--sat-timeout", type=float, default=120.0,
+                    help="per survey puzzle, SAT (s); tournament/janko SAT runs unlimited")
+    args = ap.parse_args()
+    base = puzzles_dir()
+    previous = {}
+    latest = RESULTS / "nonogram-latest.json"
+    if latest.exists():
+        previous = json.loads(latest.read_text()).get("sets", {})
+
+    summary: dict[str, dict[str, object]] = {}
+    rows = []
+    survey_rows = []
+    for name in args.sets.split(","):
+        entries = load_set(name, base)[: args.limit]
+        ours, sat = Run(), Run()
+        for e in entries:
+            r = run_one(native(args.timeout), e, ours)
+            if not args.no_sat:
+                timeout = args.sat_timeout if name == "survey" else None
+                s = run_one(sat_baseline(timeout), e, sat)
+                if r.status != s.status and "unknown" not in (r.status, s.status):
+                    sys.exit(f"status mismatch on {e.label}: native {r.status}, sat {s.status}")
+            if name == "survey":
+                survey_rows.append((e.label, e.puzzle.size, r.status, ours.seconds[-1],
+                                    sat.seconds[-1] if not args.no_sat else None))
+        total = sum(ours.seconds)
+        sat_total = sum(sat.seconds) if sat.seconds else None
+        prev = previous.get(name, {}).get("total")
+        summary[name] = {"puzzles": len(entries), "proven": ours.proven, "total": total,
+                         "sat_total": sat_total}
+        rows.append((name, len(entries), ours.solved, ours.proven, ours.wrong, total,
+                     statistics.median(ours.seconds) if ours.seconds else 0.0, max(ours.seconds, default=0.0),
+                     prev, sat.proven if sat.seconds else None, sat_total))
+
+    print("\nnative engine vs SAT baseline (CaDiCaL 1.9.5, block-start CNF), count to 2, one core\n")
+    head = ("set", "puzzles", "solved", "proven", "wrong", "total s", "median s", "max s",
+            "prev total s", "SAT proven", "SAT total s", "SAT/native")
+    table = [head]
+    for (name, n, solved, proven, wrong, total, med, mx, prev, sproven, stotal) in rows:
+        table.append((name, str(n), str(solved), str(proven), str(wrong), fmt(total), fmt(med),
+                      fmt(mx), fmt(prev) if prev is not None else "-",
+                      str(sproven) if sproven is not None else "-",
+                      fmt(stotal) if stotal is not None else "-",
+                      f"{stotal / total:.1f}x" if stotal and total else "-"))
+    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
+    for i, r in enumerate(table):
+        print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+    if survey_rows:
+        print("\nsurvey puzzles\n")
+        print(f"{'puzzle':<14} {'size':>7} {'status':>9} {'native s':>9} {'SAT s':>9}")
+        for label, size, status, t, st in survey_rows:
+            print(f"{label:<14} {size:>7} {status:>9} {fmt(t):>9} {fmt(st) if st is not None else '-':>9}")
+    RESULTS.mkdir(exist_ok=True)
+    latest.write_text(json.dumps({"when": time.strftime("%Y-%m-%d %H:%M:%S"), "sets": summary},
+                                 indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""``gridsolve nonogram generate | rate | check``: commands for puzzle authors and fans.
+
+Exit codes: generate 0 made, 1 no unique puzzle within the bound; rate 0; check 0 no problems,
+1 problems found; all of them 2 for bad input or an unreadable file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gridsolve.nonogram.check import check
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.formats import FORMATS, read_clues, read_puzzle, write_puzzle
+from gridsolve.nonogram.generate import MAX_SIDE, Generated, generate, make_unique
+from gridsolve.nonogram.rate import LEVELS, Rating, rate
+
+__all__ = ["add_commands", "rating_text", "LEVEL_TEXT"]
+
+LEVEL_TEXT = {
+    "line": "line logic alone solves it, like a magazine puzzle",
+    "probe": "needs single-cell probing beyond line logic",
+    "search": "needs search (trial and error)",
+}
+
+
+def _side(text: str) -> int:
+    """A width or height: a whole number from 1 to MAX_SIDE."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= n <= MAX_SIDE:
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_SIDE}, got {n}")
+    return n
+
+
+def _count(text: str) -> int:
+    """A whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _fraction(text: str) -> float:
+    """A density: a number from 0 to 1."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= x <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
+    return x
+
+
+def _seconds(text: str) -> float:
+    """A positive, finite number of seconds."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 < x < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return x
+
+
+def _seed(text: str) -> int:
+    """A seed: a whole number from 0."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
+    return n
+
+
+def _add_limits(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up after this many seconds")
+    p.add_argument("--max-nodes", type=_count, default=None, metavar="N",
+                   help="give up after N search nodes")
+
+
+def _add_input(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                   help="input format (default: detect)")
+    p.add_argument("--no-limits", action="store_true",
+                   help="read files over 10 MB and puzzles over 1000x1000")
+
+
+def add_commands(cmds: Any) -> None:
+    """Add generate, rate and check to ``gridsolve nonogram``."""
+    writable = [name for name, mod in FORMATS.items() if hasattr(mod, "dump")]
+    p = cmds.add_parser("generate", help="make a new puzzle with a proven unique solution")
+    p.add_argument("--width", type=_side, required=True, metavar="W")
+    p.add_argument("--height", type=_side, required=True, metavar="H")
+    p.add_argument("--density", type=_fraction, default=0.5, metavar="D",
+                   help="share of filled cells in the random grid (default 0.5; not used "
+                        "with --from-image)")
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed: the same seed gives the same puzzle (default: random, "
+                        "reported)")
+    p.add_argument("--level", choices=LEVELS, default="search",
+                   help="hardest solving method allowed (default search: any unique puzzle)")
+    p.add_argument("--from-image", metavar="FILE",
+                   help="threshold this picture to W x H instead of drawing a random grid")
+    p.add_argument("--max-attempts", type=_count, default=None, metavar="N",
+                   help="give up after judging N grids (default 50 + cells/4)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up after this many seconds (the result then depends on speed)")
+    p.add_argument("--out", metavar="FILE", help="write the puzzle here (default: stdout)")
+    p.add_argument("--format", default="text", choices=writable,
+                   help="output format (default text)")
+    p.set_defaults(run=run_generate)
+
+    p = cmds.add_parser("rate", help="is the solution unique, and how hard is the puzzle")
+    _add_input(p)
+    _add_limits(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run_rate)
+
+    p = cmds.add_parser("check", help="list the problems an author must fix, one per line")
+    _add_input(p)
+    _add_limits(p)
+    p.set_defaults(run=run_check)
+
+
+def _limits(args: argparse.Namespace) -> SearchLimits:
+    return SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    made: Generated
+    if args.from_image:
+        from gridsolve.nonogram.image import grid_from_image
+        grid, cost = grid_from_image(args.from_image, args.width, args.height)
+        made = make_unique(grid, level=args.level, seed=args.seed or 0, cost=cost,
+                           max_attempts=args.max_attempts, timeout=args.timeout)
+        title = f"{Path(args.from_image).name}, {args.width}x{args.height}"
+        source = f"from {args.from_image}"
+    else:
+        made = generate(args.width, args.height, density=args.density, seed=args.seed,
+                        level=args.level, max_attempts=args.max_attempts, timeout=args.timeout)
+        title = f"gridsolve {args.width}x{args.height} density {args.density:g} seed {made.seed}"
+        source = f"seed {made.seed}"
+    text = write_puzzle(dataclasses.replace(made.puzzle, title=title), args.format)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    r = made.rating
+    print(f"gridsolve: {args.width}x{args.height} {source}: unique, level {r.level}, "
+          f"score {r.score}/10; {_plural(made.attempts, 'attempt')}, "
+          f"{_plural(made.changed, 'cell')} changed",
+          file=sys.stderr)
+    return 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def rating_text(rating: Rating) -> str:
+    """The rating as a few lines for people."""
+    unique = {"unique": "yes", "multiple": "no: more than one solution",
+              "none": "no: there is no solution",
+              "unknown": "unknown: the limit was reached first"}[rating.status]
+    return "\n".join([
+        f"unique: {unique}",
+        f"level: {rating.level} ({LEVEL_TEXT[rating.level]})",
+        f"score: {rating.score}/10",
+        f"line solves: {rating.line_solves}",
+        f"probes: {rating.probes}",
+        f"search nodes: {rating.nodes}",
+        f"max depth: {rating.max_depth}",
+        f"seconds: {rating.seconds:.4f}",
+    ])
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    rating = rate(puzzle, _limits(args))
+    if args.json:
+        data = dataclasses.asdict(rating)
+        data["seconds"] = round(rating.seconds, 6)
+        print(json.dumps({"file": args.file, "width": puzzle.width, "height": puzzle.height,
+                          **data}))
+    else:
+        print(rating_text(rating))
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    clues = read_clues(args.file, args.format, limits=not args.no_limits)
+    problems = check(clues, _limits(args))
+    for problem in problems:
+        print(problem.text(clues.source))
+    if not problems:
+        print(f"{clues.source}: no problems found: the solution is unique")
+    return 1 if problems else 0

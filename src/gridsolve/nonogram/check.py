@@ -1,0 +1,101 @@
+"""Problems an author must fix: clues that cannot fit, totals that disagree, no or many solutions.
+
+Works from the clues as the file states them (``formats.read_clues``), so it can report every
+clue problem at once, with its line, where reading a Puzzle stops at the first one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gridsolve.errors import InvalidPuzzle
+from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.formats import RawClues
+from gridsolve.nonogram.model import Grid, Puzzle, clue_min_length
+
+__all__ = ["Problem", "check", "clue_problems", "solution_problems", "MAX_CELLS_SHOWN"]
+
+#: At most this many differing cells are listed in one problem line.
+MAX_CELLS_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing to fix: what is wrong and, when known, the line of the file it is on."""
+
+    message: str
+    line: int | None = None
+
+    def text(self, source: str | None) -> str:
+        """The problem as one line: ``file:line: message``."""
+        where = source or "<input>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.message}"
+
+
+def _clue_text(clue: tuple[int, ...]) -> str:
+    return " ".join(map(str, clue)) or "0"
+
+
+def _line_problem(kind: str, index: int, clue: tuple[int, ...], length: int) -> str | None:
+    """What is wrong with one line's clue, if anything."""
+    name = f"{kind} {index + 1}"
+    if 0 in clue and clue != (0,):
+        return f"{name}: clue {_clue_text(clue)}: 0 may only stand alone, for an empty line"
+    need = clue_min_length(tuple(n for n in clue if n))
+    if need > length:
+        return f"{name}: clue {_clue_text(clue)} needs {need} cells but the {kind} has {length}"
+    return None
+
+
+def clue_problems(clues: RawClues) -> list[Problem]:
+    """Every clue that cannot fit its line, and row and column totals that disagree."""
+    problems = []
+    if not clues.rows or not clues.cols:
+        return [Problem("a puzzle needs at least one row and one column", clues.total_line)]
+    for kind, lines, at, length in (("row", clues.rows, clues.row_lines, len(clues.cols)),
+                                    ("column", clues.cols, clues.col_lines, len(clues.rows))):
+        for i, clue in enumerate(lines):
+            why = _line_problem(kind, i, clue, length)
+            if why:
+                problems.append(Problem(why, at[i] if i < len(at) else None))
+    rsum, csum = sum(map(sum, clues.rows)), sum(map(sum, clues.cols))
+    if rsum != csum:
+        problems.append(Problem(f"row clues fill {rsum} cells but column clues fill {csum}",
+                                clues.total_line))
+    return problems
+
+
+def _cells(a: Grid, b: Grid) -> str:
+    """The cells (row, column, from 1) where two grids differ, shortened when many."""
+    diff = [f"({r + 1},{c + 1})" for r, (ra, rb) in enumerate(zip(a, b))
+            for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
+    shown = " ".join(diff[:MAX_CELLS_SHOWN])
+    more = f" and {len(diff) - MAX_CELLS_SHOWN} more" if len(diff) > MAX_CELLS_SHOWN else ""
+    return f"{len(diff)} cells (row,column): {shown}{more}"
+
+
+def solution_problems(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> list[Problem]:
+    """No solution, more than one (with the cells where two differ), or undecided in time."""
+    result = analyse(puzzle, 2, limits)
+    if result.status == "none":
+        return [Problem("no solution: the clues contradict each other")]
+    if result.status == "multiple":
+        a, b = result.solutions[:2]
+        return [Problem(f"more than one solution; two of them differ in {_cells(a, b)}")]
+    if result.status == "unknown":
+        return [Problem("could not decide whether the solution is unique within the limit")]
+    return []
+
+
+def check(clues: RawClues, limits: SearchLimits = SearchLimits()) -> list[Problem]:
+    """Every problem found: clue problems first; the solutions only when the clues are sound."""
+    problems = clue_problems(clues)
+    if problems:
+        return problems
+    try:
+        puzzle = Puzzle(clues.rows, clues.cols)
+    except InvalidPuzzle as exc:
+        return [Problem(str(exc), clues.total_line)]
+    return solution_problems(puzzle, limits)

@@ -1,0 +1,105 @@
+"""How hard is a nonogram? The weakest solving method that finishes it, and the work it takes.
+
+Glossary
+    level   ``line``: line logic alone (each row or column solved on its own, repeated to a
+            fixpoint) finishes the grid, like a magazine puzzle; ``probe``: line logic plus
+            single-cell probing (assume a cell, propagate, learn from contradictions) at the
+            root finishes it; ``search``: only trial and error (depth-first search) does.
+    sweeps  line solves per line (``line_solves / (width + height)``): how often, on average,
+            a line had to be looked at again before line logic reached its fixpoint
+    score   1..10, from the level and the work inside that level; see ``SCORE_TABLE``
+
+The levels are decided by the engine itself: "line" means the root of a search without
+probing is complete, "probe" that the root with probing is, so the level always agrees with
+the path the solver actually needed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from gridsolve.nonogram.engine import Result, SearchLimits, Status, analyse
+from gridsolve.nonogram.model import UNKNOWN, Puzzle
+
+__all__ = ["Level", "LEVELS", "Rating", "rate", "score_of", "work_of", "SCORE_TABLE"]
+
+Level = Literal["line", "probe", "search"]
+LEVELS: tuple[Level, ...] = ("line", "probe", "search")
+
+#: Per level: (score range, work measure, work at the low end, work at the high end).
+#: Work at or below the low value scores the range's low end, at or above the high value its
+#: high end, log-linear in between. Calibrated with ``benchmarks/rating.py`` on the shared
+#: corpora (all 2,338 janko.at magazine puzzles; 400 tournament 25x25 boards):
+#: "line" splits at 3.5, 4.9 and 6.7 sweeps, near the quartiles of janko's line puzzles
+#: (3.46, 4.64, 6.16); "probe" splits at 0.032 and 0.50 probes per cell, janko's probe
+#: median (0.03) and 90th percentile (0.49); "search" splits at 21 and 144 nodes (janko's
+#: and the tournaments' unique search puzzles need 3 to 41). The counts are this engine's,
+#: so a change in its propagation order can move a puzzle by a point.
+SCORE_TABLE: dict[Level, tuple[tuple[int, int], str, float, float]] = {
+    "line": ((1, 4), "sweeps", 2.6, 8.2),
+    "probe": ((5, 7), "probes per cell", 0.002, 8.0),
+    "search": ((8, 10), "nodes", 3.0, 1000.0),
+}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The verdict on one puzzle: uniqueness, level, score and the numbers behind them."""
+
+    unique: bool
+    status: Status
+    level: Level
+    score: int
+    line_solves: int
+    probes: int
+    nodes: int
+    max_depth: int
+    seconds: float
+
+
+def _complete(result: Result) -> bool:
+    """Did the root of this search fix every cell?"""
+    return not any(UNKNOWN in row for row in result.partial)
+
+
+def work_of(level: Level, puzzle: Puzzle, line_solves: int, probes: int, nodes: int) -> float:
+    """The work measure that grades puzzles within one level (see the glossary)."""
+    if level == "line":
+        return line_solves / (puzzle.width + puzzle.height)
+    if level == "probe":
+        return probes / (puzzle.width * puzzle.height)
+    return float(nodes)
+
+
+def score_of(level: Level, work: float) -> int:
+    """The 1..10 score of a level and its work measure (log-linear inside the level's range)."""
+    (low, high), _, lo, hi = SCORE_TABLE[level]
+    if work <= lo:
+        return low
+    if work >= hi:
+        return high
+    frac = math.log(work / lo) / math.log(hi / lo)
+    return min(high, low + int(frac * (high - low + 1)))
+
+
+def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
+    """Rate a puzzle: is it unique, which level solves it, and how much work that takes."""
+    start = time.perf_counter()
+    line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
+    level: Level
+    if line.status == "unique" and _complete(line):
+        level, result = "line", line
+    else:
+        result = analyse(puzzle, 2, limits, probing=True)
+        level = "probe" if result.status == "unique" and _complete(result) else "search"
+    stats = result.stats
+    line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)
+    nodes, depth = stats.get("nodes", result.nodes), stats.get("max_depth", 0)
+    work = work_of(level, puzzle, line_solves, probes, nodes)
+    score = 10 if result.status == "unknown" else score_of(level, work)
+    return Rating(unique=result.status == "unique", status=result.status, level=level,
+                  score=score, line_solves=line_solves, probes=probes, nodes=nodes,
+                  max_depth=depth, seconds=time.perf_counter() - start)

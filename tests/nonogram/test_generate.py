@@ -1,0 +1,136 @@
+"""Generation: every puzzle is re-solved and proven unique, seeds reproduce, levels hold."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gridsolve.errors import LimitReached
+from gridsolve.nonogram.engine import analyse
+from gridsolve.nonogram.generate import generate, make_unique, random_grid
+from gridsolve.nonogram.model import is_solution, puzzle_from_grid
+from gridsolve.nonogram.rate import LEVELS, rate
+
+ORDER = {level: i for i, level in enumerate(LEVELS)}
+
+
+@pytest.mark.parametrize("width, height, density, seed", [
+    (10, 10, 0.5, 1), (15, 8, 0.4, 2), (8, 15, 0.6, 3), (20, 20, 0.5, 4), (25, 25, 0.5, 5),
+    (1, 1, 0.5, 6), (7, 1, 0.5, 7), (5, 5, 0.0, 8), (5, 5, 1.0, 9),
+])
+def test_generated_puzzles_are_proven_unique(width: int, height: int, density: float,
+                                             seed: int) -> None:
+    made = generate(width, height, density=density, seed=seed)
+    puzzle = made.puzzle
+    assert (puzzle.width, puzzle.height) == (width, height)
+    result = analyse(puzzle, max_solutions=5)
+    assert result.status == "unique"
+    assert result.solutions == (made.solution,)
+    assert is_solution(puzzle, made.solution)
+    assert made.rating.unique
+    assert 0 <= made.changed <= made.attempts
+    assert made.changed == sum(a != b for ra, rb in zip(made.start, made.solution)
+                               for a, b in zip(ra, rb))
+
+
+def test_same_seed_same_puzzle() -> None:
+    a = generate(20, 15, seed=42)
+    b = generate(20, 15, seed=42)
+    assert a.puzzle == b.puzzle and a.solution == b.solution and a.attempts == b.attempts
+    assert generate(20, 15, seed=43).puzzle != a.puzzle
+
+
+def test_seed_is_chosen_and_reported_when_not_given() -> None:
+    made = generate(6, 6)
+    again = generate(6, 6, seed=made.seed)
+    assert again.puzzle == made.puzzle
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", range(4))
+def test_level_is_respected(level: str, seed: int) -> None:
+    made = generate(15, 15, seed=seed, level=level)  # type: ignore[arg-type]
+    again = rate(made.puzzle)
+    assert again.unique
+    assert ORDER[again.level] <= ORDER[level]
+    assert again.level == made.rating.level
+
+
+def test_random_grid_density() -> None:
+    import random
+    grid = random_grid(40, 40, 0.3, random.Random(0))
+    filled = sum(row.count("#") for row in grid) / 1600
+    assert 0.25 < filled < 0.35
+
+
+def test_make_unique_keeps_a_unique_grid_as_it_is() -> None:
+    grid = ("#.#", "###")
+    made = make_unique(grid)
+    assert made.solution == grid and made.changed == 0 and made.attempts == 1
+
+
+def test_make_unique_repairs_an_ambiguous_grid() -> None:
+    grid = ("#.#.", ".#.#", "#.#.", ".#.#")  # a checkerboard: many solutions
+    assert analyse(puzzle_from_grid(grid)).status == "multiple"
+    made = make_unique(grid, seed=1)
+    assert analyse(made.puzzle).status == "unique"
+    assert made.changed >= 1
+
+
+def test_cost_prefers_cheap_cells() -> None:
+    grid = ("#.", ".#")
+    cheap_corner = [[0.0, 1.0], [1.0, 1.0]]
+    made = make_unique(grid, cost=cheap_corner, seed=0)
+    assert made.changed == 1 and made.solution[0][0] != grid[0][0]
+
+
+def test_bound_raises_limit_reached() -> None:
+    with pytest.raises(LimitReached):
+        make_unique(("#.#.", ".#.#", "#.#.", ".#.#"), max_attempts=1)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"width": 0, "height": 5}, {"width": 5, "height": 1001}, {"width": 5, "height": 5,
+                                                             "density": 1.5},
+    {"width": 5, "height": 5, "level": "magic"},
+])
+def test_bad_arguments(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        generate(**kwargs)  # type: ignore[arg-type]
+
+
+def test_timeout_is_honoured() -> None:
+    import time
+    start = time.perf_counter()
+    with pytest.raises(LimitReached, match="no unique puzzle within 0.2 s"):
+        generate(60, 60, seed=0, timeout=0.2)
+    assert time.perf_counter() - start < 2.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(width=st.integers(1, 12), height=st.integers(1, 12), density=st.floats(0.0, 1.0),
+       seed=st.integers(0, 2**32), level=st.sampled_from(LEVELS))
+def test_property_every_puzzle_is_proven_unique(width: int, height: int, density: float,
+                                                seed: int, level: str) -> None:
+    made = generate(width, height, density=density, seed=seed, level=level)  # type: ignore[arg-type]
+    result = analyse(made.puzzle, max_solutions=3)
+    assert result.status == "unique" and result.solutions == (made.solution,)
+    assert ORDER[rate(made.puzzle).level] <= ORDER[level]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_picture_repair_is_locally_minimal(seed: int) -> None:
+    import random
+    rng = random.Random(seed)
+    grid = random_grid(16, 16, 0.5, rng)
+    cost = [[rng.random() for _ in range(16)] for _ in range(16)]
+    made = make_unique(grid, seed=seed, cost=cost)
+    assert analyse(made.puzzle).status == "unique"
+    changed = [(r, c) for r in range(16) for c in range(16) if grid[r][c] != made.solution[r][c]]
+    assert len(changed) == made.changed >= 1
+    if len(changed) > 1:
+        for r, c in changed:
+            back = list(made.solution)
+            back[r] = back[r][:c] + grid[r][c] + back[r][c + 1:]
+            assert analyse(puzzle_from_grid(back)).status != "unique"

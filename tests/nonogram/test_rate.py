@@ -1,0 +1,150 @@
+"""Rating: levels agree with the solving path actually needed, on puzzles of our own."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import solve_line as fast_line
+from gridsolve.nonogram.model import Grid, Puzzle, columns_of, puzzle_from_grid
+from gridsolve.nonogram.rate import SCORE_TABLE, rate, score_of
+from gridsolve.nonogram.reference import solve_line
+
+#: Our own: random 5x5 grids, and a random 12x12 grid flipped at random until unique,
+#: picked for needing exactly line logic, probing, or search.
+LINE: Grid = ("..##.", "#.##.", "..#..", "#....", "#...#")
+PROBE: Grid = ("#..#.", "..#.#", "....#", "....#", "..##.")
+SEARCH: Grid = ("..######.###", ".##..#......", "##....##....", "#..#.#....##",
+                ".....##.#...", ".##.#.#..###", "#..#....#.#.", ".##..#####.#",
+                "...#....#.##", ".#.#...####.", ".....#..#...", ".#...#....##")
+
+LineSolver = Callable[[tuple[int, ...], str], str | None]
+
+KNOWN = [(LINE, "line"), (PROBE, "probe"), (SEARCH, "search")]
+
+
+def propagate(puzzle: Puzzle, rows: list[str], line_solver: LineSolver = solve_line
+              ) -> list[str] | None:
+    """Plain-Python line logic to a fixpoint, re-solving only changed lines; None if stuck."""
+    grid = [list(row) for row in rows]
+    dirty = {("row", r) for r in range(puzzle.height)} | {("col", c) for c in range(puzzle.width)}
+    while dirty:
+        kind, i = dirty.pop()
+        if kind == "row":
+            old = "".join(grid[i])
+            new = line_solver(puzzle.rows[i], old)
+        else:
+            old = "".join(row[i] for row in grid)
+            new = line_solver(puzzle.cols[i], old)
+        if new is None:
+            return None
+        for k, (a, b) in enumerate(zip(old, new)):
+            if a != b:
+                if kind == "row":
+                    grid[i][k] = b
+                    dirty.add(("col", k))
+                else:
+                    grid[k][i] = b
+                    dirty.add(("row", k))
+    return ["".join(row) for row in grid]
+
+
+def probe(puzzle: Puzzle, rows: list[str]) -> list[str] | None:
+    """Plain-Python single-cell probing on top of line logic (the compiled line solver, for
+    speed), repeated to a fixpoint."""
+    current = propagate(puzzle, rows)
+    progress = True
+    while current is not None and progress:
+        progress = False
+        for r, row in enumerate(current):
+            for c, ch in enumerate(row):
+                if ch != "?":
+                    continue
+                outcomes = {v: propagate(puzzle, [x if i != r else x[:c] + v + x[c + 1:]
+                                                  for i, x in enumerate(current)], fast_line)
+                            for v in "#."}
+                alive = [v for v, g in outcomes.items() if g is not None]
+                if len(alive) == 1:
+                    fixed = [x if i != r else x[:c] + alive[0] + x[c + 1:]
+                             for i, x in enumerate(current)]
+                    current = propagate(puzzle, fixed, fast_line)
+                    progress = True
+                    break
+            if progress or current is None:
+                break
+    return current
+
+
+def blank(puzzle: Puzzle) -> list[str]:
+    return ["?" * puzzle.width] * puzzle.height
+
+
+@pytest.mark.parametrize("grid, level", KNOWN)
+def test_level_matches_the_path_needed(grid: Grid, level: str) -> None:
+    puzzle = puzzle_from_grid(grid)
+    rating = rate(puzzle)
+    assert rating.unique and rating.status == "unique"
+    assert rating.level == level
+    line_done = "?" not in "".join(propagate(puzzle, blank(puzzle)) or "?")
+    probed = probe(puzzle, blank(puzzle))
+    probe_done = probed is not None and "?" not in "".join(probed)
+    assert line_done == (level == "line")
+    assert probe_done == (level in ("line", "probe"))
+    if level == "search":
+        assert rating.nodes > 1 and rating.max_depth >= 1
+    else:
+        assert rating.nodes == 1 and rating.max_depth == 0
+    if level == "line":
+        assert rating.probes == 0
+
+
+@pytest.mark.parametrize("grid, level", KNOWN)
+def test_score_is_within_the_level_range(grid: Grid, level: str) -> None:
+    (low, high), *_ = SCORE_TABLE[rate(puzzle_from_grid(grid)).level]
+    assert low <= rate(puzzle_from_grid(grid)).score <= high
+
+
+def test_score_ranges_cover_one_to_ten_in_order() -> None:
+    ranges = [SCORE_TABLE[lv][0] for lv in ("line", "probe", "search")]
+    assert ranges[0][0] == 1 and ranges[-1][1] == 10
+    assert all(a[1] + 1 == b[0] for a, b in zip(ranges, ranges[1:]))
+
+
+@pytest.mark.parametrize("level", ["line", "probe", "search"])
+def test_score_is_monotone_in_work(level: str) -> None:
+    _, _, lo, hi = SCORE_TABLE[level]  # type: ignore[index]
+    works = [lo * (hi / lo) ** (k / 50) for k in range(-5, 56)]
+    scores = [score_of(level, w) for w in works]  # type: ignore[arg-type]
+    assert scores == sorted(scores)
+    assert scores[0] == SCORE_TABLE[level][0][0] and scores[-1] == SCORE_TABLE[level][0][1]  # type: ignore[index]
+
+
+def test_several_solutions_are_not_unique() -> None:
+    rating = rate(Puzzle([[1], [1]], [[1], [1]]))
+    assert not rating.unique and rating.status == "multiple" and rating.level == "search"
+
+
+def test_no_solution() -> None:
+    rating = rate(Puzzle([[1, 1], [1]], [[2], [1], []]))
+    assert rating.status == "none" and not rating.unique
+
+
+def test_limit_gives_unknown_and_top_score() -> None:
+    rating = rate(puzzle_from_grid(SEARCH), SearchLimits(max_nodes=1))
+    assert rating.status == "unknown" and not rating.unique and rating.score == 10
+
+
+@pytest.mark.slow
+def test_corpora_levels(puzzles_dir: Path) -> None:
+    """Magazine puzzles are mostly line-solvable; random tournament boards never are."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from rating import janko, tournament  # type: ignore[import-not-found]
+    magazine = [rate(p) for p in janko(puzzles_dir, 300)]
+    assert sum(r.level == "line" for r in magazine) >= 0.7 * len(magazine)
+    assert all(r.unique for r in magazine)
+    boards = [rate(p) for p in tournament(puzzles_dir, 40)]
+    assert not any(r.level == "line" for r in boards)
