@@ -142,6 +142,37 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     return PyLong_FromLong(r);
 }
 
+static PyObject *Search_restart(SearchObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"seed", "guide", NULL};
+    unsigned long long seed = 0;
+    const char *guide = NULL;
+    Py_ssize_t glen = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|Kz#", kwlist, &seed, &guide, &glen)) return NULL;
+    ng_solver *s = self->s;
+    uint8_t *g = NULL;
+    if (guide) {
+        if (glen != s->ncells) { PyErr_SetString(PyExc_ValueError, "guide must have one byte per cell"); return NULL; }
+        g = malloc(s->ncells);
+        if (!g) return PyErr_NoMemory();
+        for (Py_ssize_t i = 0; i < glen; i++) {
+            if (guide[i] != '#' && guide[i] != '.') {
+                free(g);
+                PyErr_SetString(PyExc_ValueError, "guide cells must be '#' or '.'");
+                return NULL;
+            }
+            g[i] = guide[i] == '#' ? CELL_FILLED : CELL_EMPTY;
+        }
+    }
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = ng_restart(s, seed, g);
+    Py_END_ALLOW_THREADS
+    free(g);
+    if (r < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(r);
+}
+
 static PyObject *grid_bytes(const uint8_t *cells, int n)
 {
     PyObject *b = PyBytes_FromStringAndSize(NULL, n);
@@ -166,14 +197,17 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
                          "cache_hits", s->cache_hits, "probes", s->probes, "max_depth", s->max_depth,
-                         "root_complete", s->root_done);
+                         "root_complete", s->root_done, "timed_out", s->aborted);
 }
 
 static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
      "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached"},
+    {"restart", (PyCFunction)(void (*)(void))Search_restart, METH_VARARGS | METH_KEYWORDS,
+     "restart(seed=0, guide=None) -> bool: search again from the root, randomised by seed, "
+     "trying guide's values ('#'/'.' per cell) first"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS, "the current grid as bytes of '#', '.', '?'"},
     {"root", (PyCFunction)Search_root, METH_NOARGS, "the cells known at the root (sound deductions)"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS, "counters: nodes, line_solves, probes, max_depth"},

@@ -94,6 +94,10 @@ typedef struct ng_solver {
     uint8_t *root;          /* grid after propagation and probing at the root */
     int root_done;
     int probing;            /* 0: propagation only, 1: probe at every node */
+    int root_trail;         /* trail length at the settled root */
+    int root_none;          /* the root itself is a contradiction */
+    uint64_t rng;           /* 0: deterministic branching; else xorshift state */
+    uint8_t *guide;         /* when set: the value to try first at each cell */
 
     /* limits and counters */
     long long nodes, max_nodes, line_solves, probes, max_depth;

@@ -110,7 +110,7 @@ void ng_free(ng_solver *s)
     free(s->score_a); free(s->score_b);
     free(s->stack); free(s->root);
     free(s->cache); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
-    free(s->probe_epoch);
+    free(s->probe_epoch); free(s->guide);
     free(s);
 }
 
@@ -424,11 +424,44 @@ static int ng_choose(ng_solver *s, uint8_t *first)
     for (int c = 0; c < s->ncells; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
         const long long a = s->score_a[c], b = s->score_b[c];
-        const long long sc = (a < b ? a : b) * 1000000 + a + b;
+        long long sc = (a < b ? a : b) * 1000000 + a + b;
+        if (s->rng) { /* a restart's randomised run: scores jitter by up to 20% */
+            s->rng ^= s->rng << 13; s->rng ^= s->rng >> 7; s->rng ^= s->rng << 17;
+            sc = sc / 1024 * (long long)(1024 + s->rng % 205);
+        }
         if (sc > best_score) { best_score = sc; best = c; }
     }
-    *first = (best >= 0 && s->score_a[best] < s->score_b[best]) ? CELL_FILLED : CELL_EMPTY;
+    if (best >= 0 && s->guide)
+        *first = s->guide[best];
+    else
+        *first = (best >= 0 && s->score_a[best] < s->score_b[best]) ? CELL_FILLED : CELL_EMPTY;
     return best;
+}
+
+/* Go back to the settled root and search again: randomised when seed != 0 (restarts,
+ * Gomes, Selman & Kautz, "Boosting combinatorial search through randomization", AAAI 1998),
+ * trying the guide's values first when guide != NULL (ncells of CELL_FILLED / CELL_EMPTY).
+ * Returns 0 when there is nothing to restart (no root yet, or a time limit stopped it). */
+int ng_restart(ng_solver *s, uint64_t seed, const uint8_t *guide)
+{
+    if (s->state == ST_START || !s->root_done || s->aborted) return 0;
+    if (s->root_none) { s->state = ST_DONE; return 1; }
+    ng_clear_queue(s);
+    s->in_probe = 0;
+    ng_undo(s, s->root_trail);
+    s->depth = 0;
+    s->rng = seed ? (seed * 0x9E3779B97F4A7C15ULL) | 1 : 0;
+    if (guide) {
+        if (!s->guide && !(s->guide = malloc(s->ncells))) return -1;
+        memcpy(s->guide, guide, s->ncells);
+    } else {
+        free(s->guide);
+        s->guide = NULL;
+    }
+    /* refresh the probe scores at the root: records make this cheap, and it cannot fail */
+    if (s->probing && s->unknown && !ng_probe(s)) { s->state = ST_DONE; return 1; }
+    s->state = ST_EXPAND;
+    return 1;
 }
 
 static int ng_push(ng_solver *s, int mark, int cell, uint8_t other)
@@ -480,9 +513,11 @@ int ng_next(ng_solver *s)
         if (!ng_settle(s)) {
             memset(s->root, CELL_UNKNOWN, s->ncells); /* no solution: nothing to report */
             s->root_done = 1;
+            s->root_none = 1;
             s->state = ST_DONE;
             return NG_EXHAUSTED;
         }
+        s->root_trail = s->trail_len;
         memcpy(s->root, s->cells, s->ncells);
         s->root_done = !s->aborted;
         if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
