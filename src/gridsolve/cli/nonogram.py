@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.nonogram.backends import METHODS, analyse
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import FORMATS, read_puzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, grid_text
 
@@ -25,7 +26,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
                    help="give up after this many seconds (status 'unknown')")
     p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
-                   help="give up after N search nodes (status 'unknown')")
+                   help="give up after N search nodes (status 'unknown'; SAT: conflicts, "
+                        "ILP: branch-and-bound nodes per CBC run)")
+    p.add_argument("--method", default="auto", choices=METHODS,
+                   help="native engine, SAT (gridsolve[sat]), ILP (gridsolve[ilp]), or auto: "
+                        "native, handing over to SAT on hard puzzles (default)")
+    p.add_argument("--sat-solver", default=None, metavar="NAME",
+                   help="python-sat solver for sat/auto (default glucose4; e.g. cadical195)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--no-limits", action="store_true",
@@ -76,7 +83,7 @@ STATUS_TEXT = {
 def run_solve(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
     limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
-    result = analyse(puzzle, args.max_solutions, limits)
+    result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver)
     if args.json:
         print(json.dumps(result_json(result, puzzle.width, puzzle.height)))
     else:

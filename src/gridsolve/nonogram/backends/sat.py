@@ -38,7 +38,7 @@ from gridsolve.nonogram.model import EMPTY, FILLED, Grid, Puzzle
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
-__all__ = ["DEFAULT_SOLVER", "encode", "analyse"]
+__all__ = ["DEFAULT_SOLVER", "require", "encode", "analyse"]
 
 #: The solver used unless one is named (measured fastest here; see benchmarks/backends.py).
 DEFAULT_SOLVER = "glucose4"
@@ -57,6 +57,11 @@ def _pysat() -> Any:
     except ImportError:
         raise SolverUnavailable("python-sat", "sat") from None
     return pysat
+
+
+def require() -> None:
+    """Raise SolverUnavailable (naming the extra) unless python-sat can be imported."""
+    _pysat()
 
 
 def encode(puzzle: Puzzle, known: Grid | None = None) -> tuple[IDPool, list[list[int]]]:
@@ -121,7 +126,9 @@ def _solver(name: str, clauses: list[list[int]]) -> Any:
     """A python-sat solver loaded with the clauses (an unknown name is a clear error)."""
     pysat = _pysat()
     if name not in vars(pysat.solvers.SolverNames):
-        raise ValueError(f"unknown SAT solver {name!r} (see pysat.solvers.SolverNames)")
+        raise GridsolveError(f"unknown SAT solver {name!r}; python-sat has: "
+                             + ", ".join(sorted(k for k in vars(pysat.solvers.SolverNames)
+                                                if not k.startswith("_"))))
     return pysat.solvers.Solver(name=name, bootstrap_with=clauses)
 
 
