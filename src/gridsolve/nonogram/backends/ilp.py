@@ -43,7 +43,7 @@ KILL_GRACE = 0.2
 def _pulp() -> Any:
     """Import PuLP lazily; a missing package names the extra to install."""
     try:
-        import pulp
+        import pulp  # type: ignore[import-untyped]
     except ImportError:
         raise SolverUnavailable("PuLP", "ilp") from None
     return pulp

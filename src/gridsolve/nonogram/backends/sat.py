@@ -27,16 +27,13 @@ import threading
 import time
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
                                                  lines, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import EMPTY, FILLED, Grid, Puzzle
-
-if TYPE_CHECKING:
-    from pysat.formula import IDPool
 
 __all__ = ["DEFAULT_SOLVER", "require", "encode", "analyse"]
 
@@ -51,9 +48,9 @@ PAIRWISE_MAX = 6
 def _pysat() -> Any:
     """Import python-sat lazily; a missing package names the extra to install."""
     try:
-        import pysat.card
-        import pysat.formula
-        import pysat.solvers
+        import pysat.card  # type: ignore[import-untyped]
+        import pysat.formula  # type: ignore[import-untyped]
+        import pysat.solvers  # type: ignore[import-untyped]
     except ImportError:
         raise SolverUnavailable("python-sat", "sat") from None
     return pysat
@@ -64,7 +61,7 @@ def require() -> None:
     _pysat()
 
 
-def encode(puzzle: Puzzle, known: Grid | None = None) -> tuple[IDPool, list[list[int]]]:
+def encode(puzzle: Puzzle, known: Grid | None = None) -> tuple[Any, list[list[int]]]:
     """The CNF of the puzzle (plus unit clauses for the known cells of ``known``)."""
     pysat = _pysat()
     pool = pysat.formula.IDPool()
@@ -83,7 +80,7 @@ def encode(puzzle: Puzzle, known: Grid | None = None) -> tuple[IDPool, list[list
     return pool, clauses
 
 
-def _line_clauses(pysat: Any, pool: IDPool, key: tuple[str, int], clue: tuple[int, ...],
+def _line_clauses(pysat: Any, pool: Any, key: tuple[str, int], clue: tuple[int, ...],
                   cells: list[int]) -> list[list[int]]:
     """The clauses tying one line's cells to its block starts."""
     n = len(cells)
@@ -248,7 +245,7 @@ def _analyse_in_child(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, 
                       known: Grid | None, started: float) -> Result:
     """Run the search in a child process, killed at the deadline; keep what it sent."""
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, daemon=True,
                        args=(sender, puzzle, max_solutions, limits.max_nodes, solver, known))
