@@ -162,7 +162,7 @@ def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout
     started = time.perf_counter()
     result = analyse(hard_puzzle(), 2, SearchLimits(timeout=timeout), method, solver=solver)
     assert result.status == "unknown"
-    assert time.perf_counter() - started < timeout + 1.0  # slack for a busy shared machine
+    assert time.perf_counter() - started < timeout + 2.0  # encoding, plus a busy shared machine
     assert (result.stats.get("handover") == 1) == (method == "auto" and timeout > 1.0)
 
 
@@ -178,7 +178,7 @@ def test_ilp_timeout_gives_unknown_promptly() -> None:
     started = time.perf_counter()
     result = analyse(puzzle, 2, SearchLimits(timeout=0.5), "ilp")
     assert result.status == "unknown"
-    assert time.perf_counter() - started < 3.0
+    assert time.perf_counter() - started < 4.0
 
 
 def test_unknown_method_and_solver() -> None:
