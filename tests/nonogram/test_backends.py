@@ -226,3 +226,29 @@ def test_cli_same_json_for_every_method(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_registry_names() -> None:
     assert backends.METHODS == ("native", "sat", "ilp", "auto")
+
+
+def tournament_puzzles(path: Path, count: int) -> list[Puzzle]:
+    """The first puzzles of a tournament set ($n, 25 column-clue lines, 25 row-clue lines).
+
+    A stand-in until ``gridsolve.nonogram.formats.iter_entries`` is merged into this branch."""
+    blocks = path.read_text().split("$")[1:count + 1]
+    out = []
+    for block in blocks:
+        clues = [tuple(int(v) for v in line.split("\t") if v.strip())
+                 for line in block.split("\n")[1:51]]
+        out.append(Puzzle(clues[25:], clues[:25]))
+    return out
+
+
+@pytest.mark.slow
+def test_tournament_puzzles_agree_across_backends(puzzles_dir: Path) -> None:
+    """SAT and auto agree with native (status and, when unique, the solution) on 30 puzzles."""
+    path = puzzles_dir / "nonogramrecord-tournaments" / "question" / "taai2011.txt"
+    for puzzle in tournament_puzzles(path, 30):
+        native = analyse(puzzle, 2, method="native")
+        for method in ("sat", "auto"):
+            result = analyse(puzzle, 2, method=method)
+            assert result.status == native.status, method
+            if native.status == "unique":
+                assert result.solutions == native.solutions, method
