@@ -10,11 +10,17 @@ and, for every line:
     sum_s y[line, k, s] = 1                              each block starts exactly once
     y[line, k, s] <= sum_{t >= s + size_k + 1} y[line, k + 1, t]
                                                          block order, with a gap of one
-    x[cell] <= sum of the starts covering the cell       a filled cell lies in some block
-    y[line, k, s] <= x[cell] for each cell it covers      a block covers its cells
+    x[cell] = sum of the line's starts covering the cell
+                                                         a filled cell lies in some block,
+                                                         and a block covers its cells
 
-with a zero objective (any feasible point is a solution). Counting re-solves after a no-good
-cut on the cells, sum over filled (1 - x) + sum over empty x >= 1, which removes exactly the
+with a zero objective (any feasible point is a solution). The last family merges the classic
+pair "a filled cell lies in some block" (x <= sum of covering starts) and "a block covers its
+cells" (y <= x for each covered cell) into one equality, exact because the order constraints
+keep a line's blocks apart, so at most one start covers a cell. It is smaller and faster for
+CBC (measured: Cat 2.8 s -> 0.8 s, Knot over 30 s -> 27 s; the LP relaxation of the pair
+alone took 50 s on Petro). Counting re-solves after a no-good cut on the cells,
+sum over filled (1 - x) + sum over empty x >= 1, which removes exactly the
 solution found. Each solve is one run of PuLP's bundled CBC on the MPS file PuLP writes,
 killed if it outlives what is left of the timeout; ``nodes`` counts CBC runs.
 """
@@ -123,12 +129,11 @@ def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
             prob += pulp.lpSum(ys[k].values()) == 1
             for s, y in ys[k].items():
                 for i in range(s, s + size):
-                    prob += y <= xs[i]
                     covering[i].append(y)
                 if k + 1 < len(clue):
                     prob += y <= pulp.lpSum(z for t, z in ys[k + 1].items() if t >= s + size + 1)
         for x, cover in zip(xs, covering):
-            prob += x <= pulp.lpSum(cover)
+            prob += x == pulp.lpSum(cover)
     return prob, [cells[r, c] for r in range(puzzle.height) for c in range(puzzle.width)]
 
 
