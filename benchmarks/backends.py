@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = corpora()
     names = list(COLUMNS)
-    header = f"| {'puzzle':<22} | {'size':>7} | " + " | ".join(f"{n:>14}" for n in names) + " |"
+    header = f"| {'puzzle':<22} | {'size':>7} | " + " | ".join(f"{n:>16}" for n in names) + " |"
     print(header)
     print("|" + "|".join("-" * len(part) for part in header.split("|")[1:-1]) + "|")
     bad = 0
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         flag = " !" if disagree({n: s for n, (_, s) in row.items()}) else ""
         bad += bool(flag)
         print(f"| {(puzzle.title or '?') + flag:<22} | {puzzle.size:>7} | "
-              + " | ".join(f"{cell(*row[n]):>14}" for n in names) + " |", flush=True)
+              + " | ".join(f"{cell(*row[n]):>16}" for n in names) + " |", flush=True)
     tour = list(read_tournament(root / "nonogramrecord-tournaments" / "question" / "taai2011.txt",
                                 args.tournament))
     per: dict[str, list[tuple[float, str]]] = {n: [] for n in names}
@@ -118,10 +118,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"status mismatch on {puzzle.title}: {statuses}", file=sys.stderr)
     label = f"taai2011 x{len(tour)} (total)"
     print(f"| {label:<22} | {'25x25':>7} | "
-          + " | ".join(f"{aggregate(per[n]):>14}" for n in names) + " |")
+          + " | ".join(f"{aggregate(per[n]):>16}" for n in names) + " |")
     print(f"| {'  median / max':<22} | {'':>7} | "
           + " | ".join(f"{statistics.median(t for t, _ in per[n]):6.3f}/{max(t for t, _ in per[n]):6.2f}"
-                       .rjust(14) for n in names) + " |")
+                       .rjust(16) for n in names) + " |")
     print(f"\ntimeout {args.timeout:g} s per puzzle and backend; counting to 2; ILP ran the first "
           f"{min(args.ilp_tournament, len(tour))} tournament puzzles; "
           f"{bad} status disagreement(s).")
