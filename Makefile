@@ -28,6 +28,7 @@ test-slow: install  ## the slow tests over the shared puzzle corpora
 
 bench: install  ## benchmarks, each printing a table with its peers
 	$(BIN)/python benchmarks/nonogram.py
+	$(BIN)/python benchmarks/backends.py
 
 lint: install
 	$(BIN)/python -m mypy

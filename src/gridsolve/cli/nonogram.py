@@ -7,10 +7,12 @@ import json
 import sys
 from typing import Any
 
-from gridsolve.cli import nonogram_convert
+from gridsolve.cli import nonogram_author, nonogram_convert
 from gridsolve.cli import nonogram_show as show
-from gridsolve.cli import nonogram_author
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.errors import GridsolveError
+from gridsolve.nonogram import engine
+from gridsolve.nonogram.backends import METHODS, analyse
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import FORMATS, read_entry
 
 
@@ -27,7 +29,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
                    help="give up after this many seconds (status 'unknown')")
     p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
-                   help="give up after N search nodes (status 'unknown')")
+                   help="give up after N search nodes (status 'unknown'; SAT: conflicts, "
+                        "ILP: branch-and-bound nodes per CBC run)")
+    p.add_argument("--method", default="auto", choices=METHODS,
+                   help="native engine, SAT (gridsolve[sat]), ILP (gridsolve[ilp]), or auto: "
+                        "native, handing over to SAT on hard puzzles (default)")
+    p.add_argument("--sat-solver", default=None, metavar="NAME",
+                   help="python-sat solver for sat/auto (default glucose4; e.g. cadical195)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--no-limits", action="store_true",
@@ -84,7 +92,13 @@ def run_solve(args: argparse.Namespace) -> int:
     puzzle = entry.puzzle
     limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
     watch = show.watcher(args, puzzle)
-    result = analyse(puzzle, args.max_solutions, limits, on_event=watch)
+    if watch is not None:
+        if args.method not in ("native", "auto"):
+            raise GridsolveError("--steps and --animate watch the native engine: "
+                                 "use --method native")
+        result = engine.analyse(puzzle, args.max_solutions, limits, on_event=watch)
+    else:
+        result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver)
     warning = nonogram_convert.goal_warning(entry, result.solutions, result.status)
     if warning:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)

@@ -1,0 +1,40 @@
+"""Interchangeable nonogram solvers behind one call: ``analyse(puzzle, ..., method=...)``.
+
+    native   the compiled engine (line DP, propagation, probing, DFS)
+    sat      the block-start model as CNF, python-sat (extra ``gridsolve[sat]``)
+    ilp      the classic integer program, PuLP + CBC (extra ``gridsolve[ilp]``)
+    auto     native under a node budget, then SAT seeded with the cells native proved
+             (the rule is in ``gridsolve.nonogram.backends.auto``)
+
+Every method returns the engine's ``Result`` with the same statuses and exact counts; every
+solution is checked by the model's ``is_solution`` before it is returned.
+"""
+
+from __future__ import annotations
+
+from gridsolve.nonogram import engine
+from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.model import Puzzle
+
+__all__ = ["METHODS", "analyse"]
+
+METHODS = ("native", "sat", "ilp", "auto")
+
+
+def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+            method: str = "auto", *, solver: str | None = None) -> Result:
+    """Search up to ``max_solutions`` solutions with the named method (see METHODS).
+
+    ``solver`` picks the python-sat solver for "sat" and "auto" (e.g. "cadical195")."""
+    if method == "native":
+        return engine.analyse(puzzle, max_solutions, limits)
+    if method == "sat":
+        from gridsolve.nonogram.backends import sat
+        return sat.analyse(puzzle, max_solutions, limits, solver=solver or sat.DEFAULT_SOLVER)
+    if method == "ilp":
+        from gridsolve.nonogram.backends import ilp
+        return ilp.analyse(puzzle, max_solutions, limits)
+    if method == "auto":
+        from gridsolve.nonogram.backends import auto
+        return auto.analyse(puzzle, max_solutions, limits, solver=solver)
+    raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")

@@ -1,0 +1,71 @@
+"""What every backend shares: the lines of a puzzle, feasible block starts, status and checks.
+
+Glossary
+    line key   ("row", i) or ("col", j)
+    start      the index of the first cell of a block within its line
+    feasible   the starts a block can take when every other block of the line is packed
+               tightly to its left and right (the "leftmost/rightmost" bounds)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from gridsolve.errors import GridsolveError
+from gridsolve.nonogram.engine import Status
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
+
+__all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked",
+           "unknown_grid", "grid_from_cells"]
+
+LineKey = tuple[str, int]
+#: One line of the puzzle: its key, its clue and the (row, col) cells it runs over, in order.
+Line = tuple[LineKey, Clue, tuple[tuple[int, int], ...]]
+
+
+def lines(puzzle: Puzzle) -> Iterator[Line]:
+    """Every row (left to right) and then every column (top to bottom) with its cells."""
+    for r, clue in enumerate(puzzle.rows):
+        yield ("row", r), clue, tuple((r, c) for c in range(puzzle.width))
+    for c, clue in enumerate(puzzle.cols):
+        yield ("col", c), clue, tuple((r, c) for r in range(puzzle.height))
+
+
+def feasible_starts(clue: Clue, length: int) -> list[range]:
+    """For each block, the starts it can take in a line of this length (leftmost..rightmost)."""
+    out = []
+    for k, size in enumerate(clue):
+        earliest = sum(clue[:k]) + k
+        latest = length - (sum(clue[k:]) + len(clue) - k - 1)
+        out.append(range(earliest, latest + 1))
+    return out
+
+
+def status_of(found: int, max_solutions: int, complete: bool) -> Status:
+    """The native engine's status rule: "unique" and "none" only when the search was exhausted."""
+    if found >= 2:
+        return "multiple"
+    exhausted = complete and found < max_solutions
+    if found == 1:
+        return "unique" if exhausted else "unknown"
+    return "none" if complete else "unknown"
+
+
+def checked(puzzle: Puzzle, grid: Grid, backend: str) -> Grid:
+    """Return the grid if it satisfies the clues; a wrong grid is a backend bug, never a result."""
+    if not is_solution(puzzle, grid):
+        raise GridsolveError(f"internal error: the {backend} backend produced a grid that "
+                             "breaks the clues; please report this puzzle")
+    return grid
+
+
+def unknown_grid(puzzle: Puzzle) -> Grid:
+    """A grid of only unknown cells."""
+    return tuple(UNKNOWN * puzzle.width for _ in range(puzzle.height))
+
+
+def grid_from_cells(puzzle: Puzzle, filled: Sequence[bool | None]) -> Grid:
+    """Rows of '#', '.', '?' from a row-major list of True / False / None (unknown)."""
+    chars = [UNKNOWN if f is None else FILLED if f else EMPTY for f in filled]
+    w = puzzle.width
+    return tuple("".join(chars[i:i + w]) for i in range(0, len(chars), w))

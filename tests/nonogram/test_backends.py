@@ -1,0 +1,265 @@
+"""Every backend (native, SAT, ILP, auto) on the same puzzles: identical statuses and solution sets."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gridsolve
+from gridsolve.cli import main
+from gridsolve.errors import GridsolveError, SolverUnavailable
+from gridsolve.nonogram import backends
+from gridsolve.nonogram.backends import METHODS, analyse
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, puzzle_from_grid
+from gridsolve.nonogram.reference import arrangements
+
+pytest.importorskip("pysat")
+from gridsolve.nonogram.backends import sat  # noqa: E402
+
+needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
+                               reason="PuLP (gridsolve[ilp]) not installed")
+#: Every method, ILP marked to skip without PuLP.
+ALL = [m if m != "ilp" else pytest.param(m, marks=needs_ilp) for m in METHODS]
+#: Methods cheap enough for every case; ILP (CBC starts a process per solve) gets fewer.
+FAST = ("native", "sat", "auto")
+
+
+def brute_force(puzzle: Puzzle) -> set[Grid]:
+    """Every grid that fits the clues: all row arrangements, kept if the columns fit."""
+    rows = [list(arrangements(clue, puzzle.width)) for clue in puzzle.rows]
+    return {grid for grid in itertools.product(*rows)
+            if all(clue_of(col) == clue for col, clue in zip(columns_of(grid), puzzle.cols))}
+
+
+#: (name, puzzle, its solutions; None = ask the brute force)
+CASES: list[tuple[str, Puzzle, set[Grid] | None]] = [
+    ("1x1 filled", Puzzle([(1,)], [(1,)]), {("#",)}),
+    ("1x1 empty", Puzzle([()], [()]), {(".",)}),
+    ("all empty 3x2", Puzzle([(), ()], [(), (), ()]), {("...", "...")}),
+    ("full lines 3x3", Puzzle([(3,)] * 3, [(3,)] * 3), {("###",) * 3}),
+    ("empty middle row", Puzzle([(3,), (), (3,)], [(1, 1)] * 3), {("###", "...", "###")}),
+    ("1xN", Puzzle([(2, 1)], [(1,), (1,), (), (1,)]), {("##.#",)}),
+    ("Nx1", Puzzle([(1,), (), (1,), (1,)], [(1, 2)]), {("#", ".", "#", "#")}),
+    ("2x2 two solutions", Puzzle([(1,), (1,)], [(1,), (1,)]), {("#.", ".#"), (".#", "#.")}),
+    ("3x3 permutations", Puzzle([(1,)] * 3, [(1,)] * 3),
+     {tuple("".join("#" if c == p[r] else "." for c in range(3)) for r in range(3))
+      for p in itertools.permutations(range(3))}),
+    ("totals agree, no solution", Puzzle([(), (), (2,)], [(), (), (2,)]), set()),
+    ("no empty line, no solution", Puzzle([(1,), (1,), (1, 1)], [(1,), (1, 1), (1,)]), set()),
+    ("unique heart", puzzle_from_grid((".##.##.", "#######", "#######", ".#####.",
+                                       "..###..", "...#...")), None),
+]
+
+
+def expected(puzzle: Puzzle, known: set[Grid] | None) -> set[Grid]:
+    return brute_force(puzzle) if known is None else known
+
+
+def status_for(n: int, max_solutions: int) -> str:
+    """The status a finished search must give for a puzzle with n solutions."""
+    found = min(n, max_solutions)
+    if found >= 2:
+        return "multiple"
+    if found == 1:
+        return "unique" if n == 1 and max_solutions > 1 else "unknown"
+    return "none"
+
+
+def test_case_table_is_right() -> None:
+    for name, puzzle, known in CASES:
+        assert brute_force(puzzle) == expected(puzzle, known), name
+
+
+@pytest.mark.parametrize("method", ALL)
+@pytest.mark.parametrize("name,puzzle,known", CASES, ids=[c[0] for c in CASES])
+def test_case_table(method: str, name: str, puzzle: Puzzle, known: set[Grid] | None) -> None:
+    want = expected(puzzle, known)
+    everything = analyse(puzzle, 10, method=method)
+    assert everything.status == status_for(len(want), 10)
+    assert set(everything.solutions) == want and len(everything.solutions) == len(want)
+    first_two = analyse(puzzle, 2, method=method)
+    assert first_two.status == analyse(puzzle, 2, method="native").status
+    assert set(first_two.solutions) <= want and len(first_two.solutions) == min(2, len(want))
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "minisat22"])
+def test_other_sat_solvers(solver: str) -> None:
+    for name, puzzle, known in CASES:
+        result = sat.analyse(puzzle, 10, solver=solver)
+        assert set(result.solutions) == expected(puzzle, known), name
+
+
+@pytest.mark.parametrize("method", ALL)
+def test_first_solution_only_is_not_a_proof(method: str) -> None:
+    """With max_solutions=1 nothing proves uniqueness: every method says "unknown"."""
+    result = analyse(CASES[-1][1], 1, method=method)
+    assert result.status == "unknown" and len(result.solutions) == 1
+
+
+@st.composite
+def tiny_puzzles(draw: st.DrawFn) -> Puzzle:
+    """Clues of a random grid (<= 4x5), or rows of one grid and columns of another (often
+    impossible or ambiguous) when their totals agree."""
+    h, w = draw(st.integers(1, 4)), draw(st.integers(1, 5))
+    shape = st.lists(st.text("#.", min_size=w, max_size=w), min_size=h, max_size=h)
+    a = draw(shape)
+    if draw(st.booleans()):
+        rows, cols = [clue_of(r) for r in a], [clue_of(c) for c in columns_of(draw(shape))]
+        if sum(map(sum, rows)) == sum(map(sum, cols)):
+            return Puzzle(rows, cols)
+    return puzzle_from_grid(a)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_puzzles())
+def test_tiny_puzzles_match_brute_force(puzzle: Puzzle) -> None:
+    want = brute_force(puzzle)
+    for method in FAST:
+        result = analyse(puzzle, 64, method=method)
+        assert set(result.solutions) == want, method
+        assert result.status == status_for(len(want), 64), method
+
+
+
+@needs_ilp
+@settings(max_examples=6, deadline=None)
+@given(tiny_puzzles())
+def test_tiny_puzzles_ilp(puzzle: Puzzle) -> None:
+    result = analyse(puzzle, 64, method="ilp")
+    assert set(result.solutions) == brute_force(puzzle)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(5, 9), st.integers(5, 9), st.integers(0, 2**32 - 1))
+def test_larger_random_puzzles_count_like_native(h: int, w: int, seed: int) -> None:
+    rng = random.Random(seed)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(w)) for _ in range(h)])
+    native = analyse(puzzle, 20, method="native")
+    for method in ("sat", "auto"):
+        result = analyse(puzzle, 20, method=method)
+        assert result.status == native.status, method
+        assert len(result.solutions) == len(native.solutions), method
+        if len(native.solutions) < 20:
+            assert set(result.solutions) == set(native.solutions), method
+
+
+def test_sat_seeded_with_known_cells() -> None:
+    puzzle = CASES[7][1]  # the 2x2 with two solutions
+    assert sat.analyse(puzzle, 10, known=("#?", "??")).solutions == (("#.", ".#"),)
+    assert sat.analyse(puzzle, 10, known=("##", "??")).status == "none"
+
+
+def hard_puzzle() -> Puzzle:
+    """A random 50x50 picture: probing fixes almost nothing and SAT needs seconds."""
+    rng = random.Random(2)
+    return puzzle_from_grid(["".join(rng.choice("#.") for _ in range(50)) for _ in range(50)])
+
+
+@pytest.mark.parametrize("method,solver,timeout", [
+    ("sat", None, 0.3), ("sat", "cadical195", 0.3), ("native", None, 0.3), ("auto", None, 0.3),
+    ("auto", None, 1.3)])  # auto: 1.0 s of native, then SAT
+def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout: float) -> None:
+    started = time.perf_counter()
+    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=timeout), method, solver=solver)
+    assert result.status == "unknown"
+    assert time.perf_counter() - started < timeout + 2.0  # encoding, plus a busy shared machine
+    assert (result.stats.get("handover") == 1) == (method == "auto" and timeout > 1.0)
+
+
+def test_conflict_budget_gives_unknown() -> None:
+    """Solvers check the budget at their own pace (Glucose between restarts): roughly held."""
+    result = analyse(hard_puzzle(), 2, SearchLimits(max_nodes=50), "sat")
+    assert result.status == "unknown" and result.nodes < 1000
+
+
+@needs_ilp
+def test_ilp_timeout_gives_unknown_promptly() -> None:
+    rng = random.Random(7)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
+    started = time.perf_counter()
+    result = analyse(puzzle, 2, SearchLimits(timeout=0.5), "ilp")
+    assert result.status == "unknown"
+    assert time.perf_counter() - started < 4.0
+
+
+def test_unknown_method_and_solver() -> None:
+    with pytest.raises(ValueError, match="unknown method"):
+        analyse(CASES[0][1], method="magic")
+    with pytest.raises(GridsolveError, match="unknown SAT solver"):
+        analyse(CASES[0][1], method="sat", solver="nosuch")
+
+
+@pytest.mark.parametrize("module,method,extra", [("pysat", "sat", "sat"), ("pulp", "ilp", "ilp")])
+def test_missing_extra(monkeypatch: pytest.MonkeyPatch, module: str, method: str,
+                       extra: str) -> None:
+    monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(SolverUnavailable, match=rf"gridsolve\[{extra}\]"):
+        analyse(CASES[0][1], method=method)
+
+
+def test_auto_without_python_sat_is_native(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    result = analyse(CASES[-1][1], method="auto")
+    assert result.status == "unique" and "handover" not in result.stats
+
+
+HEART = Path(gridsolve.__file__).parent / "examples" / "heart.txt"
+
+
+def test_cli_missing_extra_one_line_exit_2(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    assert main(["nonogram", "solve", str(HEART), "--method", "sat"]) == 2
+    err = capsys.readouterr().err
+    assert err == "gridsolve: error: python-sat is not installed: pip install 'gridsolve[sat]'\n"
+
+
+def test_cli_same_json_for_every_method(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for method in [m for m in METHODS if m != "ilp" or importlib.util.find_spec("pulp")]:
+        assert main(["nonogram", "solve", str(HEART), "--method", method, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        outputs.append({k: v for k, v in out.items() if k not in ("seconds", "nodes")})
+        assert set(out) == {"status", "width", "height", "solutions", "seconds", "nodes"}
+    assert all(o == outputs[0] for o in outputs)
+    assert outputs[0]["status"] == "unique"
+
+
+def test_registry_names() -> None:
+    assert backends.METHODS == ("native", "sat", "ilp", "auto")
+
+
+def tournament_puzzles(path: Path, count: int) -> list[Puzzle]:
+    """The first puzzles of a tournament set ($n, 25 column-clue lines, 25 row-clue lines).
+
+    A stand-in until ``gridsolve.nonogram.formats.iter_entries`` is merged into this branch."""
+    blocks = path.read_text().split("$")[1:count + 1]
+    out = []
+    for block in blocks:
+        clues = [tuple(int(v) for v in line.split("\t") if v.strip())
+                 for line in block.split("\n")[1:51]]
+        out.append(Puzzle(clues[25:], clues[:25]))
+    return out
+
+
+@pytest.mark.slow
+def test_tournament_puzzles_agree_across_backends(puzzles_dir: Path) -> None:
+    """SAT and auto agree with native (status and, when unique, the solution) on 30 puzzles."""
+    path = puzzles_dir / "nonogramrecord-tournaments" / "question" / "taai2011.txt"
+    for puzzle in tournament_puzzles(path, 30):
+        native = analyse(puzzle, 2, method="native")
+        for method in ("sat", "auto"):
+            result = analyse(puzzle, 2, method=method)
+            assert result.status == native.status, method
+            if native.status == "unique":
+                assert result.solutions == native.solutions, method
