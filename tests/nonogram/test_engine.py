@@ -170,3 +170,45 @@ def test_event_callback_error_propagates() -> None:
         raise RuntimeError("stop")
     with pytest.raises(RuntimeError):
         analyse(Puzzle([[1], [1]], [[1], [1]]), on_event=boom)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_grids())
+def test_restarts_find_exactly_the_same_solutions(grid) -> None:  # type: ignore[no-untyped-def]
+    """Restart runs, then the guided complete search: every solution once, none invented."""
+    puzzle = puzzle_from_grid(grid)
+    expected = all_solutions(puzzle)
+    found = list(engine.solve(puzzle, restarts=True))
+    assert len(found) == len(set(found)) == len(expected)
+    assert set(found) == expected
+
+
+@pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])
+def test_case_table_with_restarts(name, puzzle, n, solution) -> None:  # type: ignore[no-untyped-def]
+    result = analyse(puzzle, max_solutions=100, restarts=True)
+    assert set(result.solutions) == all_solutions(puzzle)
+    assert result.status == {0: "none", 1: "unique"}.get(n, "multiple")
+
+
+def test_restarts_on_medium_puzzles_agree_with_plain_search() -> None:
+    rng = random.Random(7)
+    for _ in range(30):
+        w, h = rng.randint(8, 15), rng.randint(8, 15)
+        grid = tuple("".join("#" if rng.random() < 0.5 else "." for _ in range(w))
+                     for _ in range(h))
+        puzzle = puzzle_from_grid(grid)
+        plain = analyse(puzzle, max_solutions=50)
+        restarted = analyse(puzzle, max_solutions=50, restarts=True)
+        assert restarted.status == plain.status
+        if len(plain.solutions) < 50:
+            assert set(restarted.solutions) == set(plain.solutions)
+
+
+def test_restarts_honour_node_limits() -> None:
+    puzzle = Puzzle([[1]] * 9, [[1]] * 9)
+    result = analyse(puzzle, max_solutions=10**6, limits=SearchLimits(max_nodes=30),
+                     restarts=True)
+    assert result.status in ("multiple", "unknown")
+    assert result.nodes <= 31
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert analyse(puzzle, limits=SearchLimits(max_nodes=1), restarts=True).status == "unknown"
