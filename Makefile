@@ -15,10 +15,11 @@ $(STAMP): $(SOURCES)
 
 install: $(STAMP)  ## .venv with gridsolve and every extra; the CLI is .venv/bin/gridsolve
 
-run: install  ## solve the bundled example puzzles and print them
+run: install  ## solve the bundled example puzzles, and today's calendar puzzle
 	@for f in src/gridsolve/examples/*.txt; do \
 		echo "== $$f"; $(BIN)/gridsolve nonogram solve "$$f" || exit $$?; \
 	done
+	@echo "== A-Puzzle-A-Day, today"; $(BIN)/gridsolve calendar solve
 
 test: install  ## the fast test suite (exit code 5, no tests collected, is a failure)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
@@ -26,9 +27,11 @@ test: install  ## the fast test suite (exit code 5, no tests collected, is a fai
 test-slow: install  ## the slow tests over the shared puzzle corpora
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
 
-bench: install  ## benchmarks, each printing a table with its peers
+bench: install  ## benchmarks, each printing a table with its peers (long: about an hour)
 	$(BIN)/python benchmarks/nonogram.py
 	$(BIN)/python benchmarks/backends.py
+	$(BIN)/python benchmarks/calendar.py
+	$(BIN)/python benchmarks/generate.py
 
 lint: install
 	$(BIN)/python -m mypy

@@ -15,14 +15,13 @@ Needs the shared corpora (../shared/puzzles or $GRIDSOLVE_PUZZLES) and the sat a
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _readers import read_glpk_dat, read_keen, read_tournament
+from nonogram import load_set, puzzles_dir
 
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import Result, SearchLimits
@@ -41,23 +40,9 @@ COLUMNS: dict[str, Runner] = {
 LETTER = {"unique": "U", "multiple": "M", "none": "N", "unknown": "?"}
 
 
-def corpora() -> Path:
-    """The shared puzzle folder ($GRIDSOLVE_PUZZLES or ../shared/puzzles beside the repo)."""
-    env = os.environ.get("GRIDSOLVE_PUZZLES")
-    path = Path(env) if env else Path(__file__).resolve().parent.parent.parent / "shared" / "puzzles"
-    if not path.is_dir():
-        sys.exit(f"benchmarks/backends.py: no puzzle corpora at {path} (set GRIDSOLVE_PUZZLES)")
-    return path
-
-
 def survey(root: Path) -> list[Puzzle]:
-    """The survey puzzles, each once (the gramcracker copies of GLPK ones are skipped)."""
-    out = [read_glpk_dat(f) for f in sorted((root / "glpk-pbn").glob("*.dat"))]
-    for f in sorted((root / "gramcracker-survey").glob("*.txt")):
-        puzzle = read_keen(f)
-        if puzzle not in out:
-            out.append(puzzle)
-    return out
+    """The survey puzzles, each once, named by their file."""
+    return [Puzzle(e.puzzle.rows, e.puzzle.cols, title=e.label) for e in load_set("survey", root)]
 
 
 def run(runner: Runner, puzzle: Puzzle, timeout: float) -> tuple[float, str]:
@@ -91,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ilp-tournament", type=int, default=20,
                         help="of those, how many ILP runs (CBC is slow)")
     args = parser.parse_args(argv)
-    root = corpora()
+    root = puzzles_dir()
     names = list(COLUMNS)
     header = f"| {'puzzle':<22} | {'size':>7} | " + " | ".join(f"{n:>16}" for n in names) + " |"
     print(header)
@@ -103,8 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         bad += bool(flag)
         print(f"| {(puzzle.title or '?') + flag:<22} | {puzzle.size:>7} | "
               + " | ".join(f"{cell(*row[n]):>16}" for n in names) + " |", flush=True)
-    tour = list(read_tournament(root / "nonogramrecord-tournaments" / "question" / "taai2011.txt",
-                                args.tournament))
+    tour = [e.puzzle for e in load_set("taai2011", root)[: args.tournament]]
     per: dict[str, list[tuple[float, str]]] = {n: [] for n in names}
     for i, puzzle in enumerate(tour):
         statuses = {}
