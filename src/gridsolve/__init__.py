@@ -14,18 +14,24 @@ from collections.abc import Iterable
 
 from gridsolve.errors import (GridsolveError, InvalidPuzzle, LimitReached, ParseError,
                               SolverUnavailable)
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.nonogram.backends import METHODS
+from gridsolve.nonogram.backends import analyse as _analyse
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine import count as _count
 from gridsolve.nonogram.engine import first as _first
 from gridsolve.nonogram.engine import unique as _unique
-from gridsolve.nonogram.formats import parse_puzzle, read_puzzle, write_puzzle
+from gridsolve.nonogram.formats import (Entry, iter_entries, parse_puzzle, read_entry, read_puzzle,
+                                        write_puzzle)
+from gridsolve.nonogram.generate import generate
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution, puzzle_from_grid
+from gridsolve.nonogram.rate import Rating, rate
 
 __all__ = [
     "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
-    "Grid", "Puzzle", "Result", "SearchLimits",
+    "Grid", "Puzzle", "Result", "SearchLimits", "Entry", "Rating", "METHODS",
     "solve", "first", "count", "unique", "is_solution", "puzzle_from_grid",
-    "read_puzzle", "parse_puzzle", "write_puzzle",
+    "read_puzzle", "read_entry", "iter_entries", "parse_puzzle", "write_puzzle",
+    "generate", "rate",
 ]
 
 __version__ = "0.1.0"
@@ -44,10 +50,13 @@ def _puzzle(puzzle: Puzzle | None, rows: Iterable[Iterable[int]] | None,
 
 def solve(puzzle: Puzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None, max_solutions: int = 2,
-          timeout: float | None = None, max_nodes: int | None = None) -> Result:
-    """Solve a nonogram (a Puzzle, or plain lists of row and column clues)."""
-    return analyse(_puzzle(puzzle, rows, cols), max_solutions,
-                   SearchLimits(max_nodes=max_nodes, timeout=timeout))
+          timeout: float | None = None, max_nodes: int | None = None,
+          method: str = "auto") -> Result:
+    """Solve a nonogram (a Puzzle, or plain lists of row and column clues).
+
+    ``method`` is one of METHODS: "native", "sat", "ilp" or "auto" (native, then SAT)."""
+    return _analyse(_puzzle(puzzle, rows, cols), max_solutions,
+                    SearchLimits(max_nodes=max_nodes, timeout=timeout), method)
 
 
 def first(puzzle: Puzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from gridsolve.errors import GridsolveError, LimitReached
-from gridsolve.nonogram.engine import _core
+import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",

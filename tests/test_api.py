@@ -1,0 +1,42 @@
+"""The public API: what ``import gridsolve`` offers is pinned, and it works with plain lists."""
+
+from __future__ import annotations
+
+import pytest
+
+import gridsolve
+import gridsolve.tiling
+
+
+def test_all_is_pinned() -> None:
+    assert sorted(gridsolve.__all__) == sorted([
+        "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
+        "Grid", "Puzzle", "Result", "SearchLimits", "Entry", "Rating", "METHODS",
+        "solve", "first", "count", "unique", "is_solution", "puzzle_from_grid",
+        "read_puzzle", "read_entry", "iter_entries", "parse_puzzle", "write_puzzle",
+        "generate", "rate",
+    ])
+    for name in gridsolve.__all__:
+        assert hasattr(gridsolve, name), name
+
+
+def test_solve_from_plain_lists() -> None:
+    result = gridsolve.solve(rows=[[1], [3]], cols=[[1], [2], [1]])
+    assert result.status == "unique"
+    assert result.solutions == ((".#.", "###"),)
+    for method in ("native", "auto"):
+        assert gridsolve.solve(rows=[[1], [1]], cols=[[1], [1]], method=method).status == "multiple"
+    assert gridsolve.count(rows=[[1]] * 4, cols=[[1]] * 4) == 24
+    assert gridsolve.unique(rows=[[2]], cols=[[1], [1]])
+    assert gridsolve.first(rows=[[2], [0]], cols=[[1], [0], [1]]) is None
+
+
+def test_bad_calls() -> None:
+    with pytest.raises(TypeError):
+        gridsolve.solve(rows=[[1]])
+    with pytest.raises(gridsolve.InvalidPuzzle):
+        gridsolve.solve(rows=[[3]], cols=[[1], [1]])
+
+
+def test_calendar_api() -> None:
+    assert "count_all" in dir(gridsolve.tiling) and "solutions" in dir(gridsolve.tiling)
