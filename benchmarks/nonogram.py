@@ -1,6 +1,7 @@
-"""Nonogram benchmark: the native engine against a SAT baseline, in one run, on one core.
+"""Nonogram benchmark: gridsolve (native engine, or auto) against a SAT baseline, one core.
 
-    python benchmarks/nonogram.py [--sets taai2011,survey,janko] [--limit N] [--no-sat]
+    python benchmarks/nonogram.py [--method native|auto] [--sets taai2011,survey,janko]
+                                  [--limit N] [--no-sat]
 
 Each puzzle is solved to a proven status (count to 2: unique / multiple / none). The SAT
 baseline is python-sat's CaDiCaL 1.9.5 on the standard block-start encoding, counting to 2,
@@ -87,8 +88,12 @@ def run_one(solve: Callable[[Entry], Result], entry: Entry, run: Run) -> Result:
     return result
 
 
-def native(timeout: float) -> Callable[[Entry], Result]:
-    return lambda e: analyse(e.puzzle, 2, SearchLimits(timeout=timeout))
+def ours(timeout: float, method: str) -> Callable[[Entry], Result]:
+    """gridsolve with the given method: native (the C engine alone) or auto (native, then SAT)."""
+    if method == "native":
+        return lambda e: analyse(e.puzzle, 2, SearchLimits(timeout=timeout))
+    from gridsolve.nonogram import backends
+    return lambda e: backends.analyse(e.puzzle, 2, SearchLimits(timeout=timeout), method)
 
 
 def sat_baseline(timeout: float | None) -> Callable[[Entry], Result]:
@@ -106,13 +111,15 @@ def main() -> None:
     ap.add_argument("--sets", default="taai2011,survey,janko")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
     ap.add_argument("--no-sat", action="store_true", help="skip the SAT baseline")
+    ap.add_argument("--method", default="native", choices=["native", "auto"],
+                    help="gridsolve method measured (default: the native engine alone)")
     ap.add_argument("--timeout", type=float, default=60.0, help="per puzzle, native (s)")
     ap.add_argument("--sat-timeout", type=float, default=120.0,
                     help="per survey puzzle, SAT (s); tournament/janko SAT runs unlimited")
     args = ap.parse_args()
     base = puzzles_dir()
     previous = {}
-    latest = RESULTS / "nonogram-latest.json"
+    latest = RESULTS / f"nonogram-{args.method}-latest.json"
     if latest.exists():
         previous = json.loads(latest.read_text()).get("sets", {})
 
@@ -121,29 +128,30 @@ def main() -> None:
     survey_rows = []
     for name in args.sets.split(","):
         entries = load_set(name, base)[: args.limit]
-        ours, sat = Run(), Run()
+        mine, sat = Run(), Run()
         for e in entries:
-            r = run_one(native(args.timeout), e, ours)
+            r = run_one(ours(args.timeout, args.method), e, mine)
             if not args.no_sat:
                 timeout = args.sat_timeout if name == "survey" else None
                 s = run_one(sat_baseline(timeout), e, sat)
                 if r.status != s.status and "unknown" not in (r.status, s.status):
-                    sys.exit(f"status mismatch on {e.label}: native {r.status}, sat {s.status}")
+                    sys.exit(f"status mismatch on {e.label}: {args.method} {r.status}, sat {s.status}")
             if name == "survey":
-                survey_rows.append((e.label, e.puzzle.size, r.status, ours.seconds[-1],
+                survey_rows.append((e.label, e.puzzle.size, r.status, mine.seconds[-1],
                                     sat.seconds[-1] if not args.no_sat else None))
-        total = sum(ours.seconds)
+        total = sum(mine.seconds)
         sat_total = sum(sat.seconds) if sat.seconds else None
         prev = previous.get(name, {}).get("total")
-        summary[name] = {"puzzles": len(entries), "proven": ours.proven, "total": total,
+        summary[name] = {"puzzles": len(entries), "proven": mine.proven, "total": total,
                          "sat_total": sat_total}
-        rows.append((name, len(entries), ours.solved, ours.proven, ours.wrong, total,
-                     statistics.median(ours.seconds) if ours.seconds else 0.0, max(ours.seconds, default=0.0),
+        rows.append((name, len(entries), mine.solved, mine.proven, mine.wrong, total,
+                     statistics.median(mine.seconds) if mine.seconds else 0.0, max(mine.seconds, default=0.0),
                      prev, sat.proven if sat.seconds else None, sat_total))
 
-    print("\nnative engine vs SAT baseline (CaDiCaL 1.9.5, block-start CNF), count to 2, one core\n")
+    print(f"\ngridsolve --method {args.method} vs SAT baseline (CaDiCaL 1.9.5, block-start CNF), "
+          "count to 2, one core\n")
     head = ("set", "puzzles", "solved", "proven", "wrong", "total s", "median s", "max s",
-            "prev total s", "SAT proven", "SAT total s", "SAT/native")
+            "prev total s", "SAT proven", "SAT total s", "SAT/ours")
     table = [head]
     for (name, n, solved, proven, wrong, total, med, mx, prev, sproven, stotal) in rows:
         table.append((name, str(n), str(solved), str(proven), str(wrong), fmt(total), fmt(med),
@@ -158,7 +166,7 @@ def main() -> None:
             print("  ".join("-" * w for w in widths))
     if survey_rows:
         print("\nsurvey puzzles\n")
-        print(f"{'puzzle':<14} {'size':>7} {'status':>9} {'native s':>9} {'SAT s':>9}")
+        print(f"{'puzzle':<14} {'size':>7} {'status':>9} {args.method + ' s':>9} {'SAT s':>9}")
         for label, size, status, t, st in survey_rows:
             print(f"{label:<14} {size:>7} {status:>9} {fmt(t):>9} {fmt(st) if st is not None else '-':>9}")
     RESULTS.mkdir(exist_ok=True)
