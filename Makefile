@@ -28,8 +28,7 @@ test-slow: install  ## the slow tests over the shared puzzle corpora
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
 
 bench: install  ## benchmarks, each printing a table with its peers (long: about an hour)
-	$(BIN)/python benchmarks/nonogram.py --method native
-	$(BIN)/python benchmarks/nonogram.py --method auto --no-sat
+	$(BIN)/python benchmarks/nonogram.py
 	$(BIN)/python benchmarks/backends.py
 	$(BIN)/python benchmarks/calendar.py
 	$(BIN)/python benchmarks/generate.py

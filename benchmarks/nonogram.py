@@ -1,6 +1,6 @@
 """Nonogram benchmark: gridsolve (native engine, or auto) against a SAT baseline, one core.
 
-    python benchmarks/nonogram.py [--method native|auto] [--sets taai2011,survey,janko]
+    python benchmarks/nonogram.py [--methods native,auto] [--sets taai2011,survey,janko]
                                   [--limit N] [--no-sat]
 
 Each puzzle is solved to a proven status (count to 2: unique / multiple / none). The SAT
@@ -106,69 +106,78 @@ def fmt(x: float) -> str:
     return f"{x:.3f}" if x < 10 else f"{x:.1f}"
 
 
+SAT = "sat-baseline"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default="taai2011,survey,janko")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
+    ap.add_argument("--methods", default="native,auto",
+                    help="gridsolve methods measured (native: the C engine alone; auto: native, "
+                         "then SAT after a small node budget)")
     ap.add_argument("--no-sat", action="store_true", help="skip the SAT baseline")
-    ap.add_argument("--method", default="native", choices=["native", "auto"],
-                    help="gridsolve method measured (default: the native engine alone)")
-    ap.add_argument("--timeout", type=float, default=60.0, help="per puzzle, native (s)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="per puzzle, gridsolve (s)")
     ap.add_argument("--sat-timeout", type=float, default=120.0,
                     help="per survey puzzle, SAT (s); tournament/janko SAT runs unlimited")
     args = ap.parse_args()
     base = puzzles_dir()
-    previous = {}
-    latest = RESULTS / f"nonogram-{args.method}-latest.json"
-    if latest.exists():
-        previous = json.loads(latest.read_text()).get("sets", {})
+    latest = RESULTS / "nonogram-latest.json"
+    previous = json.loads(latest.read_text()).get("sets", {}) if latest.exists() else {}
+    solvers: dict[str, Callable[[Entry], Result]] = {
+        m: ours(args.timeout, m) for m in args.methods.split(",") if m}
 
-    summary: dict[str, dict[str, object]] = {}
+    summary: dict[str, dict[str, float]] = {}
     rows = []
-    survey_rows = []
+    survey: list[tuple[str, str, str, dict[str, float]]] = []
     for name in args.sets.split(","):
         entries = load_set(name, base)[: args.limit]
-        mine, sat = Run(), Run()
+        runs = {m: Run() for m in [*solvers, *([] if args.no_sat else [SAT])]}
         for e in entries:
-            r = run_one(ours(args.timeout, args.method), e, mine)
+            statuses = {}
+            for m, solve in solvers.items():
+                statuses[m] = run_one(solve, e, runs[m]).status
             if not args.no_sat:
                 timeout = args.sat_timeout if name == "survey" else None
-                s = run_one(sat_baseline(timeout), e, sat)
-                if r.status != s.status and "unknown" not in (r.status, s.status):
-                    sys.exit(f"status mismatch on {e.label}: {args.method} {r.status}, sat {s.status}")
+                statuses[SAT] = run_one(sat_baseline(timeout), e, runs[SAT]).status
+            proven = {s for s in statuses.values() if s != "unknown"}
+            if len(proven) > 1:
+                sys.exit(f"status mismatch on {name} {e.label}: {statuses}")
             if name == "survey":
-                survey_rows.append((e.label, e.puzzle.size, r.status, mine.seconds[-1],
-                                    sat.seconds[-1] if not args.no_sat else None))
-        total = sum(mine.seconds)
-        sat_total = sum(sat.seconds) if sat.seconds else None
-        prev = previous.get(name, {}).get("total")
-        summary[name] = {"puzzles": len(entries), "proven": mine.proven, "total": total,
-                         "sat_total": sat_total}
-        rows.append((name, len(entries), mine.solved, mine.proven, mine.wrong, total,
-                     statistics.median(mine.seconds) if mine.seconds else 0.0, max(mine.seconds, default=0.0),
-                     prev, sat.proven if sat.seconds else None, sat_total))
+                survey.append((e.label, e.puzzle.size, "/".join(sorted(proven)) or "unknown",
+                               {m: r.seconds[-1] for m, r in runs.items()}))
+        sat_total = sum(runs[SAT].seconds) if SAT in runs else None
+        summary[name] = {}
+        for m, run in runs.items():
+            total = sum(run.seconds)
+            summary[name][m] = total
+            prev = previous.get(name, {}).get(m)
+            rows.append((name, m, len(entries), run.solved, run.proven, run.wrong, total,
+                         statistics.median(run.seconds) if run.seconds else 0.0,
+                         max(run.seconds, default=0.0), prev,
+                         sat_total / total if sat_total and total and m != SAT else None))
 
-    print(f"\ngridsolve --method {args.method} vs SAT baseline (CaDiCaL 1.9.5, block-start CNF), "
-          "count to 2, one core\n")
-    head = ("set", "puzzles", "solved", "proven", "wrong", "total s", "median s", "max s",
-            "prev total s", "SAT proven", "SAT total s", "SAT/ours")
+    print("\ngridsolve vs a SAT baseline (python-sat CaDiCaL 1.9.5, block-start CNF), "
+          "count to 2, one core, same run\n")
+    head = ("set", "solver", "puzzles", "solved", "proven", "wrong", "total s", "median s",
+            "max s", "prev total s", "SAT/this")
     table = [head]
-    for (name, n, solved, proven, wrong, total, med, mx, prev, sproven, stotal) in rows:
-        table.append((name, str(n), str(solved), str(proven), str(wrong), fmt(total), fmt(med),
-                      fmt(mx), fmt(prev) if prev is not None else "-",
-                      str(sproven) if sproven is not None else "-",
-                      fmt(stotal) if stotal is not None else "-",
-                      f"{stotal / total:.1f}x" if stotal and total else "-"))
+    for (name, m, n, solved, proven, wrong, total, med, mx, prev, ratio) in rows:
+        table.append((name, m, str(n), str(solved), str(proven), str(wrong), fmt(total),
+                      fmt(med), fmt(mx), fmt(prev) if prev is not None else "-",
+                      f"{ratio:.1f}x" if ratio else "-"))
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     for i, r in enumerate(table):
         print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
         if i == 0:
             print("  ".join("-" * w for w in widths))
-    if survey_rows:
-        print("\nsurvey puzzles\n")
-        print(f"{'puzzle':<14} {'size':>7} {'status':>9} {args.method + ' s':>9} {'SAT s':>9}")
-        for label, size, status, t, st in survey_rows:
-            print(f"{label:<14} {size:>7} {status:>9} {fmt(t):>9} {fmt(st) if st is not None else '-':>9}")
+    if survey:
+        names = list(survey[0][3])
+        print("\nsurvey puzzles (seconds)\n")
+        print(f"{'puzzle':<16} {'size':>7} {'status':>9} " + " ".join(f"{m:>12}" for m in names))
+        for label, size, status, secs in survey:
+            print(f"{label:<16} {size:>7} {status:>9} "
+                  + " ".join(f"{fmt(secs[m]):>12}" for m in names))
     RESULTS.mkdir(exist_ok=True)
     latest.write_text(json.dumps({"when": time.strftime("%Y-%m-%d %H:%M:%S"), "sets": summary},
                                  indent=1))
