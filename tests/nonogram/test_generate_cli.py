@@ -54,7 +54,7 @@ def test_generate_out_file_and_level(tmp_path: Path, capsys: pytest.CaptureFixtu
     (["--width", "0", "--height", "5"], "argument --width: must be between 1 and 1000, got 0"),
     (["--width", "5", "--height", "1001"], "argument --height: must be between 1 and 1000"),
     (["--width", "5", "--height", "5", "--density", "1.5"], "argument --density: must be"),
-    (["--width", "5", "--height", "5", "--seed", "-1"], "argument --seed: must be 0 or more"),
+    (["--width", "5", "--height", "5", "--seed", "-1"], "argument --seed: must be at least 0"),
     (["--width", "5", "--height", "5", "--level", "hard"], "argument --level: invalid choice"),
 ])
 def test_generate_bad_arguments_exit_2(args: list[str], message: str,

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from gridsolve.cli._args import natural, seconds
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
@@ -33,7 +34,7 @@ def add_parser(sub: Any) -> None:
     p = cmds.add_parser("hint", help="reveal a few pieces of one solution")
     p.add_argument("date", nargs="?", default="today", help="as for solve")
     _edition_args(p)
-    p.add_argument("--pieces", type=_count_arg, default=1, metavar="N",
+    p.add_argument("--pieces", type=natural, default=1, metavar="N",
                    help="how many pieces to reveal (default 1)")
     p.set_defaults(run=run_hint)
 
@@ -47,7 +48,7 @@ def add_parser(sub: Any) -> None:
 
     p = cmds.add_parser("rank", help="the hardest and easiest dates")
     _edition_args(p)
-    p.add_argument("--top", type=_count_arg, default=10, metavar="N", help="how many of each")
+    p.add_argument("--top", type=natural, default=10, metavar="N", help="how many of each")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run_rank)
 
@@ -64,28 +65,10 @@ def _edition_args(p: argparse.ArgumentParser) -> None:
                    "1..31, optionally Mon..Sun)")
     p.add_argument("--pieces-file", metavar="FILE", dest="pieces_file",
                    help="a piece file of your own (with --board)")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds")
 
 
-def _seconds(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < x < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
-    return x
-
-
-def _count_arg(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {n}")
-    return n
 
 
 def _edition(args: argparse.Namespace) -> cal.Edition:

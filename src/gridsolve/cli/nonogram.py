@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from gridsolve.cli import nonogram_author, nonogram_convert
+from gridsolve.cli._args import positive_int, seconds
 from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
@@ -24,11 +25,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
                    help="input format (default: detect)")
-    p.add_argument("--max-solutions", type=_positive_int, default=2, metavar="N",
+    p.add_argument("--max-solutions", type=positive_int, default=2, metavar="N",
                    help="stop after N solutions (default 2: enough to prove uniqueness)")
-    p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds (status 'unknown')")
-    p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up after N search nodes (status 'unknown'; SAT: conflicts, "
                         "ILP: branch-and-bound nodes per CBC run)")
     p.add_argument("--method", default="auto", choices=METHODS,
@@ -47,24 +48,6 @@ def add_parser(sub: Any) -> None:
     nonogram_author.add_commands(cmds)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
-
-
-def _positive_float(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not x > 0 or x == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
-    return x
 
 
 def result_json(result: Result, width: int, height: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gridsolve.cli._args import fraction, natural, positive_int, seconds
 from gridsolve.nonogram.check import check
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import FORMATS, read_clues, read_puzzle, write_puzzle
@@ -39,54 +40,14 @@ def _side(text: str) -> int:
     return n
 
 
-def _count(text: str) -> int:
-    """A whole number of at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
 
 
-def _fraction(text: str) -> float:
-    """A density: a number from 0 to 1."""
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.0 <= x <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
-    return x
-
-
-def _seconds(text: str) -> float:
-    """A positive, finite number of seconds."""
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.0 < x < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
-    return x
-
-
-def _seed(text: str) -> int:
-    """A seed: a whole number from 0."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
-    return n
 
 
 def _add_limits(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds")
-    p.add_argument("--max-nodes", type=_count, default=None, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up after N search nodes")
 
 
@@ -104,19 +65,19 @@ def add_commands(cmds: Any) -> None:
     p = cmds.add_parser("generate", help="make a new puzzle with a proven unique solution")
     p.add_argument("--width", type=_side, required=True, metavar="W")
     p.add_argument("--height", type=_side, required=True, metavar="H")
-    p.add_argument("--density", type=_fraction, default=0.5, metavar="D",
+    p.add_argument("--density", type=fraction, default=0.5, metavar="D",
                    help="share of filled cells in the random grid (default 0.5; not used "
                         "with --from-image)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+    p.add_argument("--seed", type=natural, default=None, metavar="S",
                    help="random seed: the same seed gives the same puzzle (default: random, "
                         "reported)")
     p.add_argument("--level", choices=LEVELS, default="search",
                    help="hardest solving method allowed (default search: any unique puzzle)")
     p.add_argument("--from-image", metavar="FILE",
                    help="threshold this picture to W x H instead of drawing a random grid")
-    p.add_argument("--max-attempts", type=_count, default=None, metavar="N",
+    p.add_argument("--max-attempts", type=positive_int, default=None, metavar="N",
                    help="give up after judging N grids (default 50 + cells/4)")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds (the result then depends on speed)")
     p.add_argument("--out", metavar="FILE", help="write the puzzle here (default: stdout)")
     p.add_argument("--format", default="text", choices=writable,

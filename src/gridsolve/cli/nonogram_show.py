@@ -40,17 +40,17 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(cmds: Any) -> None:
     """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
-    from gridsolve.cli.nonogram import _positive_float, _positive_int
+    from gridsolve.cli._args import positive_int, seconds
     from gridsolve.nonogram.formats import FORMATS
     p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
                    help="input format (default: detect)")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
-    p.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up the engine's search (needed only when line logic stalls) "
                         "after this many seconds")
-    p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up the engine's search after N nodes")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
