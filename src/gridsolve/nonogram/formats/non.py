@@ -162,7 +162,7 @@ def dump(puzzle: Puzzle, goal: Grid | None = None) -> str:
     """Write a puzzle (and its goal, if known) as .non."""
     out = []
     if puzzle.title:
-        title = " ".join(puzzle.title.split())
+        title = " ".join(puzzle.title.splitlines())  # one line; other spacing kept as is
         out.append(f'title "{html.escape(title, quote=True)}"')
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
