@@ -102,6 +102,7 @@ typedef struct ng_solver {
     /* limits and counters */
     long long nodes, max_nodes, line_solves, probes, max_depth;
     double deadline;        /* absolute monotonic seconds, 0 = none */
+    long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
     int aborted;
 
     ng_event_fn on_event; void *event_ctx;

@@ -169,6 +169,9 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         if (!s->fp || !s->probe_time || !s->probe_epoch) goto fail;
     }
     s->epoch = 1;
+    /* how often to read the clock: every 256 steps on short lines (a step is ~1 us), every
+     * step on long ones (a step can take a millisecond) */
+    s->check_mask = N <= 64 ? 255 : 0;
     memset(s->cells, CELL_UNKNOWN, C);
     s->unknown = C;
     s->probing = 1;
@@ -256,10 +259,17 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
     return ok;
 }
 
-/* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared). */
+static int ng_out_of_time(ng_solver *s);
+
+/* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared).
+ * A time limit stops it early (queue cleared, s->aborted set): what it fixed is still sound. */
 static int ng_propagate(ng_solver *s)
 {
     while (s->qcount) {
+        if ((s->line_solves & s->check_mask) == 0 && ng_out_of_time(s)) {
+            ng_clear_queue(s);
+            return 1;
+        }
         const int l = s->queue[s->qhead];
         s->qhead = (s->qhead + 1) % s->nlines;
         s->qcount--;
@@ -349,11 +359,12 @@ static int ng_probe(ng_solver *s)
         for (int c = 0; c < C && s->unknown; c++) {
             if (s->cells[c] != CELL_UNKNOWN) continue;
             if (ng_record_valid(s, c)) continue;
-            if ((s->probes & 63) == 0 && ng_out_of_time(s)) return 1;
+            if ((s->probes & s->check_mask) == 0 && ng_out_of_time(s)) return 1;
             const int mark = s->trail_len;
             memset(s->fp_cur, 0, sizeof(uint64_t) * s->fp_words);
             s->in_probe = 1;
             int ok = ng_try(s, c, CELL_FILLED);
+            if (s->aborted) { ng_undo(s, mark); s->in_probe = 0; return 1; }
             if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_FILLED, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
@@ -371,6 +382,7 @@ static int ng_probe(ng_solver *s)
             }
             ng_undo(s, mark);
             ok = ng_try(s, c, CELL_EMPTY);
+            if (s->aborted) { ng_undo(s, mark); s->in_probe = 0; return 1; }
             if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_EMPTY, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
