@@ -1,0 +1,44 @@
+"""``gridsolve serve``: the web page and its JSON API on a local port (extra ``gridsolve[web]``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gridsolve.web.app import WebLimits, create_app
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("serve", help="serve the web page (paste and watch a solve; calendar)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--budget", type=_seconds, default=WebLimits.budget, metavar="SECONDS",
+                   help=f"time budget per solve (default {WebLimits.budget:g})")
+    p.add_argument("--solves", type=_port, default=WebLimits.max_solves, metavar="N",
+                   help=f"solves at once (default {WebLimits.max_solves})")
+    p.set_defaults(run=run_serve)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < x <= 3600:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, got {text}")
+    return x
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    app = create_app(WebLimits(budget=args.budget, max_solves=max(1, args.solves)))
+    import uvicorn
+
+    print(f"gridsolve: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
