@@ -190,3 +190,8 @@ def test_busy_server_refuses_solves_beyond_the_queue() -> None:
         codes = sorted(pool.map(lambda _: c.post("/api/nonogram/solve", json=hard).status_code,
                                 range(3)))
     assert codes[0] == 408 and codes[-1] == 503
+
+
+def test_only_the_page_files_are_served(client: Any) -> None:
+    for path in ("/static/index.html", "/../pyproject.toml", "/%2e%2e/api.py", "/app.py"):
+        assert client.get(path).status_code == 404, path

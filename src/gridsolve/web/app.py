@@ -83,6 +83,27 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+#: The page's files, by name: each served at ``/name`` (index.html at ``/``), read once.
+STATIC = {"index.html": "text/html; charset=utf-8", "main.js": "text/javascript",
+          "nonogram.js": "text/javascript", "calendar.js": "text/javascript",
+          "util.js": "text/javascript", "style.css": "text/css",
+          "favicon.svg": "image/svg+xml"}
+
+
+def static_files() -> list[tuple[str, bytes, str]]:
+    """The page's files from the package (a fixed list: no request ever names a path)."""
+    folder = resources.files("gridsolve.web") / "static"
+    return [(name, (folder / name).read_bytes(), media) for name, media in STATIC.items()]
+
+
+def _static(data: bytes, media: str) -> Callable[[Any], Any]:
+    from starlette.responses import Response
+
+    async def serve(request: Any) -> Response:
+        return Response(data, media_type=media, headers={"cache-control": "no-cache"})
+    return serve
+
+
 def create_app(limits: WebLimits = WebLimits()) -> Any:
     """The Starlette application (raises SolverUnavailable without the ``web`` extra)."""
     _starlette()
@@ -91,8 +112,7 @@ def create_app(limits: WebLimits = WebLimits()) -> Any:
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.middleware import Middleware
-    from starlette.routing import Mount, Route
-    from starlette.staticfiles import StaticFiles
+    from starlette.routing import BaseRoute, Route
 
     from gridsolve.web import api
 
@@ -113,10 +133,11 @@ def create_app(limits: WebLimits = WebLimits()) -> Any:
                 return JSONResponse({"error": exc.message}, status_code=exc.status)
         return call
 
-    routes = [Route(path, endpoint(handler), methods=methods)
-              for path, methods, handler in api.ROUTES]
-    static = resources.files("gridsolve.web") / "static"
-    routes.append(Mount("/", StaticFiles(directory=str(static), html=True), name="static"))
+    routes: list[BaseRoute] = [Route(path, endpoint(handler), methods=methods)
+                               for path, methods, handler in api.ROUTES]
+    for name, data, media in static_files():
+        routes.append(Route("/" if name == "index.html" else f"/{name}", _static(data, media),
+                            methods=["GET", "HEAD"]))
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
     app.state.limits = limits
     return app
