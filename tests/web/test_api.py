@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works the same
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from gridsolve.nonogram.formats import parse_puzzle, write_puzzle  # noqa: E402
 from gridsolve.nonogram.model import is_solution, puzzle_from_grid  # noqa: E402
@@ -195,3 +198,19 @@ def test_busy_server_refuses_solves_beyond_the_queue() -> None:
 def test_only_the_page_files_are_served(client: Any) -> None:
     for path in ("/static/index.html", "/../pyproject.toml", "/%2e%2e/api.py", "/app.py"):
         assert client.get(path).status_code == 404, path
+
+
+def test_generate_past_the_budget_is_408() -> None:
+    with TestClient(create_app(WebLimits(budget=0.001))) as c:
+        res = c.post("/api/nonogram/generate", json={"width": 40, "height": 40, "seed": 1})
+    assert res.status_code == 408
+    assert "budget" in res.json()["error"]
+
+
+def test_calendar_year_past_the_budget_is_408() -> None:
+    from gridsolve.web import calendar_api
+
+    calendar_api._years.pop("weekday", None)
+    with TestClient(create_app(WebLimits(budget=0.001))) as c:
+        res = c.get("/api/calendar/year", params={"edition": "weekday"})
+    assert res.status_code == 408

@@ -140,3 +140,18 @@ def test_calendar_solution_hints_and_heatmap(server: str, page: Any) -> None:
     assert page.text_content("#heatmap-info") == "Oct 6: 7 solutions"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-calendar.png"), full_page=True)
+
+
+def test_two_solutions_can_both_be_seen(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.fill("#puzzle-text", "1\n1\n--\n1\n1\n")
+    page.click("#solve")
+    page.wait_for_function("() => document.getElementById('status')", timeout=10000)
+    assert page.text_content("#status") == "more than one solution"
+    page.wait_for_function(
+        "() => document.getElementById('step-label').textContent.includes('showing solution 1')",
+        timeout=10000)
+    first = page.get_attribute("#board", "data-rows")
+    page.click("#other-solution")
+    second = page.get_attribute("#board", "data-rows")
+    assert {first, second} == {"#.\n.#", ".#\n#."}

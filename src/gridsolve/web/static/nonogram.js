@@ -16,7 +16,7 @@ const ORIGIN_ROOT = 0, ORIGIN_PROBE = 1, ORIGIN_GUESS = 2;
 
 const state = {
   text: "", puzzle: null, result: null, steps: [], at: 0, undo: [],
-  values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null,
+  values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0,
 };
 
 /** Steps per second for the speed slider: 1, 2, 4, ... 16384. */
@@ -84,7 +84,18 @@ function finish() {
   if (!sol) return;
   const rows = gridRows(state.values, state.puzzle.width);
   if (rows.join("") !== sol.join("")) state.overlay = sol;
+  state.which = 0;
   stop();
+}
+
+/** For a puzzle with several solutions: show the other one found. */
+function otherSolution() {
+  const sols = state.result ? state.result.solutions : [];
+  if (sols.length < 2) return;
+  stop();
+  state.which = state.overlay ? (state.which + 1) % sols.length : 1;
+  state.overlay = sols[state.which];
+  draw();
 }
 
 function gridRows(values, w) {
@@ -200,7 +211,10 @@ function updateControls(step) {
   $("play").textContent = state.playing ? "Pause" : "Play";
   let label = has ? `step ${state.at} of ${n}` : "";
   if (step && state.puzzle) label += ` \u2014 ${describe(step, state.puzzle)}`;
-  if (state.overlay) label += " \u2014 the search is over; showing solution 1";
+  if (state.overlay) label += ` \u2014 showing solution ${state.which + 1} (the search is over)`;
+  const sols = state.result ? state.result.solutions.length : 0;
+  $("other-solution").hidden = sols < 2;
+  $("other-solution").textContent = `Solution ${state.overlay && state.which === 1 ? 1 : 2}`;
   $("step-label").textContent = label;
 }
 
@@ -310,6 +324,7 @@ async function init() {
   $("generate").addEventListener("click", generate);
   $("download-svg").addEventListener("click", () => save("svg"));
   $("download-png").addEventListener("click", () => save("png"));
+  $("other-solution").addEventListener("click", otherSolution);
   $("play").addEventListener("click", () => (state.playing ? stop() : play()));
   $("step").addEventListener("click", () => { stop(); goTo(state.at + 1); });
   $("back").addEventListener("click", () => { stop(); goTo(state.at - 1); });
