@@ -4,7 +4,7 @@ import { api, el, svg } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 48;
-const state = { data: null, index: 0, shown: 0, year: {}, loaded: false };
+const state = { data: null, index: 0, shown: 0, year: {}, loaded: false, asked: 0 };
 
 function setMessage(text, error = false) {
   $("cal-message").textContent = text;
@@ -80,8 +80,11 @@ async function show() {
   const date = $("cal-date").value || isoToday();
   const edition = $("cal-edition").value || "original";
   setMessage("Searching\u2026");
+  const ask = ++state.asked;
   try {
-    state.data = await api(`api/calendar/solutions?date=${encodeURIComponent(date)}&edition=${encodeURIComponent(edition)}`);
+    const data = await api(`api/calendar/solutions?date=${encodeURIComponent(date)}&edition=${encodeURIComponent(edition)}`);
+    if (ask !== state.asked) return;  // a later request superseded this one
+    state.data = data;
     state.index = 0;
     state.shown = (state.data.solutions[0] || []).length;
     const d = state.data;
@@ -90,7 +93,7 @@ async function show() {
     drawBoard();
     await heatmap(edition);
   } catch (err) {
-    setMessage(err.message, true);
+    if (ask === state.asked) setMessage(err.message, true);
   }
 }
 

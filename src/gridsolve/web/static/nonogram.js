@@ -16,7 +16,7 @@ const ORIGIN_ROOT = 0, ORIGIN_PROBE = 1, ORIGIN_GUESS = 2;
 
 const state = {
   text: "", puzzle: null, result: null, steps: [], at: 0, undo: [],
-  values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0,
+  values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0, asked: 0,
 };
 
 /** Steps per second for the speed slider: 1, 2, 4, ... 16384. */
@@ -279,8 +279,10 @@ async function solve() {
   const text = $("puzzle-text").value;
   setMessage("Solving\u2026");
   $("solve").disabled = true;
+  const ask = ++state.asked;
   try {
     const result = await api("api/nonogram/solve", { text, format: $("format").value, steps: true });
+    if (ask !== state.asked) return;
     state.text = text;
     load(result.puzzle, result);
     summary(result);
@@ -297,9 +299,11 @@ async function solve() {
 async function generate() {
   setMessage("Generating\u2026");
   try {
+    const ask = ++state.asked;
     const out = await api("api/nonogram/generate", {
       width: Number($("gen-width").value), height: Number($("gen-height").value), level: $("gen-level").value,
     });
+    if (ask !== state.asked) return;
     $("puzzle-text").value = out.text;
     $("format").value = "auto";
     load(out.puzzle, null);
