@@ -24,13 +24,23 @@ def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert "is not a port number" in capsys.readouterr().err
 
 
-def test_serve_runs_uvicorn_on_loopback_by_default(monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_listens_on_loopback_and_prints_the_port(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
     uvicorn = pytest.importorskip("uvicorn")
     pytest.importorskip("starlette")
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
-    assert main(["serve", "--port", "8123", "--budget", "3"]) == 0
-    assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
+
+    def run(server: Any, sockets: list[Any]) -> None:
+        seen.update(app=server.config.app, address=sockets[0].getsockname())
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    assert main(["serve", "--port", "0", "--budget", "3"]) == 0
+    host, port = seen["address"]
+    assert host == "127.0.0.1" and port > 0
     assert seen["app"].state.limits.budget == 3.0
-    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    assert capsys.readouterr().out == f"gridsolve: serving on http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+
+
+def test_serve_refuses_zero_solves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--solves", "0"]) == 2
+    assert "from 1 to 64" in capsys.readouterr().err

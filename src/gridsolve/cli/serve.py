@@ -11,10 +11,10 @@ from gridsolve.web.app import WebLimits, create_app
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("serve", help="serve the web page (paste and watch a solve; calendar)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
     p.add_argument("--budget", type=_seconds, default=WebLimits.budget, metavar="SECONDS",
                    help=f"time budget per solve (default {WebLimits.budget:g})")
-    p.add_argument("--solves", type=_port, default=WebLimits.max_solves, metavar="N",
+    p.add_argument("--solves", type=_positive, default=WebLimits.max_solves, metavar="N",
                    help=f"solves at once (default {WebLimits.max_solves})")
     p.set_defaults(run=run_serve)
 
@@ -22,6 +22,12 @@ def add_parser(sub: Any) -> None:
 def _port(text: str) -> int:
     if not text.isdigit() or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 64")
     return int(text)
 
 
@@ -36,9 +42,18 @@ def _seconds(text: str) -> float:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    app = create_app(WebLimits(budget=args.budget, max_solves=max(1, args.solves)))
+    app = create_app(WebLimits(budget=args.budget, max_solves=args.solves))
+    import socket
+
     import uvicorn
 
-    print(f"gridsolve: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((args.host, args.port))
+        host, port = sock.getsockname()[:2]
+        shown = f"[{host}]" if ":" in host else host
+        print(f"gridsolve: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server.run(sockets=[sock])
     return 0
