@@ -184,15 +184,32 @@ def test_year_heatmap_counts_match_the_library(client: Any) -> None:
     assert out["lo"] == min(r["mean"] for r in out["days"])
 
 
-def test_busy_server_refuses_solves_beyond_the_queue() -> None:
-    from concurrent.futures import ThreadPoolExecutor
+def test_busy_server_refuses_solves_beyond_the_queue(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
 
-    app = create_app(WebLimits(budget=0.5, max_solves=1, max_waiting=0))
-    hard = {"text": random_text(60, 5), "steps": False}
-    with TestClient(app) as c, ThreadPoolExecutor(3) as pool:
-        codes = sorted(pool.map(lambda _: c.post("/api/nonogram/solve", json=hard).status_code,
-                                range(3)))
-    assert codes[0] == 408 and codes[-1] == 503
+    from gridsolve.web import api
+
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_solve(puzzle: Any, limits: WebLimits, steps: bool) -> dict[str, Any]:
+        entered.set()
+        release.wait(10)
+        return {"status": "unique"}
+
+    monkeypatch.setattr(api, "solve_payload", slow_solve)
+    codes: list[int] = []
+    with TestClient(create_app(WebLimits(max_solves=1, max_waiting=0))) as c:
+        first = threading.Thread(target=lambda: codes.append(
+            c.post("/api/nonogram/solve", json={"text": DUCK}).status_code))
+        first.start()
+        try:
+            assert entered.wait(10)
+            busy = c.post("/api/nonogram/solve", json={"text": DUCK})
+            assert busy.status_code == 503 and "busy" in busy.json()["error"]
+        finally:
+            release.set()
+            first.join(10)
+    assert codes == [200]
 
 
 def test_only_the_page_files_are_served(client: Any) -> None:
