@@ -104,6 +104,11 @@ def test_paste_solve_and_watch(server: str, page: Any) -> None:
     assert page.get_attribute("#board", "data-rows") == expected
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-nonogram.png"), full_page=True)
+    with page.expect_download(timeout=10000) as info:
+        page.click("#download-svg")
+    assert info.value.suggested_filename == "puzzle.svg"
+    picture = Path(info.value.path()).read_text()
+    assert picture.startswith("<svg") and picture.count("<rect") > 100
 
 
 def test_bad_puzzle_shows_the_message(server: str, page: Any) -> None:
