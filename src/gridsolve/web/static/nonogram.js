@@ -286,7 +286,7 @@ async function solve() {
     state.text = text;
     load(result.puzzle, result);
     summary(result);
-    setMessage(result.status === "none" ? "This puzzle has no solution." : "Solved. Press Play to watch.");
+    setMessage(result.status === "none" ? "This puzzle has no solution." : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
     $("download-svg").disabled = $("download-png").disabled = false;
     play();
   } catch (err) {
