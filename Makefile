@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h')
 
-.PHONY: install run test test-slow bench lint clean
+.PHONY: install run serve test test-slow bench lint clean
 
 $(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,9 @@ run: install  ## solve the bundled example puzzles, and today's calendar puzzle
 		echo "== $$f"; $(BIN)/gridsolve nonogram solve "$$f" || exit $$?; \
 	done
 	@echo "== A-Puzzle-A-Day, today"; $(BIN)/gridsolve calendar solve
+
+serve: install  ## the web page on http://127.0.0.1:8000/ (Ctrl-C stops)
+	$(BIN)/gridsolve serve
 
 test: install  ## the fast test suite (exit code 5, no tests collected, is a failure)
 	$(BIN)/python -m pytest -q -p no:cacheprovider

@@ -1,0 +1,14 @@
+"""The web app (extra ``gridsolve[web]``): ``create_app()`` gives the Starlette application.
+
+    web/app.py           the application factory, limits and the bounded solve pool
+    web/api.py           nonogram handlers and the API description served at /api/
+    web/calendar_api.py  calendar handlers
+    web/payloads.py      size-limited JSON bodies and the solve payload
+    web/static/          the page: plain ES modules, no build step, nothing from other hosts
+"""
+
+from __future__ import annotations
+
+from gridsolve.web.app import ApiError, WebLimits, create_app
+
+__all__ = ["create_app", "WebLimits", "ApiError"]

@@ -1,0 +1,205 @@
+"""The JSON API under ``/api/``: one async handler per route, each ``(request, limits, run)``.
+
+Handlers only wire the library together: ``formats`` reads the text, the engines solve (in a
+worker thread through ``run``, under the time budget), and results go out as plain JSON.
+``INDEX`` describes every route; ``GET /api/`` serves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from gridsolve.errors import InvalidPuzzle, LimitReached, ParseError, SolverUnavailable
+from gridsolve.web.app import ApiError, WebLimits
+from gridsolve.web import calendar_api
+from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
+                                    to_puzzle_json)
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+__all__ = ["ROUTES", "INDEX"]
+
+Run = Callable[[Callable[[], Any]], Awaitable[Any]]
+
+INDEX: dict[str, Any] = {
+    "name": "gridsolve web API",
+    "errors": "every refusal is JSON {\"error\": one line}: 408 time budget exceeded, "
+              "413 body over the size limit, 422 input that cannot be read or is too large, "
+              "501 an extra is missing, 503 too many solves at once",
+    "endpoints": [
+        {"method": "GET", "path": "/api/", "returns": "this description and the limits"},
+        {"method": "GET", "path": "/api/nonogram/formats", "returns": "{formats: [name]}"},
+        {"method": "POST", "path": "/api/nonogram/parse",
+         "body": {"text": "puzzle text", "format": "auto | a format name"},
+         "returns": "{puzzle: {width, height, rows, cols, title}, format}"},
+        {"method": "POST", "path": "/api/nonogram/solve",
+         "body": {"text": "puzzle text", "format": "auto", "steps": "true to record the steps"},
+         "returns": "{puzzle, status: unique|multiple|none, solutions: [[row]], nodes, seconds, "
+                    "rating: {level, score, ...}, steps: [{kind, cells, values, line, cell, "
+                    "depth, round, probing, contradiction}], complete}"},
+        {"method": "POST", "path": "/api/nonogram/generate",
+         "body": {"width": "1..max", "height": "1..max", "density": "0..1", "seed": "int",
+                  "level": "line|probe|search"},
+         "returns": "{text, puzzle, seed}"},
+        {"method": "POST", "path": "/api/nonogram/render",
+         "body": {"text": "puzzle text", "format": "auto", "as": "svg|png",
+                  "solved": "true to draw the (first) solution"},
+         "returns": "image/svg+xml or image/png"},
+        {"method": "GET", "path": "/api/calendar/editions", "returns": "{editions: [name]}"},
+        {"method": "GET", "path": "/api/calendar/solutions",
+         "query": {"date": "YYYY-MM-DD, 'Oct 6' or today", "edition": "original|weekday",
+                   "limit": "most solutions to list (default 500)"},
+         "returns": "{date, edition, count, board, pieces, open, solutions: [[{piece, cells}]]}"},
+        {"method": "GET", "path": "/api/calendar/year", "query": {"edition": "original|weekday"},
+         "returns": "{edition, lo, hi, days: [{month, day, mean, min, max, colour}]}"},
+    ],
+}
+
+
+async def index(request: Request, limits: WebLimits, run: Run) -> Response:
+    """Describe the API and its limits."""
+    from starlette.responses import JSONResponse
+
+    doc = dict(INDEX, limits={"max_body_bytes": limits.max_body, "max_side": limits.max_side,
+                              "budget_seconds": limits.budget, "max_solves": limits.max_solves,
+                              "max_steps": limits.max_steps,
+                              "max_generate_side": limits.max_generate_side})
+    return JSONResponse(doc)
+
+
+async def formats(request: Request, limits: WebLimits, run: Run) -> Response:
+    """The nonogram formats the parser knows."""
+    from starlette.responses import JSONResponse
+
+    from gridsolve.nonogram.formats import FORMATS
+
+    return JSONResponse({"formats": ["auto", *FORMATS]})
+
+
+async def parse(request: Request, limits: WebLimits, run: Run) -> Response:
+    """Read a puzzle and describe it (no solving)."""
+    from starlette.responses import JSONResponse
+
+    body = await read_json(request, limits)
+    puzzle, name = _puzzle(body, limits)
+    return JSONResponse({"puzzle": to_puzzle_json(puzzle), "format": name})
+
+
+async def solve(request: Request, limits: WebLimits, run: Run) -> Response:
+    """Solve a puzzle under the time budget, with its rating and (optionally) its steps."""
+    from starlette.responses import JSONResponse
+
+    body = await read_json(request, limits)
+    puzzle, name = _puzzle(body, limits)
+    steps = bool(body.get("steps", True))
+    payload = await run(lambda: solve_payload(puzzle, limits, steps))
+    payload["format"] = name
+    return JSONResponse(payload)
+
+
+async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
+    """A random puzzle with a proven unique solution."""
+    from starlette.responses import JSONResponse
+
+    from gridsolve.nonogram.formats import write_puzzle
+    from gridsolve.nonogram.generate import generate as make
+
+    body = await read_json(request, limits)
+    side = limits.max_generate_side
+    width, height = _int(body, "width", 10, 1, side), _int(body, "height", 10, 1, side)
+    seed = None if body.get("seed") in (None, "") else _int(body, "seed", 0, 0, 2**32 - 1)
+    density = body.get("density", 0.5)
+    level = body.get("level", "search")
+    if not isinstance(density, (int, float)) or not 0 <= density <= 1:
+        raise ApiError(422, "density must be a number between 0 and 1")
+    if level not in ("line", "probe", "search"):
+        raise ApiError(422, "level must be line, probe or search")
+
+    def work() -> Any:
+        try:
+            return make(width, height, density=float(density), seed=seed, level=level,
+                        timeout=limits.budget)
+        except LimitReached:
+            raise ApiError(408, f"generating took longer than the {limits.budget:g} s budget; "
+                                "try a smaller size") from None
+
+    made = await run(work)
+    return JSONResponse({"text": write_puzzle(made.puzzle, "text"), "seed": made.seed,
+                         "puzzle": to_puzzle_json(made.puzzle)})
+
+
+async def render(request: Request, limits: WebLimits, run: Run) -> Response:
+    """The puzzle (solved or blank) as an SVG or PNG picture to download."""
+    from starlette.responses import Response
+
+    body = await read_json(request, limits)
+    puzzle, _ = _puzzle(body, limits)
+    kind = body.get("as", "svg")
+    if kind not in ("svg", "png"):
+        raise ApiError(422, "as must be svg or png")
+    grid = None
+    if body.get("solved"):
+        result = await run(lambda: solve_puzzle(puzzle, limits))
+        grid = result.solutions[0] if result.solutions else None
+
+    def draw() -> bytes:
+        if kind == "svg":
+            from gridsolve.nonogram.render.svg import puzzle_svg
+            return puzzle_svg(puzzle, grid).encode()
+        from gridsolve.nonogram.render.png import puzzle_image
+        import io
+        out = io.BytesIO()
+        puzzle_image(puzzle, grid).save(out, format="PNG")
+        return out.getvalue()
+
+    try:
+        data = await run(draw)
+    except SolverUnavailable as exc:
+        raise ApiError(501, str(exc)) from None
+    media = "image/svg+xml" if kind == "svg" else "image/png"
+    return Response(data, media_type=media,
+                    headers={"content-disposition": f'attachment; filename="puzzle.{kind}"'})
+
+
+def _puzzle(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
+    """Parse the body's text (422 with the parser's one-line message) and check its size."""
+    from gridsolve.nonogram.formats import FORMATS, detect_format
+
+    text = body_text(body)
+    fmt = body.get("format") or "auto"
+    if fmt != "auto" and fmt not in FORMATS:
+        raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
+    try:
+        mod = detect_format(text) if fmt == "auto" else FORMATS[fmt]
+        puzzle = mod.parse(text, None, True)
+    except (ParseError, InvalidPuzzle) as exc:
+        raise ApiError(422, str(exc)) from None
+    if puzzle.width > limits.max_side or puzzle.height > limits.max_side:
+        raise ApiError(422, f"the puzzle is {puzzle.size}; this server solves puzzles up to "
+                            f"{limits.max_side}x{limits.max_side}")
+    return puzzle, str(mod.NAME)
+
+
+def _int(body: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    value = body.get(key, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ApiError(422, f"{key} must be a whole number from {lo} to {hi}")
+    return value
+
+
+ROUTES: list[tuple[str, list[str], Callable[..., Awaitable[Any]]]] = [
+    ("/api/", ["GET"], index),
+    ("/api/nonogram/formats", ["GET"], formats),
+    ("/api/nonogram/parse", ["POST"], parse),
+    ("/api/nonogram/solve", ["POST"], solve),
+    ("/api/nonogram/generate", ["POST"], generate),
+    ("/api/nonogram/render", ["POST"], render),
+    ("/api/calendar/editions", ["GET"], calendar_api.editions),
+    ("/api/calendar/solutions", ["GET"], calendar_api.solutions),
+    ("/api/calendar/year", ["GET"], calendar_api.year),
+]

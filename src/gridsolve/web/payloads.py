@@ -1,0 +1,121 @@
+"""Request bodies in, JSON-ready results out: size-limited reading and the solve payload.
+
+Steps go out compactly: ``cells`` lists the changed cell indices (row-major) and ``values``
+is one character per cell ('#' filled, '.' empty, '?' undone), in the same order.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.model import Puzzle
+from gridsolve.web.app import ApiError, WebLimits
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+    from gridsolve.nonogram.trace import Step
+
+__all__ = ["read_json", "body_text", "to_puzzle_json", "step_json", "solve_puzzle",
+           "solve_payload"]
+
+
+def _too_large(limits: WebLimits) -> ApiError:
+    return ApiError(413, f"the request is larger than {limits.max_body // 1024} KB; "
+                         "send a smaller puzzle")
+
+
+async def read_json(request: Request, limits: WebLimits) -> dict[str, Any]:
+    """The body as a JSON object, refused (413) as soon as it passes ``max_body`` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limits.max_body:
+        raise _too_large(limits)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limits.max_body:
+            raise _too_large(limits)
+        chunks.append(chunk)
+    try:
+        body = json.loads(b"".join(chunks) or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(422, "the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(422, "the request body must be a JSON object")
+    return body
+
+
+def body_text(body: dict[str, Any]) -> str:
+    """The puzzle text of a request (422 when missing or empty)."""
+    text = body.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ApiError(422, "paste a puzzle (the text field is empty)")
+    return text
+
+
+def to_puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The clues of a puzzle."""
+    return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title,
+            "rows": [list(c) for c in puzzle.rows], "cols": [list(c) for c in puzzle.cols]}
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    """One traced step, without its default fields."""
+    out: dict[str, Any] = {"kind": step.kind, "cells": [c for c, _ in step.changes],
+                           "values": "".join(v for _, v in step.changes)}
+    for key, value, default in (("line", step.line, -1), ("cell", step.cell, -1),
+                                ("value", step.value, ""), ("depth", step.depth, 0),
+                                ("round", step.round, 0), ("probing", step.probing, False),
+                                ("contradiction", step.contradiction, False)):
+        if value != default:
+            out[key] = value
+    return out
+
+
+def _check(result: Result, limits: WebLimits) -> Result:
+    if result.status == "unknown":
+        raise ApiError(408, f"the solve took longer than the {limits.budget:g} s budget "
+                            f"({result.nodes} search nodes); it was stopped")
+    return result
+
+
+def solve_puzzle(puzzle: Puzzle, limits: WebLimits) -> Result:
+    """Solve (up to two solutions) with the native engine under the budget; 408 past it."""
+    from gridsolve.nonogram.backends import analyse
+
+    return _check(analyse(puzzle, 2, SearchLimits(timeout=limits.budget), method="native"), limits)
+
+
+def solve_payload(puzzle: Puzzle, limits: WebLimits, steps: bool) -> dict[str, Any]:
+    """Solve, rate and (optionally) trace a puzzle; runs in a worker thread."""
+    from gridsolve.nonogram.rate import rate
+    from gridsolve.nonogram.trace import trace_solve
+
+    started = time.perf_counter()
+    budget = SearchLimits(timeout=limits.budget)
+    trace = None
+    if steps:
+        result, trace = trace_solve(puzzle, 2, budget, max_steps=limits.max_steps)
+    else:
+        result = solve_puzzle(puzzle, limits)
+    _check(result, limits)
+    left = max(0.05, limits.budget - (time.perf_counter() - started))
+    rating = rate(puzzle, SearchLimits(timeout=left))
+    out: dict[str, Any] = {
+        "puzzle": to_puzzle_json(puzzle), "status": result.status,
+        "solutions": [list(g) for g in result.solutions], "nodes": result.nodes,
+        "seconds": round(result.seconds, 4),
+        "rating": {"level": rating.level, "score": rating.score, "unique": rating.unique,
+                   "line_solves": rating.line_solves, "probes": rating.probes,
+                   "nodes": rating.nodes, "max_depth": rating.max_depth,
+                   "complete": rating.status != "unknown"},
+        "steps": [], "complete": True,
+    }
+    if trace is not None:
+        out["steps"] = [step_json(s) for s in trace.steps]
+        out["complete"] = trace.complete
+    return out

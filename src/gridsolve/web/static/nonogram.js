@@ -1,0 +1,355 @@
+// Nonogram page: read a puzzle, solve it on the server, replay the solver's steps on a canvas.
+//
+// A step changes some cells (row-major indices) to '#' filled, '.' empty or '?' undone.
+// Each cell also remembers how it was set: 0 by line logic outside any guess, 1 while
+// probing (tentative), 2 under a guess (depth > 0). Going back restores what a step changed.
+
+import { api, download, el } from "./util.js";
+
+const $ = (id) => document.getElementById(id);
+const COLOURS = {
+  paper: "#ffffff", grid: "#b0b0b0", thick: "#404040", clue: "#202020",
+  fill: ["#1f1f1f", "#e67e22", "#2f6db5"], dot: ["#777777", "#e67e22", "#2f6db5"],
+  focus: "rgba(255, 214, 0, 0.35)", cell: "#d62728",
+};
+const ORIGIN_ROOT = 0, ORIGIN_PROBE = 1, ORIGIN_GUESS = 2;
+
+const state = {
+  text: "", puzzle: null, result: null, steps: [], at: 0, undo: [],
+  values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0, asked: 0,
+};
+
+/** Steps per second for the speed slider: 1, 2, 4, ... 16384. */
+function speed() { return 2 ** Number($("speed").value); }
+
+function setMessage(text, error = false) {
+  $("message").textContent = text;
+  $("message").classList.toggle("error", error);
+}
+
+function describe(step, puzzle) {
+  const w = puzzle.width;
+  const where = (cell) => `row ${Math.floor(cell / w) + 1}, column ${(cell % w) + 1}`;
+  const value = (v) => (v === "#" ? "filled" : "empty");
+  const line = (i) => (i < puzzle.height ? `row ${i + 1}` : `column ${i - puzzle.height + 1}`);
+  switch (step.kind) {
+    case "line": return `${step.probing ? "probe: " : ""}line logic on ${line(step.line)} fixes `
+      + `${step.cells.length} cell${step.cells.length === 1 ? "" : "s"} (round ${step.round || 1})`;
+    case "try": return `probe: suppose ${where(step.cell)} is ${value(step.value)}`;
+    case "retract": return `probe undone${step.contradiction ? ": it led to a contradiction" : ""}`;
+    case "learn": return `probing proves ${where(step.cell)} is ${value(step.value)}`;
+    case "guess": return `guess (depth ${step.depth}): ${where(step.cell)} is ${value(step.value)}`;
+    case "backtrack": return `backtrack: undo the guesses below depth ${step.depth + 1}`;
+    case "solution": return "a solution: every clue is satisfied";
+    default: return step.kind;
+  }
+}
+
+function originOf(step) {
+  if (step.probing || step.kind === "try") return ORIGIN_PROBE;
+  return step.depth > 0 ? ORIGIN_GUESS : ORIGIN_ROOT;
+}
+
+function applyStep(i) {
+  const step = state.steps[i];
+  const before = step.cells.map((c) => [state.values[c], state.origin[c]]);
+  state.undo[i] = before;
+  const origin = originOf(step);
+  step.cells.forEach((c, k) => {
+    state.values[c] = step.values[k];
+    state.origin[c] = origin;
+  });
+}
+
+function revertStep(i) {
+  const step = state.steps[i];
+  const before = state.undo[i];
+  for (let k = step.cells.length - 1; k >= 0; k--) {
+    [state.values[step.cells[k]], state.origin[step.cells[k]]] = before[k];
+  }
+}
+
+function goTo(target) {
+  target = Math.max(0, Math.min(state.steps.length, target));
+  state.overlay = null;
+  while (state.at < target) applyStep(state.at++);
+  while (state.at > target) revertStep(--state.at);
+  if (state.at === state.steps.length) finish();
+  draw();
+}
+
+/** At the end of the steps: if the search ended away from a solution, show solution 1. */
+function finish() {
+  const sol = state.result && state.result.solutions[0];
+  if (!sol) return;
+  const rows = gridRows(state.values, state.puzzle.width);
+  if (rows.join("") !== sol.join("")) state.overlay = sol;
+  state.which = 0;
+  stop();
+}
+
+/** For a puzzle with several solutions: show the other one found. */
+function otherSolution() {
+  const sols = state.result ? state.result.solutions : [];
+  if (sols.length < 2) return;
+  stop();
+  state.which = state.overlay ? (state.which + 1) % sols.length : 1;
+  state.overlay = sols[state.which];
+  draw();
+}
+
+function gridRows(values, w) {
+  const rows = [];
+  for (let i = 0; i < values.length; i += w) rows.push(values.slice(i, i + w).join(""));
+  return rows;
+}
+
+function layout(puzzle) {
+  const rowClue = Math.max(1, ...puzzle.rows.map((c) => c.length));
+  const colClue = Math.max(1, ...puzzle.cols.map((c) => c.length));
+  const avail = Math.min(760, (window.innerWidth || 900) - 40);
+  let cell = Math.floor(Math.min(avail / (puzzle.width + rowClue * 0.9), 640 / (puzzle.height + colClue)));
+  cell = Math.max(3, Math.min(26, cell));
+  const clues = cell >= 9;
+  const left = clues ? Math.ceil(rowClue * cell * 0.9) + 4 : 2;
+  const top = clues ? colClue * cell + 4 : 2;
+  return { cell, clues, left, top, width: left + puzzle.width * cell + 2, height: top + puzzle.height * cell + 2 };
+}
+
+function draw() {
+  const puzzle = state.puzzle;
+  const canvas = $("board-canvas");
+  if (!puzzle) return;
+  const lay = layout(puzzle);
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = lay.width * ratio;
+  canvas.height = lay.height * ratio;
+  canvas.style.width = `${lay.width}px`;
+  canvas.style.height = `${lay.height}px`;
+  const g = canvas.getContext("2d");
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  g.fillStyle = COLOURS.paper;
+  g.fillRect(0, 0, lay.width, lay.height);
+  const { cell, left, top } = lay;
+  const w = puzzle.width;
+  const step = state.at > 0 ? state.steps[state.at - 1] : null;
+  if (step && step.kind === "line" && !state.overlay) {
+    g.fillStyle = COLOURS.focus;
+    if (step.line < puzzle.height) g.fillRect(0, top + step.line * cell, lay.width, cell);
+    else g.fillRect(left + (step.line - puzzle.height) * cell, 0, cell, lay.height);
+  }
+  if (lay.clues) drawClues(g, puzzle, lay);
+  const overlay = state.overlay;
+  for (let i = 0; i < state.values.length; i++) {
+    const v = overlay ? overlay[Math.floor(i / w)][i % w] : state.values[i];
+    const o = overlay ? ORIGIN_ROOT : state.origin[i];
+    const x = left + (i % w) * cell, y = top + Math.floor(i / w) * cell;
+    if (v === "#") {
+      g.fillStyle = COLOURS.fill[o];
+      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+    } else if (v === "." && cell >= 6) {
+      g.fillStyle = COLOURS.dot[o];
+      g.fillRect(x + cell / 2 - 1, y + cell / 2 - 1, 2, 2);
+    }
+  }
+  drawGrid(g, puzzle, lay);
+  if (step && step.cell >= 0 && !overlay) {
+    g.strokeStyle = COLOURS.cell;
+    g.lineWidth = 2;
+    g.strokeRect(left + (step.cell % w) * cell + 1, top + Math.floor(step.cell / w) * cell + 1, cell - 2, cell - 2);
+  }
+  const shown = overlay || gridRows(state.values, w);
+  $("board").dataset.rows = shown.join("\n");
+  updateControls(step);
+}
+
+function drawClues(g, puzzle, lay) {
+  const { cell, left, top } = lay;
+  g.fillStyle = COLOURS.clue;
+  g.font = `${Math.max(7, Math.floor(cell * 0.55))}px sans-serif`;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  puzzle.cols.forEach((clue, c) => {
+    clue.forEach((n, k) => {
+      g.fillText(String(n), left + c * cell + cell / 2, top - (clue.length - k) * cell + cell / 2);
+    });
+  });
+  g.textAlign = "right";
+  puzzle.rows.forEach((clue, r) => {
+    g.fillText(clue.join(" "), left - 4, top + r * cell + cell / 2);
+  });
+}
+
+function drawGrid(g, puzzle, lay) {
+  const { cell, left, top } = lay;
+  for (let c = 0; c <= puzzle.width; c++) {
+    g.strokeStyle = c % 5 === 0 || c === puzzle.width ? COLOURS.thick : COLOURS.grid;
+    g.lineWidth = c % 5 === 0 || c === puzzle.width ? 1.5 : 0.5;
+    g.beginPath();
+    g.moveTo(left + c * cell + 0.5, top);
+    g.lineTo(left + c * cell + 0.5, top + puzzle.height * cell);
+    g.stroke();
+  }
+  for (let r = 0; r <= puzzle.height; r++) {
+    g.strokeStyle = r % 5 === 0 || r === puzzle.height ? COLOURS.thick : COLOURS.grid;
+    g.lineWidth = r % 5 === 0 || r === puzzle.height ? 1.5 : 0.5;
+    g.beginPath();
+    g.moveTo(left, top + r * cell + 0.5);
+    g.lineTo(left + puzzle.width * cell, top + r * cell + 0.5);
+    g.stroke();
+  }
+}
+
+function updateControls(step) {
+  const n = state.steps.length;
+  const has = n > 0;
+  $("to-start").disabled = !has || state.at === 0;
+  $("back").disabled = !has || state.at === 0;
+  $("step").disabled = !has || state.at === n;
+  $("to-end").disabled = !has || state.at === n;
+  $("play").disabled = !has;
+  $("play").textContent = state.playing ? "Pause" : "Play";
+  let label = has ? `step ${state.at} of ${n}` : "";
+  if (step && state.puzzle) label += ` \u2014 ${describe(step, state.puzzle)}`;
+  if (state.overlay) label += ` \u2014 showing solution ${state.which + 1} (the search is over)`;
+  const sols = state.result ? state.result.solutions.length : 0;
+  $("other-solution").hidden = sols < 2;
+  $("other-solution").textContent = `Solution ${state.overlay && state.which === 1 ? 1 : 2}`;
+  $("step-label").textContent = label;
+}
+
+function tick(now) {
+  if (!state.playing) return;
+  const dt = state.last ? (now - state.last) / 1000 : 0;
+  state.last = now;
+  state.carry += dt * speed();
+  const k = Math.floor(state.carry);
+  state.carry -= k;
+  if (k > 0) goTo(state.at + k);
+  if (state.at >= state.steps.length) { stop(); return; }
+  requestAnimationFrame(tick);
+}
+
+function play() {
+  if (state.at >= state.steps.length) goTo(0);
+  state.playing = true;
+  state.last = 0;
+  state.carry = 1;
+  requestAnimationFrame(tick);
+  updateControls(state.at ? state.steps[state.at - 1] : null);
+}
+
+function stop() {
+  state.playing = false;
+  $("play").textContent = "Play";
+}
+
+function load(puzzle, result) {
+  stop();
+  state.puzzle = puzzle;
+  state.result = result;
+  state.steps = result ? result.steps : [];
+  state.undo = new Array(state.steps.length);
+  state.at = 0;
+  state.overlay = null;
+  state.values = new Array(puzzle.width * puzzle.height).fill("?");
+  state.origin = new Array(puzzle.width * puzzle.height).fill(ORIGIN_ROOT);
+  draw();
+}
+
+function summary(result) {
+  const dl = $("summary");
+  dl.replaceChildren();
+  const words = { unique: "unique solution", multiple: "more than one solution", none: "no solution" };
+  const r = result.rating;
+  const rows = [
+    ["Size", `${result.puzzle.width} \u00d7 ${result.puzzle.height}`],
+    ["Format", result.format],
+    ["Status", words[result.status] || result.status],
+    ["Rating", `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`],
+    ["Work", `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`],
+    ["Time", `${(result.seconds * 1000).toFixed(1)} ms`],
+    ["Steps", `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`],
+  ];
+  for (const [k, v] of rows) dl.append(el("dt", {}, k), el("dd", {}, v));
+  dl.querySelector("dd:nth-of-type(3)").id = "status";
+}
+
+async function solve() {
+  const text = $("puzzle-text").value;
+  setMessage("Solving\u2026");
+  $("solve").disabled = true;
+  const ask = ++state.asked;
+  try {
+    const result = await api("api/nonogram/solve", { text, format: $("format").value, steps: true });
+    if (ask !== state.asked) return;
+    state.text = text;
+    load(result.puzzle, result);
+    summary(result);
+    setMessage(result.status === "none" ? "This puzzle has no solution." : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
+    $("download-svg").disabled = $("download-png").disabled = false;
+    play();
+  } catch (err) {
+    setMessage(err.message, true);
+  } finally {
+    $("solve").disabled = false;
+  }
+}
+
+async function generate() {
+  setMessage("Generating\u2026");
+  try {
+    const ask = ++state.asked;
+    const out = await api("api/nonogram/generate", {
+      width: Number($("gen-width").value), height: Number($("gen-height").value), level: $("gen-level").value,
+    });
+    if (ask !== state.asked) return;
+    $("puzzle-text").value = out.text;
+    $("format").value = "auto";
+    load(out.puzzle, null);
+    $("summary").replaceChildren();
+    setMessage(`A new ${out.puzzle.width}\u00d7${out.puzzle.height} puzzle (seed ${out.seed}) with a unique solution.`);
+  } catch (err) {
+    setMessage(err.message, true);
+  }
+}
+
+async function save(kind) {
+  try {
+    const blob = await api("api/nonogram/render", { text: state.text, format: $("format").value, as: kind, solved: true });
+    download(blob, `puzzle.${kind}`);
+  } catch (err) {
+    setMessage(err.message, true);
+  }
+}
+
+async function init() {
+  $("solve").addEventListener("click", solve);
+  $("generate").addEventListener("click", generate);
+  $("download-svg").addEventListener("click", () => save("svg"));
+  $("download-png").addEventListener("click", () => save("png"));
+  $("other-solution").addEventListener("click", otherSolution);
+  $("play").addEventListener("click", () => (state.playing ? stop() : play()));
+  $("step").addEventListener("click", () => { stop(); goTo(state.at + 1); });
+  $("back").addEventListener("click", () => { stop(); goTo(state.at - 1); });
+  $("to-start").addEventListener("click", () => { stop(); goTo(0); });
+  $("to-end").addEventListener("click", () => { stop(); goTo(state.steps.length); });
+  const showSpeed = () => { $("speed-label").textContent = `${speed()} steps/s`; };
+  $("speed").addEventListener("input", showSpeed);
+  showSpeed();
+  $("puzzle-file").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    if (file.size > 1024 * 1024) { setMessage("That file is larger than 1 MB.", true); return; }
+    $("puzzle-text").value = await file.text();
+    setMessage(`Loaded ${file.name}; press Solve.`);
+  });
+  try {
+    const { formats } = await api("api/nonogram/formats");
+    $("format").replaceChildren(...formats.map((f) => el("option", { value: f }, f)));
+  } catch (err) {
+    setMessage(err.message, true);
+  }
+}
+
+init();
