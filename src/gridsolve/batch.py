@@ -221,9 +221,12 @@ def plan(found: Iterable[Found], options: Options, chunk: int,
             yield Task(f.path, f.source, tuple(todo[start:start + chunk]), options)
 
 
-def auto_chunk(puzzles: int, slots: int) -> int:
-    """Puzzles per task: about 16 tasks per worker slot, between 1 and 256."""
-    return max(1, min(256, puzzles // max(1, slots * 16)))
+def auto_chunk(puzzles: int, slots: int, cap: int = 256) -> int:
+    """Puzzles per task: about 16 tasks per worker slot, between 1 and ``cap``.
+
+    Local pools pass a small cap (a task is cheap to send, and Ctrl-C loses at most the tasks
+    in flight); a cluster keeps 256 so a scheduler never tracks millions of tasks."""
+    return max(1, min(cap, puzzles // max(1, slots * 16)))
 
 
 class Tally:
@@ -297,11 +300,12 @@ def local_executor(jobs: int) -> Iterator[Executor]:
 def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
     """An executor on an existing Dask cluster, and its number of worker threads."""
     try:
-        from distributed import Client
+        import distributed
     except ImportError:
         raise SolverUnavailable("dask", "dask") from None
+    connect: Any = distributed.Client  # untyped library: keep its calls out of strict checks
     try:
-        client = Client(address, timeout=30, set_as_default=False)
+        client = connect(address, timeout=30, set_as_default=False)
     except OSError as exc:
         raise GridsolveError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:

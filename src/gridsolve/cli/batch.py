@@ -20,6 +20,8 @@ from gridsolve.nonogram.formats import FORMATS
 #: Tasks kept in flight per worker slot: enough to keep every worker busy, few enough to
 #: keep memory and the scheduler's queue small.
 WINDOW_PER_SLOT = 4
+#: Largest automatic chunk on the local pool (see ``batch.auto_chunk``).
+LOCAL_CHUNK_CAP = 8
 
 
 def add_parser(sub: Any) -> None:
@@ -39,7 +41,8 @@ def add_parser(sub: Any) -> None:
                    help="run on an existing Dask cluster, e.g. tcp://host:8786 "
                         "(gridsolve[dask]; workers must see the same paths)")
     p.add_argument("--chunk", type=_positive_int, default=None, metavar="N",
-                   help="puzzles per task (default: about 16 tasks per worker, at most 256)")
+                   help="puzzles per task (default: about 16 tasks per worker, at most 8 "
+                        "locally and 256 on a cluster)")
     p.add_argument("--timeout", type=_positive_float, default=60.0, metavar="SECONDS",
                    help="per-puzzle time limit (default 60; status 'unknown' when hit)")
     p.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
@@ -155,7 +158,8 @@ def run_batch(args: argparse.Namespace) -> int:
 
             emit([f.error for f in found if f.error is not None and f.error.key not in done])
             executor, slots = stack.enter_context(_runner(args))
-            chunk = args.chunk or batch.auto_chunk(total - skipped, slots)
+            cap = LOCAL_CHUNK_CAP if args.scheduler is None else 256
+            chunk = args.chunk or batch.auto_chunk(total - skipped, slots, cap)
             tasks = batch.plan(found, options, chunk, done)
             batch.run_tasks(executor, tasks, slots * WINDOW_PER_SLOT, emit)
     except KeyboardInterrupt:  # the pool is torn down and the rows so far are flushed
