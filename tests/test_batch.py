@@ -213,3 +213,14 @@ def test_shared_corpus_batch_matches_stored_goals(capsys, puzzles_dir, tmp_path)
         goal = next(iter_entries(row.source)).goal
         assert row.status == "unique" and goal is not None
         assert row.solution_hash == digest(goal)
+
+
+def test_puzzles_before_a_broken_one_are_solved(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    good = tournament.dump_many([puzzle_from_grid(BOX), puzzle_from_grid(CROSS)])
+    path = tmp_path / "set.txt"
+    path.write_text(good + "$3\n1\n")  # the third puzzle is cut short
+    code, out, _ = run_batch(capsys, str(path), "--jobs", "1")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [(r["index"], r["status"]) for r in rows] == [(2, "error"), (0, "unique"), (1, "unique")]
+    assert rows[0]["error"].startswith(f"{path}:")

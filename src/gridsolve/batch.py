@@ -9,9 +9,9 @@ Glossary
              bounded window of tasks, so millions of puzzles never sit in one queue
 
 Rows are emitted in completion order (within a task, in file order) and are identical whichever
-runner produced them, except ``seconds``. A file that cannot be read becomes one error row
-(index 0, or the index where a multi-puzzle file broke); a puzzle that fails becomes an error row;
-neither aborts the batch.
+runner produced them, except ``seconds``. Where a file cannot be read, one error row says why
+(index 0, or in a multi-puzzle file the index of the first unreadable puzzle: those before it
+are solved); a puzzle that fails becomes an error row; neither aborts the batch.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from gridsolve.nonogram.formats._common import default_label
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
            "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
-           "read_rows", "solution_hash", "comparable"]
+           "read_rows", "solution_hash", "comparable", "keys", "load"]
 
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
 
@@ -114,13 +114,6 @@ def one_line(exc: BaseException) -> str:
     return " ".join(text.split()) or type(exc).__name__
 
 
-def _why(exc: GridsolveError | OSError, path: str, source: str) -> str:
-    """Why a file could not be read, naming it as the user did (workers see absolute paths)."""
-    if isinstance(exc, OSError):
-        return one_line(ParseError(exc.strerror or str(exc), source))
-    return one_line(exc).replace(path, source)
-
-
 def error_row(source: str, index: int, why: str, label: str = "") -> Row:
     """A row saying the puzzle (or file) could not be solved at all."""
     return Row(source, index, label or default_label(source), 0, 0, "error", 0.0, 0, "", why)
@@ -143,31 +136,47 @@ def solve_entry(entry: Entry, source: str, options: Options) -> Row:
 
 
 @functools.lru_cache(maxsize=4)
-def _entries(path: str, format: str, limits: bool, stamp: tuple[int, int]) -> tuple[Entry, ...]:
-    """Every puzzle of a file, kept while its size and mtime stay the same (one parse per worker)."""
-    return tuple(iter_entries(path, format, limits))
+def _read(path: str, format: str, limits: bool,
+          stamp: tuple[int, int]) -> tuple[tuple[Entry, ...], str]:
+    """The puzzles of a file up to the first unreadable one, and why reading stopped ('' if it
+    did not); kept while the file's mtime and size stay the same (one parse per worker)."""
+    entries: list[Entry] = []
+    try:
+        for entry in iter_entries(path, format, limits):
+            entries.append(entry)
+    except (GridsolveError, OSError) as exc:
+        return tuple(entries), _why(exc, path)
+    return tuple(entries), ""
 
 
-def _load(path: str, options: Options) -> tuple[Entry, ...]:
-    """The puzzles of a file, from the per-process cache when the file has not changed."""
-    st = os.stat(path)
-    return _entries(path, options.format, options.limits, (st.st_mtime_ns, st.st_size))
+def _why(exc: GridsolveError | OSError, path: str) -> str:
+    """Why a file could not be read, as one line."""
+    if isinstance(exc, OSError):
+        return one_line(ParseError(exc.strerror or str(exc), path))
+    return one_line(exc)
+
+
+def load(path: str, source: str, options: Options) -> tuple[tuple[Entry, ...], str]:
+    """The readable puzzles of a file and why the rest could not be read, naming the file as
+    the user did (workers see absolute paths)."""
+    try:
+        st = os.stat(path)
+        entries, why = _read(path, options.format, options.limits, (st.st_mtime_ns, st.st_size))
+    except OSError as exc:
+        entries, why = (), _why(exc, path)
+    return entries, why.replace(path, source)
 
 
 def solve_task(task: Task) -> list[Row]:
     """Read the task's file and solve its puzzles: the pure function run by every worker."""
-    try:
-        entries = _load(task.path, task.options)
-    except (GridsolveError, OSError) as exc:
-        why = _why(exc, task.path, task.source)
-        return [error_row(task.source, i, why) for i in task.indexes]
+    entries, why = load(task.path, task.source, task.options)
     rows = []
     for i in task.indexes:
-        if i >= len(entries):
-            rows.append(error_row(task.source, i, f"{task.source}: puzzle {i} is gone "
-                                  "(the file changed during the batch)"))
-        else:
+        if i < len(entries):
             rows.append(solve_entry(entries[i], task.source, task.options))
+        else:
+            rows.append(error_row(task.source, i, why or f"{task.source}: puzzle {i} is gone "
+                                  "(the file changed during the batch)"))
     return rows
 
 
@@ -196,20 +205,21 @@ def walk(paths: Iterable[str]) -> Iterator[tuple[str, str]]:
 
 
 def discover(paths: Iterable[str], options: Options) -> Iterator[Found]:
-    """Count the puzzles of every file; a file that cannot be read yields its error row."""
+    """Count the puzzles of every file; where reading stops, an error row says why."""
     for path, source in walk(paths):
-        count = 0
-        try:
-            for _ in _load(path, options):
-                count += 1
-        except (GridsolveError, OSError) as exc:
-            why = _why(exc, path, source)
-            yield Found(path, source, 0, error_row(source, 0, why))
-            continue
-        if count == 0:
-            yield Found(path, source, 0, error_row(source, 0, f"{source}: no puzzle found"))
-        else:
-            yield Found(path, source, count)
+        entries, why = load(path, source, options)
+        if not why and not entries:
+            why = f"{source}: no puzzle found"
+        error = error_row(source, len(entries), why) if why else None
+        yield Found(path, source, len(entries), error)
+
+
+def keys(found: Iterable[Found]) -> Iterator[tuple[str, int]]:
+    """The (source, index) of every row a batch over these files writes."""
+    for f in found:
+        yield from ((f.source, i) for i in range(f.count))
+        if f.error is not None:
+            yield f.error.key
 
 
 def plan(found: Iterable[Found], options: Options, chunk: int,

@@ -139,8 +139,10 @@ def run_batch(args: argparse.Namespace) -> int:
     found: list[Found] = list(batch.discover(args.paths, options))
     if not found:
         raise GridsolveError("no puzzle files found under " + ", ".join(args.paths))
-    total = sum(f.count for f in found) + sum(1 for f in found if f.error is not None)
-    skipped = sum(1 for f in found for i in range(max(f.count, 1)) if (f.source, i) in done)
+    total = skipped = 0
+    for key in batch.keys(found):
+        total += 1
+        skipped += key in done
     tally = Tally()
     started = time.perf_counter()
     interrupted = False
