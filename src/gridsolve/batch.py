@@ -121,17 +121,17 @@ def error_row(source: str, index: int, why: str, label: str = "") -> Row:
 
 def solve_entry(entry: Entry, source: str, options: Options) -> Row:
     """Solve one puzzle into a row (an exception becomes an error row)."""
-    puzzle = entry.puzzle
+    puzzle, label = entry.puzzle, " ".join(entry.label.split())
     started = time.perf_counter()
     try:
         result = analyse(puzzle, options.max_solutions,
                          SearchLimits(options.max_nodes, options.timeout),
                          options.method, solver=options.solver)
     except Exception as exc:  # one bad puzzle must not end a batch of a million
-        return Row(source, entry.index, entry.label, puzzle.width, puzzle.height, "error",
+        return Row(source, entry.index, label, puzzle.width, puzzle.height, "error",
                    round(time.perf_counter() - started, 6), 0, "", one_line(exc))
     digest = solution_hash(result.solutions[0]) if result.solutions else ""
-    return Row(source, entry.index, entry.label, puzzle.width, puzzle.height, result.status,
+    return Row(source, entry.index, label, puzzle.width, puzzle.height, result.status,
                round(result.seconds, 6), result.nodes, digest, "")
 
 
@@ -401,7 +401,7 @@ def read_rows(path: str, repair: bool = False) -> list[Row]:
     keep = data.rfind(b"\n") + 1  # a kill can leave a partial line without its newline
     text = data[:keep].decode("utf-8")
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n")[:-1], 1):  # not splitlines: U+2028 in a label
         if kind == "csv" and number == 1:
             if line != ",".join(FIELDS):
                 raise ParseError("not a gridsolve batch CSV (header differs)", path, 1)
