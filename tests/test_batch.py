@@ -224,3 +224,15 @@ def test_puzzles_before_a_broken_one_are_solved(capsys, tmp_path) -> None:  # ty
     assert code == 0
     assert [(r["index"], r["status"]) for r in rows] == [(2, "error"), (0, "unique"), (1, "unique")]
     assert rows[0]["error"].startswith(f"{path}:")
+
+
+def test_interrupt_stops_busy_workers_at_once() -> None:
+    import time
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        with batch.local_executor(2) as pool:
+            busy = pool.submit(time.sleep, 30)
+            while not busy.running():
+                time.sleep(0.01)
+            raise KeyboardInterrupt
+    assert time.perf_counter() - started < 10

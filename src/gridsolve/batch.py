@@ -299,8 +299,9 @@ def local_executor(jobs: int) -> Iterator[Executor]:
     try:
         yield pool
     except BaseException:
+        workers = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown
         pool.shutdown(wait=False, cancel_futures=True)
-        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        for proc in workers:
             proc.terminate()  # our own workers, possibly deep in a long search
         raise
     pool.shutdown(wait=True)
