@@ -247,3 +247,30 @@ def test_interrupt_stops_busy_workers_at_once() -> None:
     while any(alive(pid) for pid in pids) and time.perf_counter() < deadline:
         time.sleep(0.05)
     assert not any(alive(pid) for pid in pids)
+
+
+def test_a_dead_worker_gives_error_rows_then_stops(folder) -> None:
+    from concurrent.futures import Executor, Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from gridsolve.errors import GridsolveError
+
+    class Dying(Executor):
+        """The first task's worker dies; the pool is broken from then on."""
+        submitted = 0
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.submitted += 1
+            if self.submitted > 1:
+                raise BrokenProcessPool("gone")
+            future: Future[list[Row]] = Future()
+            future.set_exception(BrokenProcessPool("a process terminated abruptly"))
+            return future
+
+    options = batch.Options()
+    tasks = batch.plan(batch.discover([str(folder / "set.txt")], options), options, chunk=1)
+    rows: list[Row] = []
+    with pytest.raises(GridsolveError, match="rerun with --resume"):
+        batch.run_tasks(Dying(), tasks, 4, rows.extend)
+    assert [(r.index, r.status) for r in rows] == [(0, "error")]
+    assert rows[0].error == "worker failed: BrokenProcessPool: a process terminated abruptly"

@@ -152,7 +152,7 @@ def run_batch(args: argparse.Namespace) -> int:
         skipped += key in done
     tally = Tally()
     started = time.perf_counter()
-    interrupted = False
+    interrupted = running = False
     try:
         with ExitStack() as stack:
             writer = stack.enter_context(batch.open_writer(args.out, sys.stdout, args.resume))
@@ -165,14 +165,19 @@ def run_batch(args: argparse.Namespace) -> int:
                     tally.add(row)
                 progress.update(tally)
 
-            emit([f.error for f in found if f.error is not None and f.error.key not in done])
             executor, slots = stack.enter_context(_runner(args))
+            running = True
+            emit([f.error for f in found if f.error is not None and f.error.key not in done])
             cap = LOCAL_CHUNK_CAP if args.scheduler is None else 256
             chunk = args.chunk or batch.auto_chunk(total - skipped, slots, cap)
             tasks = batch.plan(found, options, chunk, done)
             batch.run_tasks(executor, tasks, slots * WINDOW_PER_SLOT, emit)
     except KeyboardInterrupt:  # the pool is torn down and the rows so far are flushed
         interrupted = True
+    except GridsolveError:  # a dead worker pool or cluster: the rows so far stay
+        if running:
+            print_summary(sys.stderr, tally, time.perf_counter() - started, skipped, True)
+        raise
     print_summary(sys.stderr, tally, time.perf_counter() - started, skipped, interrupted)
     return 130 if interrupted else 0
 
