@@ -274,3 +274,11 @@ def test_a_dead_worker_gives_error_rows_then_stops(folder) -> None:
         batch.run_tasks(Dying(), tasks, 4, rows.extend)
     assert [(r.index, r.status) for r in rows] == [(0, "error")]
     assert rows[0].error == "worker failed: BrokenProcessPool: a process terminated abruptly"
+
+
+def test_output_inside_the_folder_is_not_a_puzzle(capsys, folder) -> None:  # type: ignore[no-untyped-def]
+    out = folder / "results.json"
+    assert run_batch(capsys, str(folder), "--jobs", "1", "--out", str(out))[0] == 0
+    code, _, err = run_batch(capsys, str(folder), "--jobs", "1", "--resume", "--out", str(out))
+    assert (code, len(read_rows(str(out)))) == (0, 7)
+    assert "done: 0 puzzles" in err

@@ -190,23 +190,26 @@ class Found:
     error: Row | None = None
 
 
-def walk(paths: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """(absolute path, source) for each named file and each puzzle file under named folders."""
+def walk(paths: Iterable[str], skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, str]]:
+    """(absolute path, source) for each named file and each puzzle file under named folders
+    (hidden ones and the absolute paths in ``skip``, such as the output file, left out)."""
     for name in paths:
         p = Path(name)
         if p.is_dir():
             for sub in sorted(p.rglob("*")):
                 rel = sub.relative_to(p)
                 if (sub.is_file() and sub.suffix.lower() in PUZZLE_SUFFIXES
+                        and str(sub.resolve()) not in skip
                         and not any(part.startswith(".") for part in rel.parts)):
                     yield str(sub.resolve()), str(sub)
         else:
             yield str(p.resolve()) if p.exists() else name, name
 
 
-def discover(paths: Iterable[str], options: Options) -> Iterator[Found]:
+def discover(paths: Iterable[str], options: Options,
+             skip: frozenset[str] = frozenset()) -> Iterator[Found]:
     """Count the puzzles of every file; where reading stops, an error row says why."""
-    for path, source in walk(paths):
+    for path, source in walk(paths, skip):
         entries, why = load(path, source, options)
         if not why and not entries:
             why = f"{source}: no puzzle found"

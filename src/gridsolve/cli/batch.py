@@ -143,7 +143,8 @@ def run_batch(args: argparse.Namespace) -> int:
     done = _done(args)
     options = Options(args.max_solutions, args.timeout, args.max_nodes, args.method,
                       args.sat_solver, args.format, not args.no_limits)
-    found: list[Found] = list(batch.discover(args.paths, options))
+    output = frozenset([os.path.realpath(args.out)] if args.out else [])
+    found: list[Found] = list(batch.discover(args.paths, options, skip=output))
     if not found:
         raise GridsolveError("no puzzle files found under " + ", ".join(args.paths))
     total = skipped = 0
