@@ -11,13 +11,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-from gridsolve.cli import calendar, nonogram, serve
+from gridsolve.cli import batch, calendar, nonogram, serve
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
 
 #: Modules that each add one sub-command family: ``add_parser(subparsers)``.
-FAMILIES = [nonogram, calendar, serve]
+FAMILIES = [nonogram, calendar, batch, serve]
 
 
 def build_parser() -> argparse.ArgumentParser:

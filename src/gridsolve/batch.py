@@ -1,0 +1,457 @@
+"""Many puzzles -> result rows: on a local process pool by default, on a Dask cluster on request.
+
+Glossary
+    source   a puzzle file as the user named it (rows and ``--resume`` key on source + index)
+    task     a chunk of puzzle indexes of one file; workers read the file themselves, so only
+             paths and small integers travel to them (the scheduler stays light)
+    row      the result of one puzzle: status, cost, a hash of its first solution, or an error
+    runner   an ``Executor`` (process pool, in-process, or a Dask client's executor) fed a
+             bounded window of tasks, so millions of puzzles never sit in one queue
+
+Rows are emitted in completion order (within a task, in file order) and are identical whichever
+runner produced them, except ``seconds``. Where a file cannot be read, one error row says why
+(index 0, or in a multi-puzzle file the index of the first unreadable puzzle: those before it
+are solved); a puzzle that fails becomes an error row; neither aborts the batch.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import functools
+import hashlib
+import heapq
+import io
+import json
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
+from gridsolve.nonogram.backends import analyse
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.formats import FORMATS, Entry, iter_entries
+from gridsolve.nonogram.formats._common import default_label
+
+__all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
+           "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
+           "read_rows", "solution_hash", "comparable", "keys", "load"]
+
+STATUSES = ("unique", "multiple", "none", "unknown", "error")
+
+#: File suffixes taken when a directory is walked (any named file is always taken).
+PUZZLE_SUFFIXES = frozenset(s for m in FORMATS.values() for s in m.EXTENSIONS)
+
+
+@dataclass(frozen=True)
+class Row:
+    """The result of one puzzle of a batch (one line of the output)."""
+
+    source: str
+    index: int
+    label: str
+    width: int
+    height: int
+    status: str
+    seconds: float
+    nodes: int
+    solution_hash: str
+    error: str
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """What ``--resume`` keys on: the file as named, and the puzzle's place in it."""
+        return (self.source, self.index)
+
+
+FIELDS = tuple(f.name for f in dataclasses.fields(Row))
+
+
+def comparable(row: Row) -> Row:
+    """The row without its timing: equal rows mean the same answer from any runner."""
+    return dataclasses.replace(row, seconds=0.0)
+
+
+@dataclass(frozen=True)
+class Options:
+    """How each puzzle is solved."""
+
+    max_solutions: int = 2
+    timeout: float | None = 60.0
+    max_nodes: int | None = None
+    method: str = "auto"
+    solver: str | None = None
+    format: str = "auto"
+    limits: bool = True
+
+
+@dataclass(frozen=True)
+class Task:
+    """Some puzzles of one file: read at ``path`` by the worker, reported under ``source``."""
+
+    path: str
+    source: str
+    indexes: tuple[int, ...]
+    options: Options
+
+
+def solution_hash(grid: Sequence[str]) -> str:
+    """First 16 hex digits of the sha256 of the grid's rows joined by newlines."""
+    return hashlib.sha256("\n".join(grid).encode()).hexdigest()[:16]
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as one line: our errors as they are, others prefixed by their type."""
+    text = str(exc) if isinstance(exc, GridsolveError) else f"{type(exc).__name__}: {exc}"
+    return " ".join(text.split()) or type(exc).__name__
+
+
+def error_row(source: str, index: int, why: str, label: str = "") -> Row:
+    """A row saying the puzzle (or file) could not be solved at all."""
+    return Row(source, index, label or default_label(source), 0, 0, "error", 0.0, 0, "", why)
+
+
+def solve_entry(entry: Entry, source: str, options: Options) -> Row:
+    """Solve one puzzle into a row (an exception becomes an error row)."""
+    puzzle, label = entry.puzzle, " ".join(entry.label.split())
+    started = time.perf_counter()
+    try:
+        result = analyse(puzzle, options.max_solutions,
+                         SearchLimits(options.max_nodes, options.timeout),
+                         options.method, solver=options.solver)
+    except Exception as exc:  # one bad puzzle must not end a batch of a million
+        return Row(source, entry.index, label, puzzle.width, puzzle.height, "error",
+                   round(time.perf_counter() - started, 6), 0, "", one_line(exc))
+    digest = solution_hash(result.solutions[0]) if result.solutions else ""
+    return Row(source, entry.index, label, puzzle.width, puzzle.height, result.status,
+               round(result.seconds, 6), result.nodes, digest, "")
+
+
+@functools.lru_cache(maxsize=4)
+def _read(path: str, format: str, limits: bool,
+          stamp: tuple[int, int]) -> tuple[tuple[Entry, ...], str]:
+    """The puzzles of a file up to the first unreadable one, and why reading stopped ('' if it
+    did not); kept while the file's mtime and size stay the same (one parse per worker)."""
+    entries: list[Entry] = []
+    try:
+        for entry in iter_entries(path, format, limits):
+            entries.append(entry)
+    except (GridsolveError, OSError) as exc:
+        return tuple(entries), _why(exc, path)
+    return tuple(entries), ""
+
+
+def _why(exc: GridsolveError | OSError, path: str) -> str:
+    """Why a file could not be read, as one line."""
+    if isinstance(exc, OSError):
+        return one_line(ParseError(exc.strerror or str(exc), path))
+    return one_line(exc)
+
+
+def load(path: str, source: str, options: Options) -> tuple[tuple[Entry, ...], str]:
+    """The readable puzzles of a file and why the rest could not be read, naming the file as
+    the user did (workers see absolute paths)."""
+    try:
+        st = os.stat(path)
+        entries, why = _read(path, options.format, options.limits, (st.st_mtime_ns, st.st_size))
+    except OSError as exc:
+        entries, why = (), _why(exc, path)
+    return entries, why.replace(path, source)
+
+
+def solve_task(task: Task) -> list[Row]:
+    """Read the task's file and solve its puzzles: the pure function run by every worker."""
+    entries, why = load(task.path, task.source, task.options)
+    rows = []
+    for i in task.indexes:
+        if i < len(entries):
+            rows.append(solve_entry(entries[i], task.source, task.options))
+        else:
+            rows.append(error_row(task.source, i, why or f"{task.source}: puzzle {i} is gone "
+                                  "(the file changed during the batch)"))
+    return rows
+
+
+@dataclass(frozen=True)
+class Found:
+    """A file found by discovery: how many puzzles it holds, or the row saying why none."""
+
+    path: str
+    source: str
+    count: int
+    error: Row | None = None
+
+
+def walk(paths: Iterable[str], skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, str]]:
+    """(absolute path, source) for each named file and each puzzle file under named folders
+    (hidden ones and the absolute paths in ``skip``, such as the output file, left out)."""
+    for name in paths:
+        p = Path(name)
+        if p.is_dir():
+            for sub in sorted(p.rglob("*")):
+                rel = sub.relative_to(p)
+                if (sub.is_file() and sub.suffix.lower() in PUZZLE_SUFFIXES
+                        and str(sub.resolve()) not in skip
+                        and not any(part.startswith(".") for part in rel.parts)):
+                    yield str(sub.resolve()), str(sub)
+        else:
+            yield str(p.resolve()) if p.exists() else name, name
+
+
+def discover(paths: Iterable[str], options: Options,
+             skip: frozenset[str] = frozenset()) -> Iterator[Found]:
+    """Count the puzzles of every file; where reading stops, an error row says why."""
+    for path, source in walk(paths, skip):
+        entries, why = load(path, source, options)
+        if not why and not entries:
+            why = f"{source}: no puzzle found"
+        error = error_row(source, len(entries), why) if why else None
+        yield Found(path, source, len(entries), error)
+
+
+def keys(found: Iterable[Found]) -> Iterator[tuple[str, int]]:
+    """The (source, index) of every row a batch over these files writes."""
+    for f in found:
+        yield from ((f.source, i) for i in range(f.count))
+        if f.error is not None:
+            yield f.error.key
+
+
+def plan(found: Iterable[Found], options: Options, chunk: int,
+         done: frozenset[tuple[str, int]] = frozenset()) -> Iterator[Task]:
+    """Chunks of at most ``chunk`` not-yet-done puzzle indexes, file by file."""
+    for f in found:
+        todo = [i for i in range(f.count) if (f.source, i) not in done]
+        for start in range(0, len(todo), chunk):
+            yield Task(f.path, f.source, tuple(todo[start:start + chunk]), options)
+
+
+def auto_chunk(puzzles: int, slots: int, cap: int = 256) -> int:
+    """Puzzles per task: about 16 tasks per worker slot, between 1 and ``cap``.
+
+    Local pools pass a small cap (a task is cheap to send, and Ctrl-C loses at most the tasks
+    in flight); a cluster keeps 256 so a scheduler never tracks millions of tasks."""
+    return max(1, min(cap, puzzles // max(1, slots * 16)))
+
+
+class Tally:
+    """Running totals of a batch: counts by status, solver seconds, the slowest puzzles."""
+
+    def __init__(self, keep: int = 5) -> None:
+        self.counts: Counter[str] = Counter()
+        self.seconds = 0.0
+        self.keep = keep
+        self._slow: list[tuple[float, int, Row]] = []
+
+    def add(self, row: Row) -> None:
+        """Count one row."""
+        self.counts[row.status] += 1
+        self.seconds += row.seconds
+        item = (row.seconds, -sum(self.counts.values()), row)
+        if len(self._slow) < self.keep:
+            heapq.heappush(self._slow, item)
+        else:
+            heapq.heappushpop(self._slow, item)
+
+    @property
+    def total(self) -> int:
+        """Rows counted."""
+        return sum(self.counts.values())
+
+    def slowest(self) -> list[Row]:
+        """The slowest puzzles seen, slowest first."""
+        return [row for _, _, row in sorted(self._slow, reverse=True)]
+
+
+def _ignore_sigint() -> None:
+    """Worker initialiser: Ctrl-C is the main process's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class InlineExecutor(Executor):
+    """Runs each task at submission, in this process (``--jobs 1``: no pool, plain tracebacks)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run now; the future is already done."""
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+
+@contextmanager
+def local_executor(jobs: int) -> Iterator[Executor]:
+    """A process pool of ``jobs`` workers (in-process for 1), torn down promptly on exit."""
+    if jobs <= 1:
+        yield InlineExecutor()
+        return
+    import multiprocessing
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = ProcessPoolExecutor(jobs, multiprocessing.get_context(method),
+                               initializer=_ignore_sigint)
+    try:
+        yield pool
+    except BaseException:
+        workers = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in workers:
+            proc.terminate()  # our own workers, possibly deep in a long search
+        raise
+    pool.shutdown(wait=True)
+
+
+@contextmanager
+def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
+    """An executor on an existing Dask cluster, and its number of worker threads."""
+    try:
+        import distributed
+    except ImportError:
+        raise SolverUnavailable("dask", "dask") from None
+    connect: Any = distributed.Client  # untyped library: keep its calls out of strict checks
+    try:
+        client = connect(address, timeout=30, set_as_default=False)
+    except OSError as exc:
+        raise GridsolveError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        slots = sum(client.nthreads().values()) or 1
+        yield client.get_executor(pure=False), slots
+    finally:
+        client.close()
+
+
+def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
+              emit: Callable[[list[Row]], None]) -> None:
+    """Feed tasks to the executor, at most ``window`` in flight, emitting rows as tasks finish.
+
+    A task that raises (a worker died) becomes error rows. On KeyboardInterrupt the pending
+    tasks are cancelled and the interrupt goes on to the caller; rows already emitted stay."""
+    pending: dict[Future[list[Row]], Task] = {}
+    todo = iter(tasks)
+    broken: BaseException | None = None
+
+    def settle(future: Future[list[Row]]) -> None:
+        task = pending.pop(future)
+        try:
+            emit(future.result())
+        except Exception as exc:
+            why = f"worker failed: {one_line(exc)}"
+            emit([error_row(task.source, i, why) for i in task.indexes])
+
+    try:
+        while True:
+            while broken is None and len(pending) < window:
+                task = next(todo, None)
+                if task is None:
+                    break
+                try:
+                    pending[executor.submit(solve_task, task)] = task
+                except BrokenProcessPool as exc:
+                    broken = exc
+            if not pending:
+                break
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for future in [f for f in pending if f in finished]:  # in submission order
+                settle(future)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+    if broken is not None:
+        raise GridsolveError("a worker process died; the batch stopped (rerun with --resume "
+                             "to go on)") from broken
+
+
+def _kind(path: str) -> str:
+    """'csv' or 'jsonl', by the output file's suffix."""
+    return "csv" if path.lower().endswith(".csv") else "jsonl"
+
+
+def _from_record(rec: dict[str, Any]) -> Row:
+    """A row from a parsed JSON object or CSV record (types restored)."""
+    return Row(str(rec["source"]), int(rec["index"]), str(rec["label"]), int(rec["width"]),
+               int(rec["height"]), str(rec["status"]), float(rec["seconds"]), int(rec["nodes"]),
+               str(rec["solution_hash"]), str(rec["error"]))
+
+
+def _parse_line(line: str, kind: str) -> Row:
+    """One complete output line (not the CSV header) as a row."""
+    if kind == "csv":
+        values = next(csv.reader([line]))
+        if len(values) != len(FIELDS):
+            raise ValueError("wrong number of fields")
+        return _from_record(dict(zip(FIELDS, values)))
+    rec = json.loads(line)
+    if not isinstance(rec, dict):
+        raise ValueError("not an object")
+    return _from_record(rec)
+
+
+def read_rows(path: str, repair: bool = False) -> list[Row]:
+    """The rows of an output file; a last line cut short by a kill is dropped (and with
+    ``repair``, cut off the file so appending continues cleanly)."""
+    kind = _kind(path)
+    with open(path, "rb") as fh:
+        data = fh.read()
+    keep = data.rfind(b"\n") + 1  # a kill can leave a partial line without its newline
+    text = data[:keep].decode("utf-8")
+    rows = []
+    for number, line in enumerate(text.split("\n")[:-1], 1):  # not splitlines: U+2028 in a label
+        if kind == "csv" and number == 1:
+            if line != ",".join(FIELDS):
+                raise ParseError("not a gridsolve batch CSV (header differs)", path, 1)
+            continue
+        if not line.strip():
+            continue
+        try:
+            rows.append(_parse_line(line, kind))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ParseError(f"not a result row ({one_line(exc)})", path, number) from None
+    if repair and keep < len(data):
+        with open(path, "r+b") as fh:
+            fh.truncate(keep)
+    return rows
+
+
+class RowWriter:
+    """Writes rows to a JSONL or CSV stream, flushed after every row."""
+
+    def __init__(self, stream: TextIO, kind: str, header: bool) -> None:
+        self.stream = stream
+        self.kind = kind
+        if kind == "csv" and header:
+            self._write_csv(FIELDS)
+
+    def _write_csv(self, values: Sequence[object]) -> None:
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(values)
+        self.stream.write(buf.getvalue())
+        self.stream.flush()
+
+    def write(self, row: Row) -> None:
+        """Append one row and flush it, so a killed run loses nothing written."""
+        if self.kind == "csv":
+            self._write_csv([getattr(row, f) for f in FIELDS])
+            return
+        self.stream.write(json.dumps(dataclasses.asdict(row), ensure_ascii=False) + "\n")
+        self.stream.flush()
+
+
+@contextmanager
+def open_writer(path: str | None, stream: TextIO, resume: bool) -> Iterator[RowWriter]:
+    """A writer to ``path`` (appending when resuming), or to ``stream`` when no path is given."""
+    if path is None:
+        yield RowWriter(stream, "jsonl", header=False)
+        return
+    fresh = not resume or not os.path.exists(path) or os.path.getsize(path) == 0
+    with open(path, "w" if fresh else "a", encoding="utf-8", newline="") as fh:
+        yield RowWriter(fh, _kind(path), header=fresh)
