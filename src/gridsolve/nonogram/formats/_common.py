@@ -162,3 +162,21 @@ def take_lines(lines: Sequence[tuple[int, str]], count: int, what: str, source: 
     if extra is not None:
         raise ParseError(f"more than {count} {what} lines", source, extra[0])
     return list(lines[:count])
+
+
+Numbered = Sequence[tuple[int, str]]
+
+
+def puzzle_from_lines(rows: Numbered, cols: Numbered, source: str | None, limits: bool,
+                      title: str | None = None, total_line: int | None = None) -> Puzzle:
+    """A puzzle from numbered lines of clue numbers, errors pointing at the line at fault."""
+    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
+                        [parse_numbers(s, source, n) for n, s in cols], source,
+                        [n for n, _ in rows], [n for n, _ in cols], title=title, limits=limits,
+                        total_line=total_line)
+
+
+def clue_lines(clues: Sequence[tuple[int, ...]], empty: str = "0") -> str:
+    """One line of space-separated numbers per clue; ``empty`` for an empty clue."""
+    return "\n".join(" ".join(map(str, clue)) or empty for clue in clues)
+

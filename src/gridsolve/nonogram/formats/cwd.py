@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (build_puzzle, check_size, logical_lines,
-                                                parse_int, parse_numbers, take_lines)
+from gridsolve.nonogram.formats._common import (check_size, clue_lines, logical_lines, parse_int,
+                                               puzzle_from_lines, take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "cwd"
@@ -62,14 +62,10 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
         raise ParseError("expected a blank line after the row clues", source,
                          after[0][0] if after else len(lines))
     cols = take_lines(after[1:], w, "column", source, after[0][0])
-    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
-                        [parse_numbers(s, source, n) for n, s in cols], source,
-                        [n for n, _ in rows], [n for n, _ in cols], limits=limits)
+    return puzzle_from_lines(rows, cols, source, limits)
 
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle as CWD."""
-    def fmt(clue: tuple[int, ...]) -> str:
-        return " ".join(map(str, clue)) or "0"
-    return (f"{puzzle.height}\n{puzzle.width}\n" + "\n".join(map(fmt, puzzle.rows)) + "\n\n"
-            + "\n".join(map(fmt, puzzle.cols)) + "\n")
+    return (f"{puzzle.height}\n{puzzle.width}\n{clue_lines(puzzle.rows)}\n\n"
+            f"{clue_lines(puzzle.cols)}\n")

@@ -15,7 +15,7 @@ import re
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats import cwd
-from gridsolve.nonogram.formats._common import build_puzzle, logical_lines, parse_numbers
+from gridsolve.nonogram.formats._common import clue_lines, logical_lines, puzzle_from_lines
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "keen"
@@ -61,13 +61,9 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     if not any(s.strip() for _, s in numbered):
         raise ParseError("empty file: no clues found", source)
     rows, cols = split_blocks(numbered, source)
-    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
-                        [parse_numbers(s, source, n) for n, s in cols], source,
-                        [n for n, _ in rows], [n for n, _ in cols], limits=limits)
+    return puzzle_from_lines(rows, cols, source, limits)
 
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle in Keen's format (0 for an empty clue)."""
-    def fmt(clue: tuple[int, ...]) -> str:
-        return " ".join(map(str, clue)) or "0"
-    return "\n".join(map(fmt, puzzle.rows)) + "\n\n" + "\n".join(map(fmt, puzzle.cols)) + "\n"
+    return f"{clue_lines(puzzle.rows)}\n\n{clue_lines(puzzle.cols)}\n"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (build_puzzle, check_size, logical_lines,
-                                                parse_int, parse_numbers, take_lines)
+from gridsolve.nonogram.formats._common import (check_size, clue_lines, logical_lines, parse_int,
+                                               puzzle_from_lines, take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "mk"
@@ -58,14 +58,10 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
         raise ParseError("a second '#' line", source, lines[seps[1]][0])
     rows = take_lines(lines[head[0]:seps[0]], h, "row", source, head[0])
     cols = take_lines(lines[seps[0] + 1:], w, "column", source, lines[seps[0]][0])
-    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
-                        [parse_numbers(s, source, n) for n, s in cols], source,
-                        [n for n, _ in rows], [n for n, _ in cols], limits=limits)
+    return puzzle_from_lines(rows, cols, source, limits)
 
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle as .mk."""
-    def fmt(clue: tuple[int, ...]) -> str:
-        return " ".join(map(str, clue)) or "0"
-    return (f"{puzzle.height} {puzzle.width}\n" + "\n".join(map(fmt, puzzle.rows)) + "\n#\n"
-            + "\n".join(map(fmt, puzzle.cols)) + "\n")
+    return (f"{puzzle.height} {puzzle.width}\n{clue_lines(puzzle.rows)}\n#\n"
+            f"{clue_lines(puzzle.cols)}\n")

@@ -20,9 +20,9 @@ import re
 from collections.abc import Iterator
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, build_puzzle,
-                                                check_size, default_label, logical_lines,
-                                                only_entry, parse_numbers)
+from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, check_size, clue_lines,
+                                               default_label, logical_lines, only_entry,
+                                               puzzle_from_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "g"
@@ -66,17 +66,13 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         if re.search(r"\d[A-Za-z]", s):
             raise ParseError(COLOUR_UNSUPPORTED + f" (clue {s.strip()!r})", source, n)
     check_size(max(len(cols), 1), max(len(rows), 1), source, None, limits)
-    puzzle = build_puzzle([parse_numbers(s, source, n) for n, s in rows],
-                          [parse_numbers(s, source, n) for n, s in cols], source,
-                          [n for n, _ in rows], [n for n, _ in cols], limits=limits)
+    puzzle = puzzle_from_lines(rows, cols, source, limits)
     yield Entry(source or "<input>", 0, default_label(source), puzzle, None)
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle as a black-and-white .g file."""
-    def fmt(clue: tuple[int, ...]) -> str:
-        return " ".join(map(str, clue))
     title = " ".join((puzzle.title or "gridsolve").split())
     if title[:1] in (":", "#"):
         title = " " + title  # a leading ':' or '#' would start a section or a declaration
-    return (f"{title}\n: rows\n" + "\n".join(map(fmt, puzzle.rows)) + "\n: columns\n"
-            + "\n".join(map(fmt, puzzle.cols)) + "\n: end\n")
+    return (f"{title}\n: rows\n{clue_lines(puzzle.rows, empty='')}\n: columns\n"
+            f"{clue_lines(puzzle.cols, empty='')}\n: end\n")

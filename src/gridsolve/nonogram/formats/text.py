@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats import keen, mk
-from gridsolve.nonogram.formats._common import build_puzzle, logical_lines, parse_numbers
+from gridsolve.nonogram.formats._common import clue_lines, logical_lines, puzzle_from_lines
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "text"
@@ -88,16 +88,10 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     if not any(_strip(s) and not s.strip().startswith("#") for s in lines):
         raise ParseError("empty file: no clues found", source)
     rows, cols, sep = _split(lines, source)
-    return build_puzzle([parse_numbers(s, source, n) for n, s in rows],
-                        [parse_numbers(s, source, n) for n, s in cols], source,
-                        [n for n, _ in rows], [n for n, _ in cols], limits=limits,
-                        total_line=sep)
+    return puzzle_from_lines(rows, cols, source, limits, total_line=sep)
 
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle in the text format."""
-    def fmt(clue: tuple[int, ...]) -> str:
-        return " ".join(map(str, clue)) or "0"
     head = "".join(f"# {t}\n" for t in (puzzle.title or "").splitlines())
-    return (head + "\n".join(map(fmt, puzzle.rows)) + "\n--\n"
-            + "\n".join(map(fmt, puzzle.cols)) + "\n")
+    return f"{head}{clue_lines(puzzle.rows)}\n--\n{clue_lines(puzzle.cols)}\n"

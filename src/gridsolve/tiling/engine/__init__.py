@@ -87,11 +87,10 @@ def compile_problem(board: Board, pieces: tuple[Piece, ...],
     table: list[Placement] = []
     for i, piece in enumerate(pieces):
         table.extend(placements(board, i, piece))
-    hole_rows: list[tuple[int, int, bytes, int]] = []
     for h, cells in enumerate(holes):
         if not cells or any(cell not in board.index for cell in cells):
             raise InvalidPuzzle(f"hole {h} must be confined to open cells of the board")
-        for j, cell in enumerate(cells):
+        for cell in cells:
             table.append(Placement(len(pieces) + h, (cell,), board.mask([cell])))
     nbits = board.size + sum(p.copies for p in pieces) + len(holes)
     if nbits > 512:
