@@ -35,7 +35,7 @@ bench: install  ## benchmarks, each printing a table with its peers (long: about
 	$(BIN)/python benchmarks/backends.py
 	$(BIN)/python benchmarks/calendar.py
 	$(BIN)/python benchmarks/generate.py
-	$(BIN)/python benchmarks/batch.py --limit 200
+	$(BIN)/python benchmarks/batch.py
 
 lint: install
 	$(BIN)/python -m mypy
