@@ -20,6 +20,7 @@ from gridsolve.errors import GridsolveError, SolverUnavailable
 from gridsolve.nonogram import backends
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.formats import iter_entries
 from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, puzzle_from_grid
 from gridsolve.nonogram.reference import arrangements
 
@@ -240,16 +241,8 @@ def test_registry_names() -> None:
 
 
 def tournament_puzzles(path: Path, count: int) -> list[Puzzle]:
-    """The first puzzles of a tournament set ($n, 25 column-clue lines, 25 row-clue lines).
-
-    A stand-in until ``gridsolve.nonogram.formats.iter_entries`` is merged into this branch."""
-    blocks = path.read_text().split("$")[1:count + 1]
-    out = []
-    for block in blocks:
-        clues = [tuple(int(v) for v in line.split("\t") if v.strip())
-                 for line in block.split("\n")[1:51]]
-        out.append(Puzzle(clues[25:], clues[:25]))
-    return out
+    """The first puzzles of a tournament set."""
+    return [e.puzzle for e in itertools.islice(iter_entries(str(path)), count)]
 
 
 @pytest.mark.slow

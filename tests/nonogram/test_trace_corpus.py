@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 
 from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.formats import iter_entries
 from gridsolve.nonogram.model import Puzzle
 from gridsolve.nonogram.trace import trace_solve
 
 
 def tournament(path: Path, count: int) -> list[Puzzle]:
-    """The first puzzles of a tournament file: '$n', 25 column clues then 25 row clues."""
-    lines = path.read_text().splitlines()
-    out = []
-    for start in range(0, len(lines), 51):
-        if len(out) == count or start + 51 > len(lines):
-            break
-        clues = [[int(x) for x in line.split()] or [0] for line in lines[start + 1:start + 51]]
-        out.append(Puzzle(clues[25:], clues[:25]))
-    return out
+    """The first puzzles of a tournament set."""
+    return [e.puzzle for e in itertools.islice(iter_entries(str(path)), count)]
 
 
 @pytest.mark.slow
