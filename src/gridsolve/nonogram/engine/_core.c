@@ -210,7 +210,7 @@ static PyMethodDef Search_methods[] = {
      "trying guide's values ('#'/'.' per cell) first"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS, "the current grid as bytes of '#', '.', '?'"},
     {"root", (PyCFunction)Search_root, METH_NOARGS, "the cells known at the root (sound deductions)"},
-    {"stats", (PyCFunction)Search_stats, METH_NOARGS, "counters: nodes, line_solves, probes, max_depth"},
+    {"stats", (PyCFunction)Search_stats, METH_NOARGS, "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
     {NULL, NULL, 0, NULL},
 };
 

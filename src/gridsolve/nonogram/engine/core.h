@@ -80,12 +80,12 @@ typedef struct ng_solver {
     long long cache_hits;
 
     /* probe records: a probe of cell c is still valid while no line it solved has changed
-     * (and no backtrack happened since): then probing c again would give the same result */
+     * (a set or an undo stamps a line): then probing c again would give the same result */
     int use_records, fp_words;
     int in_probe;
     uint64_t *fp_cur, *fp;          /* lines solved by the probe under way / per cell */
     uint64_t clock, *line_time, *probe_time;
-    uint32_t epoch, *probe_epoch;
+    uint8_t *recorded;              /* cell c has a record */
 
     /* search */
     ng_frame *stack; int depth, stack_cap;

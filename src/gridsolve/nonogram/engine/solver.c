@@ -110,7 +110,7 @@ void ng_free(ng_solver *s)
     free(s->score_a); free(s->score_b);
     free(s->stack); free(s->root);
     free(s->cache); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
-    free(s->probe_epoch); free(s->guide);
+    free(s->recorded); free(s->guide);
     free(s);
 }
 
@@ -165,10 +165,9 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     if (s->use_records) {
         s->fp = calloc((size_t)C * s->fp_words, sizeof(uint64_t));
         s->probe_time = calloc(C, sizeof(uint64_t));
-        s->probe_epoch = calloc(C, sizeof(uint32_t));
-        if (!s->fp || !s->probe_time || !s->probe_epoch) goto fail;
+        s->recorded = calloc(C, 1);
+        if (!s->fp || !s->probe_time || !s->recorded) goto fail;
     }
-    s->epoch = 1;
     /* how often to read the clock: every 256 steps on short lines (a step is ~1 us), every
      * step on long ones (a step can take a millisecond) */
     s->check_mask = N <= 64 ? 255 : 0;
@@ -326,7 +325,7 @@ static int ng_learn(ng_solver *s, int cell, uint8_t v)
  * consequences. This holds across backtracking too, since an undo stamps its lines. */
 static int ng_record_valid(const ng_solver *s, int c)
 {
-    if (!s->use_records || s->probe_epoch[c] != s->epoch) return 0;
+    if (!s->use_records || !s->recorded[c]) return 0;
     const uint64_t t = s->probe_time[c];
     const uint64_t *fp = s->fp + (size_t)c * s->fp_words;
     for (int w = 0; w < s->fp_words; w++) {
@@ -345,7 +344,7 @@ static void ng_record(ng_solver *s, int c)
     if (!s->use_records) return;
     memcpy(s->fp + (size_t)c * s->fp_words, s->fp_cur, sizeof(uint64_t) * s->fp_words);
     s->probe_time[c] = s->clock;
-    s->probe_epoch[c] = s->epoch;
+    s->recorded[c] = 1;
 }
 
 /* Probe every unknown cell both ways until a whole pass learns nothing.
