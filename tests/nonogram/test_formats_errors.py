@@ -221,3 +221,14 @@ def test_convert_picks_format_from_extension(tmp_path: Path,
 
 def detect_format_name(path: Path) -> str:
     return str(detect_format(read_text(str(path)), str(path)).NAME)
+
+
+def test_convert_unknown_output_extension_names_the_fix(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from gridsolve.cli import main
+    src = tmp_path / "p.txt"
+    src.write_text("1\n--\n1\n")
+    out = str(tmp_path / "out.zzz")
+    assert main(["nonogram", "convert", str(src), out]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gridsolve: error: cannot tell the output format from {out!r}: give --to")
+    assert err.count("\n") == 1

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gridsolve.errors import ParseError
+from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.formats import (FORMATS, Entry, format_for_path, iter_entries,
                                         tournament, write_puzzle)
 from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, is_solution
@@ -36,8 +36,8 @@ def _target(args: argparse.Namespace) -> str:
         return str(args.to)
     found = None if args.output == "-" else format_for_path(args.output)
     if found is None:
-        raise ParseError(f"cannot tell the output format from {args.output!r}: give --to "
-                         f"(one of {', '.join(WRITABLE)})")
+        raise GridsolveError(f"cannot tell the output format from {args.output!r}: give --to "
+                             f"(one of {', '.join(WRITABLE)})")
     return found
 
 
