@@ -60,9 +60,10 @@ def add_commands(cmds: Any) -> None:
 def run_explain(args: argparse.Namespace) -> int:
     """``nonogram explain``: the account of the solve, then the grid it reaches."""
     from gridsolve.nonogram.explain import explain
-    from gridsolve.nonogram.formats import read_puzzle
+    from gridsolve.nonogram.formats import bw_only, read_puzzle
     from gridsolve.nonogram.render.account import explanation_lines
-    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits),
+                     "explain", "supports")
     account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout))
     lines = explanation_lines(account, lambda grid: "")
     print("\n".join(lines[:-1]))
