@@ -122,7 +122,7 @@ def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> AnyPuzz
 def read_clues(path: str, format: str = "auto", limits: bool = True) -> RawClues:
     """The clues of a puzzle file as written, even when they make no valid puzzle."""
     try:
-        puzzle = bw_only(read_puzzle(path, format, limits), "reading raw clues", "supports")
+        puzzle = bw_only(read_puzzle(path, format, limits), "checking clues", "supports")
     except ClueError as exc:
         return exc.clues
     return RawClues(puzzle.rows, puzzle.cols, "<stdin>" if path == "-" else path)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gridsolve.errors import GridsolveError, InvalidPuzzle, ParseError
-from gridsolve.nonogram.formats._common import ClueError, RawClues, build_puzzle
+from gridsolve.nonogram.formats._common import build_puzzle
 from gridsolve.nonogram.model import (EMPTY, MAX_CELLS, MAX_COLOURS, UNKNOWN, Colour,
                                       ColourPuzzle, Puzzle)
 
@@ -177,14 +177,14 @@ ColourClues = Sequence[Sequence[tuple[int, int]]]
 def colour_result(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
                   row_lines: Sequence[int | None] = (), col_lines: Sequence[int | None] = (),
                   title: str | None = None, limits: bool = True) -> Puzzle | ColourPuzzle:
-    """The puzzle of colour clues: a black-and-white Puzzle when the clues use one ink colour
-    only (so such files read as before), else a ColourPuzzle; errors point at the clue's line."""
+    """The puzzle of colour clues: a black-and-white Puzzle when the only colour is black on
+    white (so such files read as before), else a ColourPuzzle; errors point at the clue's
+    line."""
     source = colours.source
     if limits and len(rows) * len(cols) > MAX_CELLS:
         raise ParseError(f"puzzle is {len(cols)}x{len(rows)}, over the 1000x1000 limit "
                          "(use --no-limits to read it anyway)", source)
-    used = {c for clue in (*rows, *cols) for n, c in clue if n}
-    if len(used) <= 1 and len(colours.keys) <= 1:
+    if colours.rgbs in ([], [(0, 0, 0)]) and colours.background.rgb == (255, 255, 255):
         return build_puzzle([[n for n, _ in clue] for clue in rows],
                             [[n for n, _ in clue] for clue in cols], source, row_lines,
                             col_lines, title=title, limits=limits)
@@ -196,10 +196,7 @@ def colour_result(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
             kind, i = exc.where
             lines = row_lines if kind == "row" else col_lines
             line = lines[i] if i < len(lines) else None
-        raw = RawClues(tuple(tuple(n for n, _ in c) for c in rows),
-                       tuple(tuple(n for n, _ in c) for c in cols), source,
-                       tuple(row_lines), tuple(col_lines))
-        raise ClueError(str(exc), source, line, raw) from None
+        raise ParseError(str(exc), source, line) from None
 
 
 def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds") -> Puzzle:

@@ -46,14 +46,17 @@ def _sections(text: str) -> dict[str, dict[str, Numbered]]:
     """section -> key -> numbered value lines (comments removed)."""
     out: dict[str, dict[str, Numbered]] = {}
     section: dict[str, Numbered] | None = None
+    name = ""
     current: Numbered | None = None
     for n, raw in enumerate(logical_lines(text), 1):
         line = _uncomment(raw)
         if m := _SECTION.match(line):
-            section = out.setdefault(m.group(1).lower(), {})
+            name = m.group(1).lower()
+            section = out.setdefault(name, {})
             current = None
         elif section is not None and (m := _KEY.match(line)):
-            current = section.setdefault(m.group(1).lower(), [])
+            key = m.group(1) if name == "colors" else m.group(1).lower()  # colour keys: as is
+            current = section.setdefault(key, [])
             current.append((n, m.group(2)))
         elif current is not None:
             current.append((n, line))

@@ -104,10 +104,9 @@ def _colours(puzzle: ET.Element, lines: Lines, source: str | None
         char = c.get("char") or _PREDEFINED.get(name, ((0, 0, 0), name[:1]))[1]
         declared.append((name, rgb, char, line or 0))
     names = [d[0] for d in declared]
-    for implicit in (background, default):
-        if implicit is not None and implicit not in names and implicit in _PREDEFINED:
-            declared.append((implicit, *_PREDEFINED[implicit], 0))
-            names.append(implicit)
+    if background not in names and background in _PREDEFINED:
+        declared.append((background, *_PREDEFINED[background], 0))
+        names.append(background)
     if background not in names:
         raise ParseError(f"no <color> declares the background colour {background!r}", source,
                          lines.get(puzzle))
@@ -121,15 +120,16 @@ def _colours(puzzle: ET.Element, lines: Lines, source: str | None
             colours.set_background(name, rgb)
         else:
             colours.add(name, name, rgb, glyph, at or None)
-    if default is not None and default not in names:
+    if default is not None and default not in names and default not in _PREDEFINED:
         raise ParseError(f"no <color> declares the default colour {default!r}", source,
                          lines.get(puzzle))
     return colours, default, chars
 
 
 def _clues(puzzle: ET.Element, kind: str, default: str | None, colours: PaletteBuilder,
-           lines: Lines, where: str, source: str | None
+           chars: dict[str, str], lines: Lines, where: str, source: str | None
            ) -> tuple[list[list[tuple[int, int]]], list[int | None]]:
+    """The clues of one kind; a predefined colour (black) joins the palette when first used."""
     found = [c for c in puzzle.findall("clues") if c.get("type") == kind]
     if len(found) != 1:
         raise ParseError(f'{where}: expected one <clues type="{kind}">, found {len(found)}',
@@ -144,6 +144,9 @@ def _clues(puzzle: ET.Element, kind: str, default: str | None, colours: PaletteB
                 raise ParseError(f"{here}: a <count> without a color, and the default colour "
                                  "is the background", source, lines.get(count))
             n = parse_int(count.text or "", f"{here}: a <count>", source, lines.get(count))
+            if name not in colours.keys and name in _PREDEFINED:
+                rgb, chars[name] = _PREDEFINED[name]
+                colours.add(name, name, rgb, chars[name])
             clue.append((n, colours.index(name, lines.get(count))))
         out.append(clue)
         at.append(lines.get(line))
@@ -202,8 +205,8 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
                              lines.get(p))
         here = f"{source or '<input>'} ({where})"
         colours, default, chars = _colours(p, lines, here)
-        rows, row_lines = _clues(p, "rows", default, colours, lines, where, source)
-        cols, col_lines = _clues(p, "columns", default, colours, lines, where, source)
+        rows, row_lines = _clues(p, "rows", default, colours, chars, lines, where, source)
+        cols, col_lines = _clues(p, "columns", default, colours, chars, lines, where, source)
         title = (p.findtext("title") or "").strip() or None
         puzzle = colour_result(rows, cols, colours, row_lines, col_lines, title, limits)
         image = _goal(p, puzzle.width, puzzle.height, chars, lines, where, source)
