@@ -1,7 +1,8 @@
 """Reading and writing nonogram files: the only place that accepts messy input.
 
 Each format is a module with ``NAME``, ``EXTENSIONS``, ``detect(text) -> bool`` and
-``parse(text, source, limits) -> Puzzle``; optionally ``entries(text, source, limits)``
+``parse(text, source, limits) -> AnyPuzzle`` (a ``ColourPuzzle`` only from the formats that
+read colour: webpbn, g, pynogram, json); optionally ``entries(text, source, limits)``
 yielding ``Entry`` (puzzle + stored goal; many for multi-puzzle files) and
 ``dump(puzzle[, goal]) -> str`` (``GOAL = True`` when dump writes a goal, ``COLOUR = True``
 when it writes colour puzzles too; the others are given black-and-white puzzles only).

@@ -4,8 +4,8 @@ Every colour format declares its colours differently (webpbn ``<color>``, Olšá
 pynogram's ``[colors]``), but they all end the same way: a background, a list of ink colours
 each with a key the clues use (a letter or a name), and a glyph the file would like to draw it
 with. ``PaletteBuilder`` collects those and makes the model's palette, choosing symbols; then
-``colour_result`` returns a black-and-white ``Puzzle`` when only one ink is used, else a
-``ColourPuzzle``.
+``colour_result`` returns a black-and-white ``Puzzle`` when the only ink is black on white,
+else a ``ColourPuzzle``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from gridsolve.nonogram.formats._common import build_puzzle
 from gridsolve.nonogram.model import (EMPTY, MAX_CELLS, MAX_COLOURS, UNKNOWN, Colour,
                                       ColourPuzzle, Puzzle)
 
-__all__ = ["NAMED", "rgb_of", "usable_symbol", "PaletteBuilder", "ColourClues", "colour_result", "bw_only"]
+__all__ = ["NAMED", "rgb_of", "usable_symbol", "PaletteBuilder", "ColourClues", "colour_result",
+           "bw_only"]
 
 RGB = tuple[int, int, int]
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, logical_lines,
                                                 only_entry, parse_int, parse_numbers)
-from gridsolve.nonogram.model import AnyPuzzle, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle
 
 NAME = "spoj"
 EXTENSIONS = (".txt", ".in")
