@@ -72,7 +72,8 @@ def test_line_solver_table(solve_line, clue, line, expected) -> None:  # type: i
 
 
 PATHS = {
-    "probing": dict(probing=True),
+    "implication probing": dict(probing=True),
+    "plain probing": dict(probing=True, implications=False),
     "propagation only": dict(probing=False),
 }
 
@@ -97,13 +98,13 @@ def small_grids(draw: st.DrawFn, max_w: int = 5, max_h: int = 4) -> tuple[str, .
 
 
 @settings(max_examples=300, deadline=None)
-@given(small_grids(), st.booleans())
-def test_counts_equal_brute_force(grid, probing) -> None:  # type: ignore[no-untyped-def]
+@given(small_grids(), st.sampled_from(list(PATHS)))
+def test_counts_equal_brute_force(grid, path) -> None:  # type: ignore[no-untyped-def]
     """Random grid -> clues -> every solution found, exactly, on grids up to 5x4 and 4x5."""
     for g in (grid, tuple("".join(col) for col in zip(*grid))):
         puzzle = puzzle_from_grid(g)
         expected = all_solutions(puzzle)
-        result = analyse(puzzle, max_solutions=10_000, probing=probing)
+        result = analyse(puzzle, max_solutions=10_000, **PATHS[path])
         assert set(result.solutions) == expected
         assert len(result.solutions) == len(expected)
         assert g in expected
@@ -124,6 +125,41 @@ def test_random_grid_is_solved(w, h, density, seed) -> None:  # type: ignore[no-
         assert result.solutions == (grid,)
     else:
         assert len(set(result.solutions)) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(6, 12), st.floats(0.3, 0.7), st.integers(0, 2**32))
+def test_implication_probing_agrees_with_propagation_only(n, density, seed) -> None:  # type: ignore[no-untyped-def]
+    """A second method on grids too big for brute force: the same solution sets (below 30)."""
+    rng = random.Random(seed)
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
+                               for _ in range(n)])
+    plain = analyse(puzzle, 30, probing=False)
+    for other in (analyse(puzzle, 30), analyse(puzzle, 30, implications=False)):
+        assert other.status == plain.status
+        if plain.status == "multiple" and len(plain.solutions) == 30:
+            assert len(other.solutions) == 30  # different first 30 of many: all checked anyway
+        else:
+            assert set(other.solutions) == set(plain.solutions)
+
+
+def test_implication_probing_fixes_more_at_the_root() -> None:
+    """On this 14x14 picture, the contrapositives of the probes fix cells plain probing cannot,
+    and each of them holds in every solution."""
+    rng = random.Random(116)
+    rng.randint(8, 14)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(14)) for _ in range(14)])
+    strong = analyse(puzzle, 2)
+    plain = analyse(puzzle, 2, implications=False)
+    known = [(r, c) for r, row in enumerate(strong.partial) for c, ch in enumerate(row) if ch != "?"]
+    assert len(known) > sum(ch != "?" for row in plain.partial for ch in row)
+    assert strong.stats["implied_fixes"] > 0
+    every = analyse(puzzle, 100_000, probing=False)
+    assert every.status == "multiple" and len(every.solutions) < 100_000
+    for r, c in known:
+        assert all(g[r][c] == strong.partial[r][c] for g in every.solutions)
+    for r, row in enumerate(plain.partial):  # plain probing's cells are a subset
+        assert all(ch in ("?", strong.partial[r][c]) for c, ch in enumerate(row))
 
 
 def test_solutions_are_generated_lazily() -> None:

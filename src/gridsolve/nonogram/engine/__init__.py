@@ -84,9 +84,9 @@ class _Search:
     """
 
     def __init__(self, puzzle: Puzzle, probing: bool = True, on_event: Event | None = None,
-                 restarts: bool = False) -> None:
+                 restarts: bool = False, implications: bool = True) -> None:
         self.puzzle = puzzle
-        self.core = _core.Search(puzzle.rows, puzzle.cols, probing, on_event)
+        self.core = _core.Search(puzzle.rows, puzzle.cols, probing, on_event, implications)
         self.restarts = restarts and on_event is None
         self.started = time.perf_counter()
 
@@ -154,16 +154,21 @@ class _Search:
 
 
 def solve(puzzle: Puzzle, limits: SearchLimits = SearchLimits(), *, probing: bool = True,
-          on_event: Event | None = None, restarts: bool = False) -> Iterator[Grid]:
-    """Yield every solution of the puzzle (raises LimitReached when a limit stops the search)."""
-    yield from _Search(puzzle, probing, on_event, restarts).run(limits)
+          on_event: Event | None = None, restarts: bool = False,
+          implications: bool = True) -> Iterator[Grid]:
+    """Yield every solution of the puzzle (raises LimitReached when a limit stops the search).
+
+    ``probing`` probes every unknown cell at every node; ``implications`` adds implication
+    probing on top (the contrapositives of the probes' results; puzzles up to 1024 cells,
+    and not while an observer watches)."""
+    yield from _Search(puzzle, probing, on_event, restarts, implications).run(limits)
 
 
 def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
             probing: bool = True, on_event: Event | None = None,
-            restarts: bool = False) -> Result:
+            restarts: bool = False, implications: bool = True) -> Result:
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique."""
-    search = _Search(puzzle, probing, on_event, restarts)
+    search = _Search(puzzle, probing, on_event, restarts, implications)
     found: list[Grid] = []
     complete = True
     try:

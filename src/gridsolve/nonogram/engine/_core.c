@@ -78,10 +78,11 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "probing", "callback", NULL};
+    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int probing = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pO", kwlist, &rows, &cols, &probing, &callback))
+    int probing = 1, implications = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOp", kwlist, &rows, &cols, &probing, &callback,
+                                     &implications))
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
@@ -100,6 +101,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     free(flat);
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
+    self->s->use_impl = self->s->use_impl && implications;
     Py_XDECREF(self->callback);
     self->callback = NULL;
     if (callback != Py_None) {
@@ -107,6 +109,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
         Py_INCREF(callback);
         self->callback = callback;
         self->s->on_event = event_trampoline;
+        self->s->use_impl = 0;  /* watched solves show plain probing: every fix has a line reason */
         self->s->event_ctx = self;
     }
     return 0;
@@ -197,8 +200,9 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
-                         "cache_hits", s->cache_hits, "probes", s->probes, "max_depth", s->max_depth,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
+                         "cache_hits", s->cache_hits, "probes", s->probes, "implied_fixes",
+                         s->implied_fixes, "max_depth", s->max_depth,
                          "root_complete", s->root_done, "timed_out", s->aborted);
 }
 
@@ -219,7 +223,8 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, probing=True, callback=None): a resumable nonogram search",
+    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True): a resumable nonogram "
+               "search (implication probing is off with a callback, and above 1024 cells)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

@@ -59,6 +59,9 @@ typedef struct {
 /* Lines of at most this many cells are solved bit-parallel (positions 0..n fit a word). */
 #define NG_BITS_MAX 63
 
+/* Implication probing keeps 2 * ncells^2 ints: only for puzzles up to this many cells. */
+#define NG_IMPL_MAX_CELLS 1024
+
 typedef struct ng_solver {
     int width, height, nlines, ncells;
     int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */
@@ -95,6 +98,12 @@ typedef struct ng_solver {
     uint64_t *fp_cur, *fp;          /* lines solved by the probe under way / per cell */
     uint64_t clock, *line_time, *probe_time;
     uint8_t *recorded;              /* cell c has a record */
+
+    /* implications kept from probing (see ng_probe_implied): impl[lit * ncells ...] lists the
+     * literals (2 * cell + filled) that assuming lit fixed; rev lists them backwards */
+    int use_impl;
+    int *impl, *impl_len, *rev, *rev_off;
+    long long implied_fixes;
 
     /* search */
     ng_frame *stack; int depth, stack_cap;
