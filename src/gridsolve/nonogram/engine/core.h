@@ -69,6 +69,7 @@ typedef struct ng_solver {
     int max_len, max_k;
 
     uint8_t *cells;
+    int *cell_row, *cell_col;             /* row and column of each cell */
     int *trail, trail_len;
     int *queue, qhead, qcount; uint8_t *inq;
 

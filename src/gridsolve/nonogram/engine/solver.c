@@ -194,7 +194,7 @@ void ng_free(ng_solver *s)
     if (!s) return;
     free(s->line_off); free(s->line_step); free(s->line_len);
     free(s->clue_off); free(s->clue_cnt); free(s->clues);
-    free(s->cells); free(s->trail); free(s->queue); free(s->inq);
+    free(s->cells); free(s->cell_row); free(s->cell_col); free(s->trail); free(s->queue); free(s->inq);
     free(s->lin); free(s->lout); free(s->fwd); free(s->bwd);
     free(s->pe); free(s->pf); free(s->diff);
     free(s->pval); free(s->pstamp); free(s->common);
@@ -233,6 +233,9 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     }
     s->max_len = width > height ? width : height;
     const int N = s->max_len, K = s->max_k;
+    s->cell_row = malloc(sizeof(int) * C); s->cell_col = malloc(sizeof(int) * C);
+    if (!s->cell_row || !s->cell_col) goto fail;
+    for (int c = 0; c < C; c++) { s->cell_row[c] = c / width; s->cell_col[c] = c % width; }
     s->cells = malloc(C); s->root = malloc(C); s->trail = malloc(sizeof(int) * C);
     s->queue = malloc(sizeof(int) * L); s->inq = calloc(L, 1);
     s->lin = malloc(N); s->lout = malloc(N);
@@ -295,7 +298,9 @@ static inline void ng_enqueue(ng_solver *s, int l)
 {
     if (s->inq[l]) return;
     s->inq[l] = 1;
-    s->queue[(s->qhead + s->qcount) % s->nlines] = l;
+    int at = s->qhead + s->qcount;
+    if (at >= s->nlines) at -= s->nlines;
+    s->queue[at] = l;
     s->qcount++;
 }
 
@@ -303,14 +308,14 @@ static void ng_clear_queue(ng_solver *s)
 {
     while (s->qcount) {
         s->inq[s->queue[s->qhead]] = 0;
-        s->qhead = (s->qhead + 1) % s->nlines;
+        if (++s->qhead == s->nlines) s->qhead = 0;
         s->qcount--;
     }
 }
 
 static inline void ng_set(ng_solver *s, int cell, uint8_t v)
 {
-    const int row = cell / s->width, col = s->height + cell % s->width;
+    const int row = s->cell_row[cell], col = s->height + s->cell_col[cell];
     s->cells[cell] = v;
     s->trail[s->trail_len++] = cell;
     if (s->bits) {
@@ -338,11 +343,11 @@ static void ng_undo(ng_solver *s, int mark)
         s->cells[cell] = CELL_UNKNOWN;
         s->unknown++;
         if (s->bits) {
-            const int row = cell / s->width, col = cell % s->width, cl = s->height + col;
+            const int row = s->cell_row[cell], col = s->cell_col[cell], cl = s->height + col;
             s->lf[row] &= ~(1ULL << col); s->le[row] &= ~(1ULL << col);
             s->lf[cl] &= ~(1ULL << row); s->le[cl] &= ~(1ULL << row);
         }
-        if (stamp) s->line_time[cell / s->width] = s->line_time[s->height + cell % s->width] = s->clock;
+        if (stamp) s->line_time[s->cell_row[cell]] = s->line_time[s->height + s->cell_col[cell]] = s->clock;
     }
 }
 
@@ -417,7 +422,7 @@ static int ng_propagate(ng_solver *s)
             return 1;
         }
         const int l = s->queue[s->qhead];
-        s->qhead = (s->qhead + 1) % s->nlines;
+        if (++s->qhead == s->nlines) s->qhead = 0;
         s->qcount--;
         s->inq[l] = 0;
         const int off = s->line_off[l], step = s->line_step[l], n = s->line_len[l];
