@@ -1,0 +1,86 @@
+/* The colour nonogram engine in plain C: exact line solver, propagation, probing, resumable DFS.
+ *
+ * Cells are bit masks of the palette indices still possible (bit 0 = background), so a palette
+ * has at most 32 colours; 0 never stays in the grid (it is a contradiction). A cell is known
+ * when one bit is left. Lines 0..H-1 are rows, H..H+W-1 are columns, as in core.h.
+ *
+ * Changes are recorded on a trail of (cell, old mask), so probes and search branches are undone
+ * by restoring the masks saved since a mark (masks only ever narrow).
+ *
+ * Line solver: left/right dynamic programming over (blocks placed, prefix length), O(n*k); the
+ * colour rule is that two consecutive blocks need a background cell between them only when
+ * they share a colour (Batenburg & Kosters, "Solving nonograms by combining relaxations",
+ * Pattern Recognition 2009, section on multi-colour puzzles; the same settling as the
+ * black-and-white core).
+ * Probing: every colour still possible in every unknown cell is assumed in turn; a contradiction
+ * removes that colour, and each cell keeps only the union of what the surviving assumptions left
+ * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013).
+ * Search: binary branching, "cell = colour" then "cell != colour".
+ */
+#ifndef GRIDSOLVE_NONOGRAM_COLOUR_H
+#define GRIDSOLVE_NONOGRAM_COLOUR_H
+
+#include <stdint.h>
+
+#define CG_MAX_COLOURS 32
+#define CG_BACKGROUND 1u
+
+typedef uint32_t cg_mask;
+
+enum { CG_EXHAUSTED = 0, CG_SOLUTION = 1, CG_LIMIT = 2, CG_NOMEM = -1 };
+
+typedef struct {
+    int cell;
+    cg_mask old;   /* the mask before this change */
+} cg_change;
+
+typedef struct {
+    int mark;      /* trail length before the guess */
+    int cell;      /* the cell guessed */
+    cg_mask value; /* the colour bit guessed: "cell = value" first, then "cell != value" */
+    int stage;     /* 0: the first branch is under way, 1: the second */
+} cg_frame;
+
+/* Scratch of one line solve, sized for the longest line and the longest clue. */
+typedef struct {
+    uint8_t *fwd, *bwd; /* (k+1) x (n+1) */
+    int *bad;           /* k x (n+1): cells in [0,i) that cannot take block j's colour */
+    int *nbg;           /* n+1: cells in [0,i) that cannot be background */
+    int *diff;          /* n+1 */
+} cg_work;
+
+typedef struct cg_solver {
+    int width, height, nlines, ncells, ncolours;
+    int *line_off, *line_step, *line_len;  /* cell of line l, position i: off + i*step */
+    int *clue_off, *clue_cnt;              /* blocks of line l: clue_len/col[off .. off+cnt) */
+    int *clue_len, *clue_col;
+    int max_len, max_k;
+
+    cg_mask *cells;
+    cg_change *trail; int trail_len, trail_cap;
+    int *queue, qhead, qcount; uint8_t *inq;
+    cg_work work; cg_mask *lin, *lout;
+
+    /* probing scratch: per-probe and per-cell stamps, the union over surviving probes */
+    uint32_t *seen, probe_stamp;
+    uint32_t *cseen, cell_stamp;
+    cg_mask *acc; int *hits; int *touched;
+    long long *score;       /* branching score of a cell from its last probe */
+    cg_mask *first;         /* the colour whose probe fixed fewest cells */
+
+    /* search */
+    cg_frame *stack; int depth, stack_cap;
+    int state;
+    int unknown;            /* cells with more than one colour possible */
+    cg_mask *root;          /* grid after propagation and probing at the root */
+    int root_done;
+    int probing;
+
+    /* limits and counters */
+    long long nodes, max_nodes, line_solves, probes, max_depth;
+    double deadline;        /* absolute monotonic seconds, 0 = none */
+    long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
+    int aborted, nomem;
+} cg_solver;
+
+#endif
