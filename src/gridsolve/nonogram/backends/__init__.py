@@ -8,24 +8,36 @@
 
 Every method returns the engine's ``Result`` with the same statuses and exact counts; every
 solution is checked by the model's ``is_solution`` before it is returned.
+
+Colour puzzles (``ColourPuzzle``) go to the native colour engine under "native" and "auto";
+the SAT and ILP models are black-and-white only.
 """
 
 from __future__ import annotations
 
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.engine import colour as colour_engine
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
 __all__ = ["METHODS", "analyse"]
 
 METHODS = ("native", "sat", "ilp", "auto")
 
 
-def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             method: str = "auto", *, solver: str | None = None) -> Result:
     """Search up to ``max_solutions`` solutions with the named method (see METHODS).
 
     ``solver`` picks the python-sat solver for "sat" and "auto" (e.g. "cadical195")."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    if isinstance(puzzle, ColourPuzzle):
+        if method in ("native", "auto"):
+            return colour_engine.analyse(puzzle, max_solutions, limits)
+        raise GridsolveError(f"the {method} backend solves black-and-white puzzles only; "
+                             "use --method native")
     if method == "native":
         return engine.analyse(puzzle, max_solutions, limits)
     if method == "sat":
@@ -34,7 +46,5 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = Searc
     if method == "ilp":
         from gridsolve.nonogram.backends import ilp
         return ilp.analyse(puzzle, max_solutions, limits)
-    if method == "auto":
-        from gridsolve.nonogram.backends import auto
-        return auto.analyse(puzzle, max_solutions, limits, solver=solver)
-    raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    from gridsolve.nonogram.backends import auto
+    return auto.analyse(puzzle, max_solutions, limits, solver=solver)
