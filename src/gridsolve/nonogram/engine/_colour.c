@@ -162,8 +162,9 @@ static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes,
-                         "line_solves", s->line_solves, "probes", s->probes,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes,
+                         "line_solves", s->line_solves, "cache_hits", s->cache_hits,
+                         "probes", s->probes,
                          "max_depth", s->max_depth, "root_complete", s->root_done,
                          "timed_out", s->aborted);
 }
@@ -176,7 +177,7 @@ static PyMethodDef Search_methods[] = {
     {"root", (PyCFunction)Search_root, METH_NOARGS,
      "the cells known at the root (sound deductions), as grid()"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
-     "counters: nodes, line_solves, probes, max_depth, root_complete, timed_out"},
+     "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -123,6 +123,8 @@ void cg_free(cg_solver *s)
     free(s->lin); free(s->lout);
     free(s->seen); free(s->cseen); free(s->acc); free(s->hits); free(s->touched);
     free(s->score); free(s->first);
+    free(s->cache); free(s->cache_in); free(s->cache_out);
+    free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time); free(s->recorded);
     free(s->stack); free(s->root);
     free(s);
 }
@@ -184,6 +186,24 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
         || !s->inq || !s->lin || !s->lout || !s->seen || !s->cseen || !s->acc || !s->hits
         || !s->touched || !s->score || !s->first || !s->stack)
         goto fail;
+    if (N <= 64) {
+        const size_t slots = (size_t)1 << CG_CACHE_BITS;
+        s->cache = calloc(slots, sizeof(cg_cache_entry));
+        s->cache_in = malloc(slots * N * sizeof(cg_mask));
+        s->cache_out = malloc(slots * N * sizeof(cg_mask));
+        if (!s->cache || !s->cache_in || !s->cache_out) goto fail;
+    }
+    s->fp_words = (L + 63) / 64;
+    s->use_records = (long long)C * s->fp_words <= (1LL << 22);
+    s->fp_cur = calloc(s->fp_words, sizeof(uint64_t));
+    s->line_time = calloc(L, sizeof(uint64_t));
+    if (!s->fp_cur || !s->line_time) goto fail;
+    if (s->use_records) {
+        s->fp = calloc((size_t)C * s->fp_words, sizeof(uint64_t));
+        s->probe_time = calloc(C, sizeof(uint64_t));
+        s->recorded = calloc(C, 1);
+        if (!s->fp || !s->probe_time || !s->recorded) goto fail;
+    }
     /* a colour line solve costs about k times a black-and-white one: read the clock every 64
      * steps on short lines, every step on long ones */
     s->check_mask = N <= 64 ? 63 : 0;
@@ -231,18 +251,29 @@ static int cg_set(cg_solver *s, int cell, cg_mask m)
     s->trail[s->trail_len++].old = old;
     s->cells[cell] = m;
     if (!cg_single(old) && cg_single(m)) s->unknown--;
-    cg_enqueue(s, cell / s->width);
-    cg_enqueue(s, s->height + cell % s->width);
+    const int row = cell / s->width, col = s->height + cell % s->width;
+    cg_enqueue(s, row);
+    cg_enqueue(s, col);
+    if (!s->in_probe) {
+        s->clock++;
+        s->line_time[row] = s->line_time[col] = s->clock;
+    }
     return 1;
 }
 
-/* Restore the masks changed since mark. */
+/* Restore the masks changed since mark. A probe's undo returns to the state the probe started
+ * from; any other undo (backtracking) changes the lines it touches, as a set does. */
 static void cg_undo(cg_solver *s, int mark)
 {
+    const int stamp = !s->in_probe;
+    if (stamp) s->clock++;
     while (s->trail_len > mark) {
         const cg_change *ch = &s->trail[--s->trail_len];
         if (cg_single(s->cells[ch->cell]) && !cg_single(ch->old)) s->unknown++;
         s->cells[ch->cell] = ch->old;
+        if (stamp)
+            s->line_time[ch->cell / s->width] = s->line_time[s->height + ch->cell % s->width]
+                = s->clock;
     }
 }
 
@@ -250,6 +281,32 @@ static int cg_out_of_time(cg_solver *s)
 {
     if (s->deadline > 0 && cg_now() > s->deadline) s->aborted = 1;
     return s->aborted;
+}
+
+/* Solve line l from s->lin into s->lout, through the cache when the line is short. */
+static int cg_solve_cached(cg_solver *s, int l, int n)
+{
+    const int co = s->clue_off[l], k = s->clue_cnt[l];
+    if (!s->cache)
+        return cg_solve_line(s->clue_len + co, s->clue_col + co, k, s->lin, s->lout, n, &s->work);
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)l * 0x165667B19E3779F9ULL);
+    for (int i = 0; i < n; i++) h = (h ^ s->lin[i]) * 0x100000001B3ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    const size_t slot = (size_t)(h >> (64 - CG_CACHE_BITS));
+    cg_cache_entry *e = &s->cache[slot];
+    cg_mask *in = s->cache_in + slot * s->max_len, *out = s->cache_out + slot * s->max_len;
+    if (e->line1 == l + 1 && e->hash == h && memcmp(in, s->lin, sizeof(cg_mask) * n) == 0) {
+        s->cache_hits++;
+        if (e->ok) memcpy(s->lout, out, sizeof(cg_mask) * n);
+        return e->ok;
+    }
+    const int ok = cg_solve_line(s->clue_len + co, s->clue_col + co, k, s->lin, s->lout, n,
+                                 &s->work);
+    e->hash = h; e->line1 = l + 1; e->ok = ok;
+    memcpy(in, s->lin, sizeof(cg_mask) * n);
+    if (ok) memcpy(out, s->lout, sizeof(cg_mask) * n);
+    return ok;
 }
 
 /* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared).
@@ -266,12 +323,11 @@ static int cg_propagate(cg_solver *s)
         s->qcount--;
         s->inq[l] = 0;
         const int off = s->line_off[l], step = s->line_step[l], n = s->line_len[l];
-        const int co = s->clue_off[l];
         cg_mask *lin = s->lin, *lout = s->lout;
         for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
         s->line_solves++;
-        if (!cg_solve_line(s->clue_len + co, s->clue_col + co, s->clue_cnt[l], lin, lout, n,
-                           &s->work)) {
+        if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
+        if (!cg_solve_cached(s, l, n)) {
             cg_clear_queue(s);
             return 0;
         }
@@ -285,6 +341,33 @@ static int cg_propagate(cg_solver *s)
 }
 
 /* ---------------------------------------------------------------- probing */
+
+/* Would probing cell c again give what its last probe gave? True when no line that probe
+ * solved has changed since: those lines see the same cells, so each assumption propagates
+ * exactly as before (see ng_record_valid in solver.c for the argument). */
+static int cg_record_valid(const cg_solver *s, int c)
+{
+    if (!s->use_records || !s->recorded[c]) return 0;
+    const uint64_t t = s->probe_time[c];
+    const uint64_t *fp = s->fp + (size_t)c * s->fp_words;
+    for (int w = 0; w < s->fp_words; w++) {
+        uint64_t bits = fp[w];
+        while (bits) {
+            const int l = w * 64 + __builtin_ctzll(bits);
+            if (s->line_time[l] > t) return 0;
+            bits &= bits - 1;
+        }
+    }
+    return 1;
+}
+
+static void cg_record(cg_solver *s, int c)
+{
+    if (!s->use_records) return;
+    memcpy(s->fp + (size_t)c * s->fp_words, s->fp_cur, sizeof(uint64_t) * s->fp_words);
+    s->probe_time[c] = s->clock;
+    s->recorded[c] = 1;
+}
 
 /* Count, for each cell the probe under way changed, its mask after the probe into acc/hits:
  * acc is the union over the surviving probes of one cell, hits how many of them touched it. */
@@ -325,11 +408,13 @@ static int cg_probe_cell(cg_solver *s, int c)
     }
     int ntouched = 0, alive = 0;
     long long least = -1, total = 0;
+    memset(s->fp_cur, 0, sizeof(uint64_t) * s->fp_words);
+    s->in_probe = 1;
     for (cg_mask rest = m; rest; rest &= rest - 1) {
         const cg_mask bit = rest & (~rest + 1);
         s->probes++;
         int ok = cg_set(s, c, bit) && cg_propagate(s);
-        if (s->aborted) { cg_undo(s, mark); return 1; }
+        if (s->aborted) { cg_undo(s, mark); s->in_probe = 0; return 1; }
         if (ok) {
             const long long size = s->trail_len - mark;
             alive++;
@@ -339,6 +424,7 @@ static int cg_probe_cell(cg_solver *s, int c)
         }
         cg_undo(s, mark);
     }
+    s->in_probe = 0;
     if (!alive) return 0;
     s->score[c] = least * 1000000 + total;
     int learned = 0;
@@ -351,9 +437,11 @@ static int cg_probe_cell(cg_solver *s, int c)
         if (!cg_set(s, x, nm)) return 1;
         learned = 1;
     }
-    if (!learned) return 1;
-    if (!cg_propagate(s)) return 0;
-    return 2;
+    if (learned && !cg_propagate(s)) return 0;
+    if (s->aborted) return 1;
+    /* what was learned lies inside every surviving assumption's result: they stay as they were */
+    cg_record(s, c);
+    return learned ? 2 : 1;
 }
 
 /* Probe every unknown cell until a whole pass learns nothing.
@@ -364,7 +452,7 @@ static int cg_probe(cg_solver *s)
     while (changed && s->unknown) {
         changed = 0;
         for (int c = 0; c < s->ncells && s->unknown; c++) {
-            if (cg_single(s->cells[c])) continue;
+            if (cg_single(s->cells[c]) || cg_record_valid(s, c)) continue;
             if ((s->probes & s->check_mask) == 0 && cg_out_of_time(s)) return 1;
             const int r = cg_probe_cell(s, c);
             if (r == 0) return 0;

@@ -14,7 +14,8 @@
  * black-and-white core).
  * Probing: every colour still possible in every unknown cell is assumed in turn; a contradiction
  * removes that colour, and each cell keeps only the union of what the surviving assumptions left
- * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013).
+ * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013). A cell
+ * is not probed again while the lines its last probe solved are unchanged.
  * Search: binary branching, "cell = colour" then "cell != colour".
  */
 #ifndef GRIDSOLVE_NONOGRAM_COLOUR_H
@@ -49,6 +50,16 @@ typedef struct {
     int *diff;          /* n+1 */
 } cg_work;
 
+/* One remembered line solve, keyed exactly by (line, input masks); lines of <= 64 cells.
+ * The masks live in the solver's cache_in / cache_out pools, max_len per entry. */
+typedef struct {
+    uint64_t hash;
+    int32_t line1;    /* line + 1; 0 = empty slot */
+    int32_t ok;       /* 0 = the input is a contradiction */
+} cg_cache_entry;
+
+#define CG_CACHE_BITS 15
+
 typedef struct cg_solver {
     int width, height, nlines, ncells, ncolours;
     int *line_off, *line_step, *line_len;  /* cell of line l, position i: off + i*step */
@@ -67,6 +78,17 @@ typedef struct cg_solver {
     cg_mask *acc; int *hits; int *touched;
     long long *score;       /* branching score of a cell from its last probe */
     cg_mask *first;         /* the colour whose probe fixed fewest cells */
+
+    /* line cache (exact keys, direct mapped) */
+    cg_cache_entry *cache; cg_mask *cache_in, *cache_out;
+    long long cache_hits;
+
+    /* probe records, as in core.h: a probe of cell c still holds while no line it solved has
+     * changed (a set or an undo outside probing stamps its lines); then it is not repeated */
+    int use_records, fp_words, in_probe;
+    uint64_t *fp_cur, *fp;          /* lines solved by the probe under way / per cell */
+    uint64_t clock, *line_time, *probe_time;
+    uint8_t *recorded;
 
     /* search */
     cg_frame *stack; int depth, stack_cap;
