@@ -426,7 +426,7 @@ static int cg_probe_cell(cg_solver *s, int c)
     }
     s->in_probe = 0;
     if (!alive) return 0;
-    s->score[c] = least * 1000000 + total;
+    s->score[c] = (long long)(CG_MAX_COLOURS - alive) * 1000000000000LL + least * 1000000 + total;
     int learned = 0;
     for (int t = 0; t < ntouched; t++) {
         const int x = s->touched[t];
@@ -474,9 +474,12 @@ static int cg_settle(cg_solver *s)
 
 /* ---------------------------------------------------------------- search */
 
-/* Branch on the unknown cell whose least fruitful probe fixed the most (ties: all its probes
- * together), on the colour that fixed fewest: the less constrained branch first, as in the
- * black-and-white core. Without probing scores: the first cell with fewest colours. */
+/* Branch on an unknown cell with fewest colours left, among those the one whose least fruitful
+ * probe fixed the most (ties: all its probes together), on the colour that fixed fewest: the
+ * less constrained branch first, as in the black-and-white core. (On 28 random 30x30 puzzles
+ * of 2-3 colours, preferring fewest colours solved 6 within 3 s against 4 without; the value
+ * whose probe fixed most first, or the mean probe as the score, did no better.)
+ * Without probing scores: the first cell with fewest colours. */
 static int cg_choose(cg_solver *s, cg_mask *value)
 {
     int best = -1;

@@ -76,7 +76,7 @@ typedef struct cg_solver {
     uint32_t *seen, probe_stamp;
     uint32_t *cseen, cell_stamp;
     cg_mask *acc; int *hits; int *touched;
-    long long *score;       /* branching score of a cell from its last probe */
+    long long *score;       /* branching score of a cell from its last probe (cg_choose) */
     cg_mask *first;         /* the colour whose probe fixed fewest cells */
 
     /* line cache (exact keys, direct mapped) */
