@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import colour as ce
+from gridsolve.nonogram.formats import iter_entries
 from gridsolve.nonogram.model import (WHITE, Colour, ColourPuzzle, Puzzle, as_colour,
                                       colour_clue_of, colour_puzzle_from_grid,
                                       is_colour_solution, puzzle_from_grid)
@@ -68,7 +70,7 @@ def clue_and_masks(draw: st.DrawFn) -> tuple[tuple[tuple[int, int], ...], list[i
 
 
 @pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=["compiled", "reference"])
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(clue_and_masks())
 def test_line_solver_matches_brute_force(solve_line, case) -> None:  # type: ignore[no-untyped-def]
     clue, masks = case
@@ -294,3 +296,17 @@ def test_count_and_laziness() -> None:
 def test_one_colour_of_a_bw_puzzle_keeps_its_symbols() -> None:
     puzzle = Puzzle([[1, 1], [3]], [[2], [1], [2]])
     assert ce.first(as_colour(puzzle)) == ("#.#", "###")
+
+
+@pytest.mark.slow
+def test_tournament_puzzles_as_colour_agree_with_the_bw_engine(puzzles_dir: Path) -> None:
+    """Real puzzles: one-colour copies of ten taai2011 puzzles (#4, #104, ... #904; 3-300
+    nodes each) give the B&W engine's answers, statuses, solutions and root deductions."""
+    path = puzzles_dir / "nonogramrecord-tournaments/question/taai2011.txt"
+    for e in list(iter_entries(str(path)))[3::100]:
+        limits = SearchLimits(timeout=60)
+        bw = engine.analyse(e.puzzle, 2, limits)
+        colour = ce.analyse(as_colour(e.puzzle), 2, limits)
+        assert colour.status == bw.status, e.label
+        assert set(colour.solutions) == set(bw.solutions), e.label
+        assert colour.partial == bw.partial, e.label
