@@ -22,7 +22,7 @@ from gridsolve.nonogram.model import (WHITE, Colour, ColourPuzzle, Puzzle, as_co
 from gridsolve.nonogram.reference_colour import (brute_force_colour_line, mask_of,
                                                  solve_colour_line)
 from tests.nonogram.cases import CASES
-from tests.nonogram.oracle import all_colour_solutions, all_solutions
+from tests.nonogram.oracle import all_colour_solutions, all_solutions, colour_solutions_by_rows
 
 SYMBOLS = "abcdefghijklmnopqrstuvwxyzABCDE"  # 31 colours besides the background '.'
 
@@ -156,6 +156,19 @@ def test_random_grid_is_solved(w, h, colours, seed) -> None:  # type: ignore[no-
         assert result.solutions == (grid,)
     else:
         assert len(set(result.solutions)) == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(4, 7), st.integers(4, 7), st.integers(2, 3), st.integers(0, 2**32))
+def test_counts_equal_row_by_row_search(w, h, colours, seed) -> None:  # type: ignore[no-untyped-def]
+    """Grids too big for brute force (up to 7x7, 2-3 colours, often many solutions): every
+    solution of a row-by-row search over the reference line solver, and no other."""
+    grid = random_grid(random.Random(seed), w, h, colours, background=0.5)
+    puzzle = colour_puzzle_from_grid(grid, palette(colours))
+    expected = colour_solutions_by_rows(puzzle)
+    found = list(ce.solve(puzzle))
+    assert len(found) == len(set(found)) == len(expected)
+    assert set(found) == expected
 
 
 def test_the_picture_is_among_all_solutions() -> None:
