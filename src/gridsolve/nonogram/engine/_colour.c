@@ -234,7 +234,7 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
 done:
     Py_DECREF(masks);
     free(flat); free(in); free(out);
-    free(w.fwd); free(w.bwd); free(w.bad); free(w.nbg); free(w.diff);
+    cg_work_free(&w);
     return result;
 }
 

@@ -45,9 +45,11 @@ typedef struct {
 /* Scratch of one line solve, sized for the longest line and the longest clue. */
 typedef struct {
     uint8_t *fwd, *bwd; /* (k+1) x (n+1) */
-    int *bad;           /* k x (n+1): cells in [0,i) that cannot take block j's colour */
+    int *bad;           /* per colour of the clue x (n+1): cells in [0,i) that cannot take it */
+    int *diff;          /* per colour of the clue x (n+1): feasible placements to paint */
     int *nbg;           /* n+1: cells in [0,i) that cannot be background */
-    int *diff;          /* n+1 */
+    int *es, *ls;       /* k: earliest and latest start of each block */
+    int *slot;          /* k: the index of each block's colour among the clue's colours */
 } cg_work;
 
 /* One remembered line solve, keyed exactly by (line, input masks); lines of <= 64 cells.
