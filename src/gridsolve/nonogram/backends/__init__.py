@@ -9,8 +9,8 @@
 Every method returns the engine's ``Result`` with the same statuses and exact counts; every
 solution is checked by the model's ``is_solution`` before it is returned.
 
-Colour puzzles (``ColourPuzzle``) go to the native colour engine under "native" and "auto";
-the SAT and ILP models are black-and-white only.
+Colour puzzles (``ColourPuzzle``) go to the native colour engine under "native" and "auto",
+to the colour CNF under "sat"; the ILP model is black-and-white only.
 """
 
 from __future__ import annotations
@@ -33,16 +33,16 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     ``solver`` picks the python-sat solver for "sat" and "auto" (e.g. "cadical195")."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    if isinstance(puzzle, ColourPuzzle):
-        if method in ("native", "auto"):
-            return colour_engine.analyse(puzzle, max_solutions, limits)
-        raise GridsolveError(f"the {method} backend solves black-and-white puzzles only; "
-                             "use --method native")
-    if method == "native":
-        return engine.analyse(puzzle, max_solutions, limits)
     if method == "sat":
         from gridsolve.nonogram.backends import sat
         return sat.analyse(puzzle, max_solutions, limits, solver=solver or sat.DEFAULT_SOLVER)
+    if isinstance(puzzle, ColourPuzzle):
+        if method == "ilp":
+            raise GridsolveError("the ilp backend solves black-and-white puzzles only; "
+                                 "use --method native or sat")
+        return colour_engine.analyse(puzzle, max_solutions, limits)  # native and auto
+    if method == "native":
+        return engine.analyse(puzzle, max_solutions, limits)
     if method == "ilp":
         from gridsolve.nonogram.backends import ilp
         return ilp.analyse(puzzle, max_solutions, limits)
