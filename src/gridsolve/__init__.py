@@ -61,7 +61,7 @@ def solve(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | No
     """Solve a nonogram (a Puzzle or ColourPuzzle, or plain lists of row and column clues).
 
     ``method`` is one of METHODS: "native", "sat", "ilp" or "auto" (native, then SAT); colour
-    puzzles take "native" or "auto" (both the native colour engine) or "sat"."""
+    puzzles take all but "ilp"."""
     return _analyse(_puzzle(puzzle, rows, cols), max_solutions,
                     SearchLimits(max_nodes=max_nodes, timeout=timeout), method)
 

@@ -64,3 +64,17 @@ def test_sat_takes_known_colour_cells() -> None:
     assert found == {s for s in ce.solve(puzzle) if s[0][0] == "a" and s[1][1] == "b"}
     assert found
     assert sat.analyse(puzzle, 100, known=("b???", "????", "????", "????")).status == "none"
+
+
+def test_auto_hands_a_long_colour_search_to_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the native node budget (here one node), auto goes on with SAT, seeded with the
+    native root grid, and finds what was asked for."""
+    from gridsolve.nonogram.backends import auto
+    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    puzzle = permutations(10, 2)  # (5!)^2 = 14,400 solutions
+    result = analyse(puzzle, 300, method="auto")
+    assert result.stats.get("handover") == 1
+    assert result.status == "multiple"
+    assert len(set(result.solutions)) == 300
+    assert all(is_colour_solution(puzzle, s) for s in result.solutions)
+    assert analyse(permutations(4, 2), 100, method="auto").solutions  # small: native alone

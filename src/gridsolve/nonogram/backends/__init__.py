@@ -9,8 +9,8 @@
 Every method returns the engine's ``Result`` with the same statuses and exact counts; every
 solution is checked by the model's ``is_solution`` before it is returned.
 
-Colour puzzles (``ColourPuzzle``) go to the native colour engine under "native" and "auto",
-to the colour CNF under "sat"; the ILP model is black-and-white only.
+Colour puzzles (``ColourPuzzle``) take "native" (the colour engine), "sat" (a colour CNF)
+and "auto" (the same rule over those two); the ILP model is black-and-white only.
 """
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if method == "sat":
         from gridsolve.nonogram.backends import sat
         return sat.analyse(puzzle, max_solutions, limits, solver=solver or sat.DEFAULT_SOLVER)
-    if isinstance(puzzle, ColourPuzzle):
-        if method == "ilp":
-            raise GridsolveError("the ilp backend solves black-and-white puzzles only; "
-                                 "use --method native or sat")
-        return colour_engine.analyse(puzzle, max_solutions, limits)  # native and auto
     if method == "native":
+        if isinstance(puzzle, ColourPuzzle):
+            return colour_engine.analyse(puzzle, max_solutions, limits)
         return engine.analyse(puzzle, max_solutions, limits)
     if method == "ilp":
+        if isinstance(puzzle, ColourPuzzle):
+            raise GridsolveError("the ilp backend solves black-and-white puzzles only; "
+                                 "use --method native or sat")
         from gridsolve.nonogram.backends import ilp
         return ilp.analyse(puzzle, max_solutions, limits)
     from gridsolve.nonogram.backends import auto
