@@ -38,7 +38,7 @@ from typing import Any, TextIO
 from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import FORMATS, Entry, iter_entries
+from gridsolve.nonogram.formats import FORMATS, Entry, bw_only, iter_entries
 from gridsolve.nonogram.formats._common import default_label
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
@@ -124,7 +124,7 @@ def solve_entry(entry: Entry, source: str, options: Options) -> Row:
     puzzle, label = entry.puzzle, " ".join(entry.label.split())
     started = time.perf_counter()
     try:
-        result = analyse(puzzle, options.max_solutions,
+        result = analyse(bw_only(puzzle, "batch", "supports"), options.max_solutions,
                          SearchLimits(options.max_nodes, options.timeout),
                          options.method, solver=options.solver)
     except Exception as exc:  # one bad puzzle must not end a batch of a million

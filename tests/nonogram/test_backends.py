@@ -174,7 +174,10 @@ def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout
     result = analyse(hard_puzzle(), 2, SearchLimits(timeout=timeout), method, solver=solver)
     assert result.status == "unknown"
     assert time.perf_counter() - started < timeout + 2.0  # encoding, plus a busy shared machine
-    assert (result.stats.get("handover") == 1) == (method == "auto" and timeout > 1.0)
+    if method != "auto":
+        assert "handover" not in result.stats
+    elif timeout > 1.0:  # native stops at 64 nodes or 1.0 s, whichever comes first
+        assert result.stats.get("handover") == 1
 
 
 def test_conflict_budget_gives_unknown() -> None:

@@ -15,7 +15,13 @@ from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions
 
-LINE_SOLVERS = [engine.solve_line, reference.solve_line]
+def dp_solve_line(clue: tuple[int, ...], line: str) -> str | None:
+    return engine.solve_line(clue, line, bits=False)
+
+
+#: the bit-parallel solver (lines up to 63 cells), the byte DP, and the plain-Python reference
+LINE_SOLVERS = [engine.solve_line, dp_solve_line, reference.solve_line]
+LINE_IDS = ["bits", "dp", "reference"]
 
 
 @st.composite
@@ -32,12 +38,22 @@ def clue_and_line(draw: st.DrawFn, max_len: int = 30) -> tuple[tuple[int, ...], 
     return clue, "".join(known)
 
 
-@pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=["compiled", "reference"])
+@pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=LINE_IDS)
 @settings(max_examples=250, deadline=None)
 @given(clue_and_line())
 def test_line_solver_matches_brute_force(solve_line, case) -> None:  # type: ignore[no-untyped-def]
     clue, line = case
     assert solve_line(clue, line) == reference.brute_force_line(clue, line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(clue_and_line(max_len=70))
+def test_long_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> None:
+    """Around the 63-cell word boundary (where the search switches solvers), all three agree."""
+    clue, line = case
+    expected = reference.solve_line(clue, line)
+    assert engine.solve_line(clue, line) == expected
+    assert dp_solve_line(clue, line) == expected
 
 
 @pytest.mark.parametrize("clue,line,expected", [
@@ -50,7 +66,7 @@ def test_line_solver_matches_brute_force(solve_line, case) -> None:  # type: ign
     ((2, 2), "??.??", "##.##"),
     ((1,), "..#..", "..#.."),
 ])
-@pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=["compiled", "reference"])
+@pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=LINE_IDS)
 def test_line_solver_table(solve_line, clue, line, expected) -> None:  # type: ignore[no-untyped-def]
     assert solve_line(clue, line) == expected
 

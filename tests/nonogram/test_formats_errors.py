@@ -69,13 +69,14 @@ BAD: list[tuple[str, str, int | None, str]] = [
     ("webpbn", "<puzzleset>\n<puzzle>\n<clues>\n</puzzle>", 4, "invalid XML"),
     ("webpbn", '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n]>\n<puzzle/>',
      2, "entity declarations is refused"),
-    ("webpbn", "<puzzleset><puzzle><color name='white'/><color name='black'/><color name='red'/>"
-     "</puzzle></puzzleset>", None, "colour puzzles are not supported"),
+    ("webpbn", "<puzzleset><puzzle><color name='white'/><color name='black'/>\n"
+     "<clues type='rows'><line>\n<count color='red'>1</count></line></clues>"
+     "</puzzle></puzzleset>", 3, "unknown colour 'red'"),
     ("mk", "2 1\n1\n#\n1\n", 2, "expected 2 row lines"),
     ("mk", "1 1\n1\n#\n1\n1\n", 5, "more than 1 column lines"),
     ("mk", "one two\n1\n#\n1\n", 1, "HEIGHT WIDTH"),
     ("g", "x\n:\n1\n:\n1 q\n", 5, "'q'"),
-    ("g", "#d\n b:b blue\n:\n1b\n:\n1b\n", 1, "colour puzzles are not supported"),
+    ("g", "#d\n b:b blue\n:\n1b\n:\n1x\n", 6, "unknown colour 'x'"),
     ("g", "#t triddler\n:\n1\n:\n1\n", 1, "triddlers are not supported"),
     ("g", "x\n:\n1\n", None, "expected a ':' line"),
     ("cwd", "1\n1\n1\n1\n", 4, "expected a blank line"),
@@ -84,8 +85,8 @@ BAD: list[tuple[str, str, int | None, str]] = [
     ("spoj", "2\n1 1\n1 0\n1 0\n", None, "promises 2 puzzles"),
     ("pynogram", "[clues]\nrows = 1, 1\n", None, "no 'columns ='"),
     ("pynogram", "[clues]\nrows = 1\ncolumns = 1x\n", 3, "'1x'"),
-    ("pynogram", "[colors]\nb = (blue) *\n[clues]\nrows = 1b\ncolumns = 1b\n", 2,
-     "colour puzzles are not supported"),
+    ("pynogram", "[colors]\nb = (blue) *\n[clues]\nrows = 1b\ncolumns = 1q\n", 5,
+     "'1q': unknown colour 'q'"),
 ]
 
 

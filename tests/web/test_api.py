@@ -81,6 +81,13 @@ def test_solve_reports_multiple_and_none(client: Any) -> None:
     assert none["status"] == "none" and none["solutions"] == []
 
 
+def test_colour_puzzle_is_422_until_the_colour_engine_is_wired(client: Any) -> None:
+    text = ('[colors]\nr = (red) %\n[clues]\nrows = 1r, 1\ncolumns = 1r, 1\n')
+    res = client.post("/api/nonogram/solve", json={"text": text, "format": "pynogram"})
+    assert res.status_code == 422
+    assert "the web app supports black-and-white puzzles only" in res.json()["error"]
+
+
 def test_unreadable_puzzle_is_422_with_one_line(client: Any) -> None:
     res = client.post("/api/nonogram/solve", json={"text": "3\n--\n1\n"})
     assert res.status_code == 422

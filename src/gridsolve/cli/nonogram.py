@@ -14,7 +14,7 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.formats import FORMATS, read_entry
+from gridsolve.nonogram.formats import FORMATS, bw_only, read_entry
 
 
 def add_parser(sub: Any) -> None:
@@ -72,7 +72,7 @@ STATUS_TEXT = {
 
 def run_solve(args: argparse.Namespace) -> int:
     entry = read_entry(args.file, args.format, limits=not args.no_limits)
-    puzzle = entry.puzzle
+    puzzle = bw_only(entry.puzzle, "solving", "supports")
     limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
     watch = show.watcher(args, puzzle)
     if watch is not None:

@@ -16,7 +16,7 @@ from typing import Any
 from gridsolve.cli._args import fraction, natural, positive_int, seconds
 from gridsolve.nonogram.check import check
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import FORMATS, read_clues, read_puzzle, write_puzzle
+from gridsolve.nonogram.formats import FORMATS, bw_only, read_clues, read_puzzle, write_puzzle
 from gridsolve.nonogram.generate import MAX_SIDE, Generated, generate, make_unique
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
 
@@ -150,7 +150,8 @@ def rating_text(rating: Rating) -> str:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "rating",
+                     "supports")
     rating = rate(puzzle, _limits(args))
     if args.json:
         data = dataclasses.asdict(rating)

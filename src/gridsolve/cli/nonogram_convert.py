@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.errors import GridsolveError, ParseError
-from gridsolve.nonogram.formats import (FORMATS, Entry, format_for_path, iter_entries,
+from gridsolve.nonogram.formats import (FORMATS, Entry, bw_only, format_for_path, iter_entries,
                                         tournament, write_puzzle)
-from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, is_solution
+from gridsolve.nonogram.model import (ColourPuzzle, Grid, clue_of, colour_clue_of, columns_of,
+                                      is_any_solution)
 
 WRITABLE = [name for name, mod in FORMATS.items() if hasattr(mod, "dump")]
 
@@ -55,7 +56,8 @@ def run_convert(args: argparse.Namespace) -> int:
         raise ParseError(f"the file holds {len(entries)} puzzles: pick one with --index N "
                          "(or write them all with --to tournament)", args.input)
     if target == tournament.NAME:
-        text = tournament.dump_many([e.puzzle for e in entries])
+        text = tournament.dump_many([bw_only(e.puzzle, "the tournament format")
+                                     for e in entries])
     else:
         text = write_puzzle(entries[0].puzzle, target, entries[0].goal)
     if args.output == "-":
@@ -75,15 +77,19 @@ def goal_warning(entry: Entry, solutions: tuple[Grid, ...], status: str) -> str 
     goal = entry.goal
     if goal is None:
         return None
-    puzzle: Puzzle = entry.puzzle
+    puzzle = entry.puzzle
     where = f"goal stored in {entry.source}"
-    if not is_solution(puzzle, goal):
-        row = next((r + 1 for r, (line, clue) in enumerate(zip(goal, puzzle.rows))
-                    if clue_of(line) != clue), None)
+    if not is_any_solution(puzzle, goal):
+        pal = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
+
+        def clue(line: str) -> object:
+            return clue_of(line) if pal is None else colour_clue_of(line, pal)
+        row = next((r + 1 for r, (line, want) in enumerate(zip(goal, puzzle.rows))
+                    if clue(line) != want), None)
         if row is not None:
             return f"{where} does not satisfy the clue of row {row}"
-        col = next(c + 1 for c, (line, clue) in enumerate(zip(columns_of(goal), puzzle.cols))
-                   if clue_of(line) != clue)
+        col = next(c + 1 for c, (line, want) in enumerate(zip(columns_of(goal), puzzle.cols))
+                   if clue(line) != want)
         return f"{where} does not satisfy the clue of column {col}"
     if status == "unique" and solutions[0] != goal:
         r, c = _first_difference(solutions[0], goal)

@@ -1,4 +1,5 @@
-"""``gridsolve nonogram``: showing and watching (clue margins, pictures, steps, animation, explain).
+"""``gridsolve nonogram``: showing and watching (show, clue margins, pictures, steps, animation,
+explain).
 
 Kept apart from ``cli/nonogram.py`` so that file only wires these in with a few lines.
 """
@@ -14,7 +15,7 @@ from rich.console import Console
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
 from gridsolve.nonogram.render.steps import StepPrinter
 from gridsolve.nonogram.trace import Recorder
@@ -56,13 +57,56 @@ def add_commands(cmds: Any) -> None:
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.set_defaults(run=run_explain, clues=True)
 
+    p = cmds.add_parser("show", help="show a puzzle (black-and-white or colour) with its clues, "
+                                     "and its stored goal if any")
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                   help="input format (default: detect)")
+    p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
+    p.add_argument("--blank", action="store_true", help="leave out the stored goal")
+    p.add_argument("--png", metavar="FILE", help="also draw the picture to a PNG file")
+    p.add_argument("--svg", metavar="FILE", help="also draw the picture to an SVG file")
+    p.add_argument("--no-limits", action="store_true",
+                   help="read files over 10 MB and puzzles over 1000x1000")
+    p.set_defaults(run=run_show, clues=True)
+
+
+def describe(puzzle: AnyPuzzle) -> str:
+    """One line naming the puzzle's size and, for a colour puzzle, its colours."""
+    text = f"{puzzle.size}"
+    if puzzle.title:
+        text = f"{puzzle.title}: {text}"
+    if isinstance(puzzle, ColourPuzzle):
+        pal = puzzle.palette
+        inks = ", ".join(f"{c.name} {c.symbol} {c.hex}" for c in pal[1:])
+        text += f", {len(pal) - 1} colours on {pal[0].name} ({inks})"
+    return text
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """``nonogram show``: the clues in the margins of the stored goal (or of a blank grid)."""
+    from gridsolve.nonogram.formats import read_entry
+    entry = read_entry(args.file, args.format, limits=not args.no_limits)
+    puzzle = entry.puzzle
+    goal = None if args.blank else entry.goal
+    grid = goal or tuple("?" * puzzle.width for _ in range(puzzle.height))
+    print(describe(puzzle))
+    print_grid(args, puzzle, grid)
+    if args.svg:
+        write_output(args.svg, _write_text(puzzle_svg(puzzle, goal)))
+    if args.png:
+        from gridsolve.nonogram.render.png import write_png
+        write_output(args.png, lambda path: write_png(path, puzzle, goal))
+    return 0
+
 
 def run_explain(args: argparse.Namespace) -> int:
     """``nonogram explain``: the account of the solve, then the grid it reaches."""
     from gridsolve.nonogram.explain import explain
-    from gridsolve.nonogram.formats import read_puzzle
+    from gridsolve.nonogram.formats import bw_only, read_puzzle
     from gridsolve.nonogram.render.account import explanation_lines
-    puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits),
+                     "explain", "supports")
     account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout))
     lines = explanation_lines(account, lambda grid: "")
     print("\n".join(lines[:-1]))
@@ -74,17 +118,19 @@ def glyphs_of(args: argparse.Namespace) -> tuple[str, str, str]:
     return ASCII if getattr(args, "ascii", False) else UNICODE
 
 
-def print_grid(args: argparse.Namespace, puzzle: Puzzle, grid: Sequence[str],
+def print_grid(args: argparse.Namespace, puzzle: AnyPuzzle, grid: Sequence[str],
                out: Any = None) -> None:
     """Print a grid (with clue margins if asked), coloured when the terminal supports it."""
     out = out or sys.stdout
     glyphs = glyphs_of(args)
     clued = puzzle if getattr(args, "clues", False) else None
+    palette = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
     console = Console(file=out, highlight=False)
     if console.is_terminal and console.color_system:
-        console.print(grid_rich(grid, glyphs, clued), soft_wrap=True)
+        console.print(grid_rich(grid, glyphs, clued, palette), soft_wrap=True)
     else:
-        print(clued_text(puzzle, grid, glyphs) if clued else grid_text(grid, glyphs), file=out)
+        print(clued_text(puzzle, grid, glyphs) if clued else grid_text(grid, glyphs, palette),
+              file=out)
 
 
 def write_output(path: str, write: Callable[[str], None]) -> None:

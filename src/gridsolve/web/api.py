@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.errors import InvalidPuzzle, LimitReached, ParseError, SolverUnavailable
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.web.app import ApiError, WebLimits
 from gridsolve.web import calendar_api
 from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
@@ -166,7 +166,7 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
 
 def _puzzle(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
     """Parse the body's text (422 with the parser's one-line message) and check its size."""
-    from gridsolve.nonogram.formats import FORMATS, detect_format
+    from gridsolve.nonogram.formats import FORMATS, bw_only, detect_format
 
     text = body_text(body)
     fmt = body.get("format") or "auto"
@@ -174,8 +174,8 @@ def _puzzle(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
         raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
     try:
         mod = detect_format(text) if fmt == "auto" else FORMATS[fmt]
-        puzzle = mod.parse(text, None, True)
-    except (ParseError, InvalidPuzzle) as exc:
+        puzzle = bw_only(mod.parse(text, None, True), "the web app", "supports")
+    except GridsolveError as exc:  # unreadable, invalid, or in colour
         raise ApiError(422, str(exc)) from None
     if puzzle.width > limits.max_side or puzzle.height > limits.max_side:
         raise ApiError(422, f"the puzzle is {puzzle.size}; this server solves puzzles up to "

@@ -206,7 +206,10 @@ def unique(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> bool:
     return count(puzzle, 2, limits) == 1
 
 
-def solve_line(clue: tuple[int, ...], line: str) -> str | None:
-    """The compiled line solver: narrow a line of '#', '.', '?' to what the clue forces."""
-    out = _core.solve_line(clue, line.encode("ascii"))
+def solve_line(clue: tuple[int, ...], line: str, bits: bool = True) -> str | None:
+    """The compiled line solver: narrow a line of '#', '.', '?' to what the clue forces.
+
+    Lines of up to 63 cells go to the bit-parallel solver the search uses for them, unless
+    ``bits`` is False (then the byte DP, which longer lines always use)."""
+    out = _core.solve_line(clue, line.encode("ascii"), bits)
     return None if out is None else out.decode("ascii")

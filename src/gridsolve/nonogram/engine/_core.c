@@ -233,7 +233,8 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     PyObject *clue_obj;
     const char *line;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "Os#", &clue_obj, &line, &n)) return NULL;
+    int bits = 1;
+    if (!PyArg_ParseTuple(args, "Os#|p", &clue_obj, &line, &n, &bits)) return NULL;
     int *flat = NULL, len = 0, cap = 0;
     PyObject *wrapped = PyTuple_Pack(1, clue_obj);
     if (!wrapped) return NULL;
@@ -251,7 +252,23 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
         char ch = line[i];
         in[i] = ch == '#' ? CELL_FILLED : ch == '.' ? CELL_EMPTY : CELL_UNKNOWN;
     }
-    if (ng_solve_line(flat + 1, k, in, out, (int)n, fwd, bwd, pe, pf, diff))
+    int ok;
+    if (bits && n <= NG_BITS_MAX) {
+        uint64_t canF = 0, canE = 0, outF, outE, *fw = malloc(sizeof(uint64_t) * (k + 1)),
+                 *bw = malloc(sizeof(uint64_t) * (k + 1)), *run = malloc(sizeof(uint64_t) * (k + 1));
+        if (!fw || !bw || !run) { free(fw); free(bw); free(run); PyErr_NoMemory(); goto done; }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (in[i] & CELL_FILLED) canF |= 1ULL << i;
+            if (in[i] & CELL_EMPTY) canE |= 1ULL << i;
+        }
+        ok = ng_solve_bits(flat + 1, k, (int)n, canF, canE, &outF, &outE, fw, bw, run);
+        free(fw); free(bw); free(run);
+        for (Py_ssize_t i = 0; ok && i < n; i++)
+            out[i] = (uint8_t)(((outF >> i) & 1 ? CELL_FILLED : 0) | ((outE >> i) & 1 ? CELL_EMPTY : 0));
+    } else {
+        ok = ng_solve_line(flat + 1, k, in, out, (int)n, fwd, bwd, pe, pf, diff);
+    }
+    if (ok)
         result = grid_bytes(out, (int)n);
     else { Py_INCREF(Py_None); result = Py_None; }
 done:
@@ -261,7 +278,8 @@ done:
 
 static PyMethodDef module_methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
-     "solve_line(clue, line: bytes of '#', '.', '?') -> narrowed line as bytes, or None if impossible"},
+     "solve_line(clue, line: bytes of '#', '.', '?', bits=True) -> narrowed line as bytes, or None "
+     "if impossible; bits=False forces the byte DP (lines over 63 cells always use it)"},
     {NULL, NULL, 0, NULL},
 };
 

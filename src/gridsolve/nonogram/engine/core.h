@@ -56,6 +56,9 @@ typedef struct {
 
 #define NG_CACHE_BITS 16
 
+/* Lines of at most this many cells are solved bit-parallel (positions 0..n fit a word). */
+#define NG_BITS_MAX 63
+
 typedef struct ng_solver {
     int width, height, nlines, ncells;
     int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */
@@ -74,6 +77,12 @@ typedef struct ng_solver {
     uint8_t *pval; uint32_t *pstamp; uint32_t stamp;
     int *common;
     int *score_a, *score_b; /* cells fixed when probing filled / empty */
+
+    /* bitboards, when every line has at most NG_BITS_MAX cells: bit i of lf[l] / le[l] is
+     * set when cell i of line l is known filled / known empty */
+    int bits;
+    uint64_t *lf, *le;
+    uint64_t *bfw, *bbw, *brun;  /* bit line solver scratch: max_k + 1 words each */
 
     /* line cache (exact keys, direct mapped) */
     ng_cache_entry *cache;

@@ -1,9 +1,11 @@
 """Reading and writing nonogram files: the only place that accepts messy input.
 
 Each format is a module with ``NAME``, ``EXTENSIONS``, ``detect(text) -> bool`` and
-``parse(text, source, limits) -> Puzzle``; optionally ``entries(text, source, limits)``
+``parse(text, source, limits) -> AnyPuzzle`` (a ``ColourPuzzle`` only from the formats that
+read colour: webpbn, g, pynogram, json); optionally ``entries(text, source, limits)``
 yielding ``Entry`` (puzzle + stored goal; many for multi-puzzle files) and
-``dump(puzzle[, goal]) -> str`` (``GOAL = True`` when dump writes a goal).
+``dump(puzzle[, goal]) -> str`` (``GOAL = True`` when dump writes a goal, ``COLOUR = True``
+when it writes colour puzzles too; the others are given black-and-white puzzles only).
 Register new ones in ``FORMATS``; ``DETECT_ORDER`` lists them most specific first.
 
 Tournament question files ``.../question/X.txt`` take their goals from the sibling
@@ -20,13 +22,14 @@ from types import ModuleType
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats import (cwd, glpk, json_, keen, mk, non, olsak_g, puzzlekit,
                                         pynogram, spoj, text, tournament, webpbn)
+from gridsolve.nonogram.formats._colours import bw_only
 from gridsolve.nonogram.formats._common import (MAX_BYTES, ClueError, Entry, RawClues,
                                                default_label)
-from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
            "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path",
-           "read_clues", "RawClues", "ClueError"]
+           "read_clues", "RawClues", "ClueError", "bw_only", "colour_formats"]
 
 #: Content detection tries these in order: the most specific signatures first.
 DETECT_ORDER: tuple[ModuleType, ...] = (
@@ -80,9 +83,10 @@ def parse_entries(text_: str, format: str = "auto", source: str | None = None,
 
 
 def parse_puzzle(text_: str, format: str = "auto", source: str | None = None,
-                 limits: bool = True) -> Puzzle:
+                 limits: bool = True) -> AnyPuzzle:
     """Read a puzzle from text in the named format (or detect it)."""
-    return _module(format, text_, source).parse(text_, source, limits)  # type: ignore[no-any-return]
+    puzzle: AnyPuzzle = _module(format, text_, source).parse(text_, source, limits)
+    return puzzle
 
 
 def read_text(path: str, limits: bool = True) -> str:
@@ -111,7 +115,7 @@ def _source(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> Puzzle:
+def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> AnyPuzzle:
     """Read a puzzle file ('-' for standard input)."""
     return parse_puzzle(read_text(path, limits), format, _source(path), limits)
 
@@ -119,7 +123,7 @@ def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> Puzzle:
 def read_clues(path: str, format: str = "auto", limits: bool = True) -> RawClues:
     """The clues of a puzzle file as written, even when they make no valid puzzle."""
     try:
-        puzzle = read_puzzle(path, format, limits)
+        puzzle = bw_only(read_puzzle(path, format, limits), "checking clues", "supports")
     except ClueError as exc:
         return exc.clues
     return RawClues(puzzle.rows, puzzle.cols, "<stdin>" if path == "-" else path)
@@ -161,6 +165,11 @@ def read_entry(path: str, format: str = "auto", limits: bool = True) -> Entry:
     return found[0]
 
 
+def colour_formats() -> list[str]:
+    """The names of the formats that can write colour puzzles."""
+    return [name for name, mod in FORMATS.items() if getattr(mod, "COLOUR", False)]
+
+
 def format_for_path(path: str) -> str | None:
     """The name of the writable format whose extension the path has, if any."""
     suffix = Path(path).suffix.lower()
@@ -170,12 +179,14 @@ def format_for_path(path: str) -> str | None:
     return None
 
 
-def write_puzzle(puzzle: Puzzle, format: str = "text", goal: Grid | None = None) -> str:
+def write_puzzle(puzzle: AnyPuzzle, format: str = "text", goal: Grid | None = None) -> str:
     """The puzzle as text in a format that can be written (with its goal if it has room)."""
     mod = FORMATS.get(format)
     if mod is None or not hasattr(mod, "dump"):
         writable = [n for n, m in FORMATS.items() if hasattr(m, "dump")]
         raise ParseError(f"cannot write format {format!r} (writable: {', '.join(writable)})")
+    if not getattr(mod, "COLOUR", False):
+        bw_only(puzzle, f"the {format} format")
     if goal is not None and getattr(mod, "GOAL", False):
         return mod.dump(puzzle, goal)  # type: ignore[no-any-return]
     return mod.dump(puzzle)  # type: ignore[no-any-return]

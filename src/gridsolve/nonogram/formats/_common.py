@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, Grid, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
@@ -80,11 +80,12 @@ class Entry:
     source: str
     index: int
     label: str
-    puzzle: Puzzle
+    puzzle: AnyPuzzle
     goal: Grid | None = None
 
 
-COLOUR_UNSUPPORTED = "colour puzzles are not supported yet"
+#: what the formats that hold black-and-white puzzles only say of colour ones
+COLOUR_UNSUPPORTED = "colour puzzles are not supported by this format"
 
 
 def check_size(width: int, height: int, source: str | None, line: int | None,
@@ -109,12 +110,13 @@ def parse_int(text: str, what: str, source: str | None, line: int | None) -> int
 
 
 def make_goal(rows: Sequence[str], width: int, height: int, filled: str, empty: str,
-              source: str | None, line: int | None) -> Grid:
-    """Turn stored solution rows into a Grid of '#'/'.', checking shape and characters."""
+              source: str | None, line: int | None, keep: bool = False) -> Grid:
+    """Turn stored solution rows into a Grid of '#'/'.' (or, with ``keep``, of the filled
+    characters themselves: a colour goal), checking shape and characters."""
     if len(rows) != height:
         raise ParseError(f"goal has {len(rows)} rows, the puzzle has {height}", source, line)
     out = []
-    table = {**{c: FILLED for c in filled}, **{c: EMPTY for c in empty}}
+    table = {**{c: c if keep else FILLED for c in filled}, **{c: EMPTY for c in empty}}
     for r, row in enumerate(rows):
         if len(row) != width:
             raise ParseError(f"goal row {r + 1} has {len(row)} cells, the puzzle has {width} "

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size,
                                                 default_label, only_entry, parse_int)
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Puzzle
 
 NAME = "glpk"
 EXTENSIONS = (".dat",)
@@ -126,7 +126,7 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
     yield Entry(source or "<input>", 0, default_label(source), puzzle, None)
 
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
     """Read a MathProg data file."""
     return only_entry(entries(text, source, limits), source).puzzle
 

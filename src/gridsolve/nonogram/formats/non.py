@@ -25,7 +25,7 @@ from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, build_puzzle,
                                                 check_size, default_label, logical_lines,
                                                 make_goal, only_entry, parse_int)
-from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 NAME = "non"
 GOAL = True
@@ -153,7 +153,7 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         start = i + 1
 
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
     """Read one .non puzzle."""
     return only_entry(entries(text, source, limits), source).puzzle
 

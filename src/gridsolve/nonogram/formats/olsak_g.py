@@ -9,8 +9,11 @@
     ...
     : end                       text after the closing ':' is ignored
 
-A ``#d`` block declares colours and ``#t``/``#T`` declares a hexagonal triddler: both give a
-clear error for now (colour clues carry letters, e.g. ``3b``).
+A ``#d`` block before the first ':' declares colours, one per line (``r:&  red  cervena``:
+the letter clues use, the glyph to draw it, an X11 name or ``#rrggbb``, a comment); clue
+numbers then carry the letter (``3r``), and a number without one is in the colour declared
+as ``1``. ``#t``/``#T`` declares a hexagonal triddler, and a ``<``/``>`` comment a glued
+triangle (Malované křížovky): both are refused with a clear error.
 Docs: pbnsolve doc/input.md; the comments in Olšák's sample kocka.g.
 """
 
@@ -20,10 +23,10 @@ import re
 from collections.abc import Iterator
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, check_size, clue_lines,
-                                               default_label, logical_lines, only_entry,
-                                               puzzle_from_lines)
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.formats._colours import PaletteBuilder, colour_result, rgb_of
+from gridsolve.nonogram.formats._common import (Entry, check_size, clue_lines, default_label,
+                                                logical_lines, only_entry)
+from gridsolve.nonogram.model import FILLED, AnyPuzzle, Puzzle
 
 NAME = "g"
 EXTENSIONS = (".g",)
@@ -34,19 +37,75 @@ def detect(text: str) -> bool:
     """At least two lines starting with ':' (section markers)?"""
     return sum(1 for s in logical_lines(text[:2_000_000]) if s.startswith(":")) >= 2
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
-    """Read a black-and-white Olšák .g file."""
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
+    """Read an Olšák .g file (black-and-white, or colour with a '#d' block)."""
     return only_entry(entries(text, source, limits), source).puzzle
+
+
+_DECLARATION = re.compile(r"^[ \t]*(\S):(.)[ \t]*(\S+)[ \t]*(.*)$")
+
+
+def _declarations(block: Numbered, source: str | None) -> PaletteBuilder:
+    """The colours of a '#d' block: ``<inchar>:<outchar> <word_XPM> [comment]``.
+
+    '0' declares the background (white if absent), '1' the colour of numbers without a
+    letter; a word_XPM is a colour name, ``#rrggbb``, or two names split by '/' or '\\'
+    (griddlers.net triangles, which behave as colours of their own)."""
+    colours = PaletteBuilder(source)
+    for n, s in block:
+        if not s.strip() or s.startswith("#"):
+            continue
+        m = _DECLARATION.match(s)
+        if m is None:
+            raise ParseError(f"{s.strip()!r} is not a colour declaration "
+                             "('<letter>:<glyph> <colour> [comment]')", source, n)
+        key, glyph, word, comment = m.groups()
+        if comment[:2] and all(c in "<>" for c in comment[:2]):
+            raise ParseError("glued triangles (a '<'/'>' declaration) are not supported: "
+                             "their blocks follow rules no colour nonogram states", source, n)
+        rgb = rgb_of(word, source, n)
+        if key == "0":
+            colours.set_background(word, rgb)
+        elif key.isdigit() and key != "1" or key == ",":
+            raise ParseError(f"{key!r} cannot name a colour (digits other than 0 and 1, and "
+                             "commas, are not allowed)", source, n)
+        else:
+            colours.add(key, word, rgb, glyph, n)
+    return colours
+
+
+def _colour_clues(lines: Numbered, colours: PaletteBuilder, source: str | None
+                  ) -> list[list[tuple[int, int]]]:
+    """Clue lines of numbers, each followed by an optional colour letter ('3r')."""
+    out = []
+    for n, s in lines:
+        clue = []
+        for tok in s.replace(",", " ").split():
+            m = re.fullmatch(r"(\d{1,9})(\D?)", tok)
+            if m is None:
+                shown = tok if len(tok) <= 20 else tok[:20] + "..."
+                raise ParseError(f"{shown!r} is not a clue (a number, then a colour letter if "
+                                 "any)", source, n)
+            key = m.group(2) or "1"
+            if key == "1" and "1" not in colours.keys:
+                raise ParseError(f"{tok!r} has no colour letter, and the '#d' block declares "
+                                 "no default colour ('1:')", source, n)
+            clue.append((int(m.group(1)), colours.index(key, n)))
+        out.append(clue)
+    return out
+
 
 def entries(text: str, source: str | None = None, limits: bool = True) -> Iterator[Entry]:
     """The one puzzle of a .g file."""
     lines = [(i + 1, s) for i, s in enumerate(logical_lines(text))]
     starts = [k for k, (_, s) in enumerate(lines) if s.startswith(":")]
-    for n, s in lines[:starts[0] if starts else len(lines)]:
+    head = lines[:starts[0] if starts else len(lines)]
+    colours: PaletteBuilder | None = None
+    for k, (n, s) in enumerate(head):
         if s[:2] in ("#t", "#T"):
             raise ParseError("hexagonal triddlers are not supported", source, n)
-        if s[:2] in ("#d", "#D"):
-            raise ParseError(COLOUR_UNSUPPORTED + " (a '#d' colour block)", source, n)
+        if s[:2] in ("#d", "#D") and colours is None:
+            colours = _declarations(head[k + 1:], source)
     if len(starts) < 2:
         raise ParseError("expected a ':' line before the rows and another before the "
                          "columns", source)
@@ -54,20 +113,22 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(lines)
         sections.append(lines[start + 1:end])
-    if len(starts) > 3 or len(starts) == 3 and any(s.strip() for _, s in sections[2]) \
-            and len(starts) > 3:
+    if len(starts) > 3:
         raise ParseError(f"{len(starts) - 1} clue groups: only rows and columns are "
                          "supported", source, lines[starts[3]][0])
     rows, cols = sections[0], sections[1]
     if len(starts) == 2:
         while cols and not cols[-1][1].strip():
             cols = cols[:-1]
-    for n, s in (*rows, *cols):
-        if re.search(r"\d[A-Za-z]", s):
-            raise ParseError(COLOUR_UNSUPPORTED + f" (clue {s.strip()!r})", source, n)
     check_size(max(len(cols), 1), max(len(rows), 1), source, None, limits)
-    puzzle = puzzle_from_lines(rows, cols, source, limits)
+    if colours is None:
+        colours = PaletteBuilder(source)
+        colours.add("1", "black", (0, 0, 0), FILLED)
+    puzzle = colour_result(_colour_clues(rows, colours, source),
+                           _colour_clues(cols, colours, source), colours,
+                           [n for n, _ in rows], [n for n, _ in cols], limits=limits)
     yield Entry(source or "<input>", 0, default_label(source), puzzle, None)
+
 
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle as a black-and-white .g file."""

@@ -17,7 +17,7 @@ from typing import Any
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, make_goal,
                                                 only_entry, parse_int, parse_numbers)
-from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 NAME = "puzzlekit"
 EXTENSIONS = (".json",)
@@ -89,6 +89,6 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         yield Entry(source or "<input>", index, key, puzzle, goal)
 
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
     """Read a dataset file holding exactly one puzzle."""
     return only_entry(entries(text, source, limits), source).puzzle

@@ -5,8 +5,12 @@
         1 1 1, '1 3'            quotes (also triple quotes, as in nonogrid's TOML) are ignored
     rows = 4, 1, 4, 1, 4        0 is an empty clue; '#' or ';' starts a comment
 
-A value goes on until the next ``key =`` line or ``[section]``. A ``[colors]`` section that
-defines colours, or clues with colour suffixes (``2r``), give a clear error for now.
+    [colors]
+    b = (blue) *                pynogram: key = (name, RGB triple or hex code) glyph
+    defs = ['r = (red) %']      nonogrid's TOML: the same definitions in a list
+
+A value goes on until the next ``key =`` line or ``[section]``. Clue numbers carry the key of
+their colour (``2b``); a number without one is black.
 Docs: the comments in pynogram/examples/hello.txt (tsionyx/pynogram) and nonogrid's examples.
 """
 
@@ -16,10 +20,9 @@ import re
 from collections.abc import Iterator
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, build_puzzle,
-                                                default_label, logical_lines, only_entry,
-                                                parse_numbers)
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.formats._colours import PaletteBuilder, colour_result, rgb_of
+from gridsolve.nonogram.formats._common import Entry, default_label, logical_lines, only_entry
+from gridsolve.nonogram.model import FILLED, AnyPuzzle
 
 NAME = "pynogram"
 EXTENSIONS = (".txt", ".ini", ".toml")
@@ -43,55 +46,97 @@ def _sections(text: str) -> dict[str, dict[str, Numbered]]:
     """section -> key -> numbered value lines (comments removed)."""
     out: dict[str, dict[str, Numbered]] = {}
     section: dict[str, Numbered] | None = None
+    name = ""
     current: Numbered | None = None
     for n, raw in enumerate(logical_lines(text), 1):
         line = _uncomment(raw)
         if m := _SECTION.match(line):
-            section = out.setdefault(m.group(1).lower(), {})
+            name = m.group(1).lower()
+            section = out.setdefault(name, {})
             current = None
         elif section is not None and (m := _KEY.match(line)):
-            current = section.setdefault(m.group(1).lower(), [])
+            key = m.group(1) if name == "colors" else m.group(1).lower()  # colour keys: as is
+            current = section.setdefault(key, [])
             current.append((n, m.group(2)))
         elif current is not None:
             current.append((n, line))
     return out
 
 
-def _clues(value: Numbered, key: str, source: str | None) -> tuple[list[list[int]], list[int]]:
+#: The colour of a number without a suffix (pynogram's default).
+_DEFAULT = ""
+
+_DEFINITION = re.compile(r"^\s*([\w-]+)\s*=\s*\(([^)]*)\)\s*(\S?)\s*$")
+
+
+def _colour(colours: PaletteBuilder, key: str, spec: str, n: int) -> None:
+    """Declare one ``key = (description) glyph`` colour; the description is a name, an RGB
+    triple or a hex code, and names the colour when it is a plain word."""
+    m = _DEFINITION.match(f"{key} = {spec}")
+    if m is None:
+        raise ParseError(f"{key} = {spec.strip()}: expected 'name = (colour) glyph'",
+                         colours.source, n)
+    key, desc, glyph = m.groups()
+    rgb = rgb_of(desc, colours.source, n)
+    name = desc.strip() if re.fullmatch(r"[A-Za-z][\w ]*", desc.strip()) else key
+    colours.add(key, name, rgb, glyph or None, n)
+
+
+def _palette(section: dict[str, Numbered], source: str | None) -> PaletteBuilder:
+    """The ``[colors]`` of pynogram (one ``key = (colour) glyph`` per key) or of nonogrid
+    (``defs = ['key = (colour) glyph', ...]``)."""
+    colours = PaletteBuilder(source)
+    for key, value in section.items():
+        if key == "defs":
+            for n, line in value:
+                for quoted in re.findall(r"'([^']*)'|\"([^\"]*)\"", line):
+                    k, _, spec = "".join(quoted).partition("=")
+                    _colour(colours, k.strip(), spec, n)
+        else:
+            _colour(colours, key, " ".join(s for _, s in value), value[0][0])
+    return colours
+
+
+def _clues(value: Numbered, key: str, colours: PaletteBuilder
+           ) -> tuple[list[list[tuple[int, int]]], list[int]]:
     clues, lines = [], []
     for n, line in value:
         for item in re.sub(r"[\"']", " ", line).split(","):
             if not item.strip():
                 continue
-            if re.search(r"\d[A-Za-z]", item):
-                raise ParseError(f"{COLOUR_UNSUPPORTED} (clue {item.strip()!r})", source, n)
-            clues.append(parse_numbers(item, source, n))
+            clue = []
+            for tok in item.split():
+                m = re.fullmatch(r"(\d{1,9})([^\d\s]\S*)?", tok)
+                if m is None:
+                    shown = tok if len(tok) <= 20 else tok[:20] + "..."
+                    raise ParseError(f"{shown!r} is not a number", colours.source, n)
+                colour = m.group(2) or _DEFAULT
+                if colour == _DEFAULT and _DEFAULT not in colours.keys:
+                    colours.add(_DEFAULT, "black", (0, 0, 0), FILLED, n)
+                clue.append((int(m.group(1)), colours.index(colour, n, tok)))
+            clues.append(clue)
             lines.append(n)
     if not clues:
-        raise ParseError(f"'{key}' has no clues", source, value[0][0] if value else None)
+        raise ParseError(f"'{key}' has no clues", colours.source, value[0][0] if value else None)
     return clues, lines
 
 
 def entries(text: str, source: str | None = None, limits: bool = True) -> Iterator[Entry]:
     """The one puzzle of a pynogram/nonogrid file."""
     sections = _sections(text)
-    colours = sections.get("colors", {})
-    for key, value in colours.items():
-        body = " ".join(s for _, s in value)
-        if key != "defs" or re.search(r"\w", body.replace("[", "").replace("]", "")):
-            raise ParseError(COLOUR_UNSUPPORTED + " (a [colors] section)", source, value[0][0])
+    colours = _palette(sections.get("colors", {}), source)
     clues = sections.get("clues")
     if clues is None:
         raise ParseError("no [clues] section", source)
     for key in ("rows", "columns"):
         if key not in clues:
             raise ParseError(f"[clues] has no '{key} =' entry", source)
-    rows, row_lines = _clues(clues["rows"], "rows", source)
-    cols, col_lines = _clues(clues["columns"], "columns", source)
-    puzzle = build_puzzle(rows, cols, source, row_lines, col_lines, limits=limits)
+    rows, row_lines = _clues(clues["rows"], "rows", colours)
+    cols, col_lines = _clues(clues["columns"], "columns", colours)
+    puzzle = colour_result(rows, cols, colours, row_lines, col_lines, limits=limits)
     yield Entry(source or "<input>", 0, default_label(source), puzzle, None)
 
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
     """Read a pynogram or nonogrid puzzle."""
     return only_entry(entries(text, source, limits), source).puzzle

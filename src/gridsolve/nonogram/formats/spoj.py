@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, logical_lines,
                                                 only_entry, parse_int, parse_numbers)
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle
 
 NAME = "spoj"
 EXTENSIONS = (".txt", ".in")
@@ -68,6 +68,6 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
                          lines[at][0])
 
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
     """Read a SPOJ file holding one puzzle."""
     return only_entry(entries(text, source, limits), source).puzzle

@@ -23,7 +23,7 @@ from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, default_label,
                                                 logical_lines, make_goal, only_entry,
                                                 parse_numbers)
-from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 NAME = "tournament"
 EXTENSIONS = (".txt",)
@@ -93,7 +93,7 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         yield Entry(source or "<input>", index, label, puzzle, None)
 
 
-def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
     """Read a file holding one tournament puzzle."""
     return only_entry(entries(text, source, limits), source).puzzle
 

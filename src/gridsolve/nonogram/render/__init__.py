@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle
 from gridsolve.nonogram.render.svg import puzzle_svg
 from gridsolve.nonogram.render.text import ASCII, UNICODE, clued_text, grid_rich, grid_text
 
 __all__ = ["grid_text", "clued_text", "grid_rich", "UNICODE", "ASCII", "puzzle_svg", "write_png"]
 
 
-def write_png(path: str, puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20) -> None:
+def write_png(path: str, puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int = 20) -> None:
     """Write a PNG picture of the puzzle (Pillow, extra ``image``, imported only now)."""
     from gridsolve.nonogram.render.png import write_png as _write_png
     _write_png(path, puzzle, grid, cell)

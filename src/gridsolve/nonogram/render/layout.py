@@ -2,7 +2,8 @@
 
 Shared by the SVG and PNG writers so both draw the same printed-puzzle layout: row clues
 right-aligned in the left margin, column clues bottom-aligned in the top margin, a thick
-line every five cells and around the grid.
+line every five cells and around the grid. In a colour puzzle each clue number has an ink:
+its colour's RGB.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
 __all__ = ["Layout", "layout", "COLOURS"]
 
@@ -41,6 +42,13 @@ class Layout:
     col_clues: tuple[tuple[str, ...], ...]
     slot: int
     title: str | None
+    row_inks: tuple[tuple[str, ...], ...] = ()
+    col_inks: tuple[tuple[str, ...], ...] = ()
+    cell_fills: tuple[tuple[str, str], ...] = ()
+
+    def fill_of(self, symbol: str) -> str | None:
+        """The RGB fill (CSS hex) of a colour symbol, or None (black-and-white grids)."""
+        return next((fill for sym, fill in self.cell_fills if sym == symbol), None)
 
     def cell_box(self, r: int, c: int) -> tuple[int, int, int, int]:
         """Top-left x, y and bottom-right x, y of a cell."""
@@ -71,11 +79,21 @@ class Layout:
             yield x0, y, x1, y, r % 5 == 0 or r == self.rows
 
 
-def layout(puzzle: Puzzle, cell: int = 20) -> Layout:
+def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
     """The layout of a puzzle drawn with cells of ``cell`` pixels."""
     font = max(6, round(cell * 0.6))
-    rows = tuple(" ".join(map(str, c)) or "0" for c in puzzle.rows)
-    cols = tuple(tuple(map(str, c)) or ("0",) for c in puzzle.cols)
+    inks: dict[str, tuple[tuple[str, ...], ...]] = {}
+    fills: tuple[tuple[str, str], ...] = ()
+    if isinstance(puzzle, ColourPuzzle):
+        pal = puzzle.palette
+        rows = tuple(" ".join(str(n) for n, _ in c) or "0" for c in puzzle.rows)
+        cols = tuple(tuple(str(n) for n, _ in c) or ("0",) for c in puzzle.cols)
+        inks = {key: tuple(tuple(pal[k].hex for _, k in c) or (COLOURS["ink"],) for c in clues)
+                for key, clues in (("row_inks", puzzle.rows), ("col_inks", puzzle.cols))}
+        fills = tuple((c.symbol, c.hex) for c in pal)
+    else:
+        rows = tuple(" ".join(map(str, c)) or "0" for c in puzzle.rows)
+        cols = tuple(tuple(map(str, c)) or ("0",) for c in puzzle.cols)
     slot = max(font + 2, round(cell * 0.8))
     pad = cell // 2
     left = pad + round(max(len(t) for t in rows) * font * DIGIT_WIDTH) + cell // 3
@@ -87,4 +105,4 @@ def layout(puzzle: Puzzle, cell: int = 20) -> Layout:
     return Layout(cell=cell, font=font, left=left, top=top, width=width,
                   height=top + puzzle.height * cell + pad,
                   rows=puzzle.height, cols=puzzle.width, row_clues=rows, col_clues=cols,
-                  slot=slot, title=puzzle.title)
+                  slot=slot, title=puzzle.title, cell_fills=fills, **inks)

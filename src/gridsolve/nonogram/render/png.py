@@ -1,4 +1,5 @@
-"""Pictures as PNG through Pillow (extra ``image``, imported here only): same layout as the SVG."""
+"""Pictures as PNG through Pillow (extra ``image``, imported here only): same layout as the SVG,
+colour puzzles included (cells filled and clue numbers written in their colours)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import SolverUnavailable
-from gridsolve.nonogram.model import EMPTY, FILLED, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
 from gridsolve.nonogram.render.layout import COLOURS, Layout, layout
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def font(size: int, bold: bool = False) -> Any:
     return pil.ImageFont.load_default(size=size)
 
 
-def draw_frame(lay: Layout, puzzle: Puzzle) -> Image.Image:
+def draw_frame(lay: Layout, puzzle: AnyPuzzle) -> Image.Image:
     """The blank printed puzzle: paper, title and clues (grid lines are drawn last)."""
     pil = load_pillow()
     img: Image.Image = pil.Image.new("RGB", (lay.width, lay.height), COLOURS["paper"])
@@ -51,11 +52,28 @@ def draw_frame(lay: Layout, puzzle: Puzzle) -> Image.Image:
         draw.text((lay.width // 2, lay.cell // 2 + lay.font), lay.title, fill=COLOURS["ink"],
                   font=font(round(lay.font * 1.3), bold=True), anchor="ms")
     for r, text in enumerate(lay.row_clues):
-        draw.text(lay.row_clue_anchor(r), text, fill=COLOURS["ink"], font=clue_font, anchor="rm")
+        if lay.row_inks:
+            _coloured_row_clue(draw, lay.row_clue_anchor(r), text.split(), lay.row_inks[r],
+                               clue_font)
+        else:
+            draw.text(lay.row_clue_anchor(r), text, fill=COLOURS["ink"], font=clue_font,
+                      anchor="rm")
     for c in range(lay.cols):
-        for n, x, y in lay.col_clue_anchors(c):
-            draw.text((x, y), n, fill=COLOURS["ink"], font=clue_font, anchor="mm")
+        inks = lay.col_inks[c] if lay.col_inks else ()
+        for i, (n, x, y) in enumerate(lay.col_clue_anchors(c)):
+            draw.text((x, y), n, fill=inks[i] if inks else COLOURS["ink"], font=clue_font,
+                      anchor="mm")
     return img
+
+
+def _coloured_row_clue(draw: Any, anchor: tuple[int, int], numbers: list[str],
+                       inks: tuple[str, ...], clue_font: Any) -> None:
+    """A row clue right-aligned at the anchor, each number in its own colour."""
+    x, y = anchor
+    space = clue_font.getlength(" ")
+    for n, ink in reversed(list(zip(numbers, inks))):
+        draw.text((x, y), n, fill=ink, font=clue_font, anchor="rm")
+        x -= round(clue_font.getlength(n) + space)
 
 
 def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
@@ -66,14 +84,20 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
     unknown cells (both for animations)."""
     pil = load_pillow()
     draw = pil.ImageDraw.Draw(img)
-    partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
+    if lay.cell_fills:
+        partial = any(ch == UNKNOWN for row in grid for ch in row)
+    else:
+        partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
     w = len(grid[0]) if grid else 0
     dot = max(1, lay.cell // 10)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             x0, y0, x1, y1 = lay.cell_box(r, c)
             mark = colours.get(r * w + c) if colours else None
-            if ch == FILLED:
+            fill = lay.fill_of(ch) if ch != EMPTY else None
+            if fill is not None:
+                draw.rectangle((x0, y0, x1, y1), fill=mark or fill)
+            elif ch == FILLED:
                 draw.rectangle((x0, y0, x1, y1), fill=mark or COLOURS["ink"])
             elif ch == EMPTY:
                 if mark:
@@ -89,7 +113,7 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
                   width=2 if thick else 1)
 
 
-def puzzle_image(puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20) -> Image.Image:
+def puzzle_image(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int = 20) -> Image.Image:
     """A Pillow image of the puzzle with clues in the margins and the grid filled in."""
     lay = layout(puzzle, cell)
     img = draw_frame(lay, puzzle)
@@ -97,6 +121,6 @@ def puzzle_image(puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 
     return img
 
 
-def write_png(path: str, puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20) -> None:
+def write_png(path: str, puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int = 20) -> None:
     """Write the picture of the puzzle (and grid, if given) to a PNG file."""
     puzzle_image(puzzle, grid, cell).save(path, format="PNG")

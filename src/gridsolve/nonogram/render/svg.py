@@ -5,19 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from gridsolve.nonogram.model import EMPTY, FILLED, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
 from gridsolve.nonogram.render.layout import COLOURS, layout
 
 __all__ = ["puzzle_svg"]
 
 
-def puzzle_svg(puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20) -> str:
+def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int = 20) -> str:
     """An SVG document of the puzzle with clues in the margins and the grid's filled cells.
 
     Without a grid the blank puzzle is drawn. In a partial grid (with unknown cells) the cells
-    known to be empty carry a small dot; in a complete grid they are left white."""
+    known to be empty carry a small dot; in a complete grid they are left white. A colour
+    puzzle's cells are filled, and its clue numbers written, in their colours."""
     lay = layout(puzzle, cell)
-    partial = grid is not None and any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
+    if lay.cell_fills:
+        partial = grid is not None and any(ch == UNKNOWN for row in grid for ch in row)
+    else:
+        partial = grid is not None and any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" height="{lay.height}" '
            f'viewBox="0 0 {lay.width} {lay.height}" font-family="DejaVu Sans, Arial, sans-serif">',
            f'<rect class="paper" x="0" y="0" width="{lay.width}" height="{lay.height}" '
@@ -29,7 +33,11 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20
     for r, row in enumerate(grid or ()):
         for c, ch in enumerate(row):
             x, y, _, _ = lay.cell_box(r, c)
-            if ch == FILLED:
+            fill = lay.fill_of(ch) if ch != EMPTY else None
+            if fill is not None:
+                out.append(f'<rect class="filled" x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                           f'fill="{fill}"/>')
+            elif ch == FILLED:
                 out.append(f'<rect class="filled" x="{x}" y="{y}" width="{cell}" height="{cell}" '
                            f'fill="{COLOURS["ink"]}"/>')
             elif ch == EMPTY and partial:
@@ -38,12 +46,19 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[str] | None = None, cell: int = 20
     out.append(f'<g class="clues" font-size="{lay.font}" fill="{COLOURS["ink"]}">')
     for r, text in enumerate(lay.row_clues):
         x, y = lay.row_clue_anchor(r)
+        if lay.row_inks:
+            text = " ".join(f'<tspan fill="{ink}">{n}</tspan>'
+                            for n, ink in zip(text.split(), lay.row_inks[r]))
+        else:
+            text = escape(text)
         out.append(f'<text x="{x}" y="{y}" text-anchor="end" dominant-baseline="central">'
-                   f'{escape(text)}</text>')
+                   f'{text}</text>')
     for c in range(lay.cols):
-        for n, x, y in lay.col_clue_anchors(c):
-            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central">'
-                       f'{n}</text>')
+        inks = lay.col_inks[c] if lay.col_inks else ()
+        for i, (n, x, y) in enumerate(lay.col_clue_anchors(c)):
+            ink = f' fill="{inks[i]}"' if inks else ""
+            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central"'
+                       f'{ink}>{n}</text>')
     out.append("</g>")
     out.append('<g class="lines" stroke-linecap="square">')
     for thick in (False, True):
