@@ -15,7 +15,7 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import colour as ce
-from gridsolve.nonogram.formats import iter_entries
+from gridsolve.nonogram.formats import iter_entries, read_entry
 from gridsolve.nonogram.model import (WHITE, Colour, ColourPuzzle, Puzzle, as_colour,
                                       colour_clue_of, colour_puzzle_from_grid,
                                       is_colour_solution, puzzle_from_grid)
@@ -309,6 +309,30 @@ def test_count_and_laziness() -> None:
 def test_one_colour_of_a_bw_puzzle_keeps_its_symbols() -> None:
     puzzle = Puzzle([[1, 1], [3]], [[2], [1], [2]])
     assert ce.first(as_colour(puzzle)) == ("#.#", "###")
+
+
+OLSAK = "olsak-examples-via-pbnsolve"
+#: The colour puzzles of the shared corpora and how many solutions each has (viceres.g says 4).
+COLOUR_CORPUS = {
+    **{f"{OLSAK}/{name}.g": 1 for name in
+       ("acorn", "alladin", "bird2", "dvekocky", "oko", "raketa", "rose", "ruze")},
+    f"{OLSAK}/viceres.g": 4,
+    "pynogram-examples/uk.txt": 1,
+    "pynogram-examples/apples.txt": 1,
+    "nonogrid-examples/UK.toml": 1,
+}
+
+
+@pytest.mark.parametrize("name", COLOUR_CORPUS)
+def test_colour_corpus(puzzles_dir: Path, name: str) -> None:
+    """Real colour puzzles (up to 71x35, 7 colours) solve at the root, exactly."""
+    entry = read_entry(str(puzzles_dir / name))
+    assert isinstance(entry.puzzle, ColourPuzzle)
+    result = ce.analyse(entry.puzzle, 10, SearchLimits(timeout=10))
+    assert len(set(result.solutions)) == COLOUR_CORPUS[name]
+    assert result.status == ("unique" if COLOUR_CORPUS[name] == 1 else "multiple")
+    if entry.goal is not None:
+        assert entry.goal in result.solutions
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,9 +12,11 @@ from hypothesis import strategies as st
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import colour as ce
+from gridsolve.nonogram.formats import read_entry
 from gridsolve.nonogram.model import ColourPuzzle, colour_puzzle_from_grid, is_colour_solution
 from tests.nonogram.oracle import all_colour_solutions
-from tests.nonogram.test_colour_engine import palette, permutations, random_grid, tiny_grids
+from tests.nonogram.test_colour_engine import (COLOUR_CORPUS, palette, permutations, random_grid,
+                                               tiny_grids)
 
 pytest.importorskip("pysat")
 from gridsolve.nonogram.backends import sat  # noqa: E402
@@ -78,3 +81,11 @@ def test_auto_hands_a_long_colour_search_to_sat(monkeypatch: pytest.MonkeyPatch)
     assert len(set(result.solutions)) == 300
     assert all(is_colour_solution(puzzle, s) for s in result.solutions)
     assert analyse(permutations(4, 2), 100, method="auto").solutions  # small: native alone
+
+
+@pytest.mark.parametrize("name", [n for n in COLOUR_CORPUS if "olsak" not in n or "viceres" in n])
+def test_sat_on_small_corpus_puzzles(puzzles_dir: Path, name: str) -> None:
+    """The small real colour puzzles (the Olšák ones take SAT ~0.1-0.8 s each: left out)."""
+    puzzle = read_entry(str(puzzles_dir / name)).puzzle
+    assert isinstance(puzzle, ColourPuzzle)
+    assert set(sat.analyse(puzzle, 10).solutions) == set(ce.analyse(puzzle, 10).solutions)
