@@ -26,6 +26,13 @@ setup(
             extra_compile_args=FLAGS,
         ),
         Extension(
+            "gridsolve.nonogram.engine._colour",
+            sources=["src/gridsolve/nonogram/engine/_colour.c"],
+            depends=["src/gridsolve/nonogram/engine/colour.h",
+                     "src/gridsolve/nonogram/engine/colour.c"],
+            extra_compile_args=FLAGS,
+        ),
+        Extension(
             "gridsolve.tiling.engine._exact",
             sources=["src/gridsolve/tiling/engine/_exact.c"],
             depends=["src/gridsolve/tiling/engine/exact.h", "src/gridsolve/tiling/engine/exact.c",

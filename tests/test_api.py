@@ -11,7 +11,8 @@ import gridsolve.tiling
 def test_all_is_pinned() -> None:
     assert sorted(gridsolve.__all__) == sorted([
         "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
-        "Grid", "Puzzle", "Result", "SearchLimits", "Entry", "Rating", "METHODS",
+        "Grid", "Puzzle", "Colour", "ColourPuzzle", "Result", "SearchLimits", "Entry", "Rating",
+    "METHODS",
         "solve", "first", "count", "unique", "is_solution", "puzzle_from_grid",
         "read_puzzle", "read_entry", "iter_entries", "parse_puzzle", "write_puzzle",
         "generate", "rate",
@@ -29,6 +30,23 @@ def test_solve_from_plain_lists() -> None:
     assert gridsolve.count(rows=[[1]] * 4, cols=[[1]] * 4) == 24
     assert gridsolve.unique(rows=[[2]], cols=[[1], [1]])
     assert gridsolve.first(rows=[[2], [0]], cols=[[1], [0], [1]]) is None
+
+
+def test_colour_puzzles() -> None:
+    red = gridsolve.Colour("red", (255, 0, 0), "r")
+    blue = gridsolve.Colour("blue", (0, 0, 255), "b")
+    white = gridsolve.Colour("white", (255, 255, 255), ".")
+    puzzle = gridsolve.ColourPuzzle([[(1, 1), (1, 2)], [(1, 2)]], [[(1, 1)], [(2, 2)]],
+                                    (white, red, blue))
+    for method in ("native", "auto", "sat"):
+        result = gridsolve.solve(puzzle, method=method)
+        assert result.status == "unique"
+        assert result.solutions == (("rb", ".b"),)
+    assert gridsolve.first(puzzle) == ("rb", ".b")
+    assert gridsolve.count(puzzle) == 1
+    assert gridsolve.unique(puzzle)
+    with pytest.raises(gridsolve.GridsolveError, match="black-and-white puzzles only"):
+        gridsolve.solve(puzzle, method="ilp")
 
 
 def test_bad_calls() -> None:

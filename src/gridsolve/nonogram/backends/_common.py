@@ -13,7 +13,8 @@ from collections.abc import Iterator, Sequence
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Status
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
+from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, Grid, Puzzle,
+                                      is_any_solution)
 
 __all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked",
            "unknown_grid", "grid_from_cells"]
@@ -31,12 +32,17 @@ def lines(puzzle: Puzzle) -> Iterator[Line]:
         yield ("col", c), clue, tuple((r, c) for r in range(puzzle.height))
 
 
-def feasible_starts(clue: Clue, length: int) -> list[range]:
-    """For each block, the starts it can take in a line of this length (leftmost..rightmost)."""
+def feasible_starts(clue: Sequence[int], length: int,
+                    gaps: Sequence[int] | None = None) -> list[range]:
+    """For each block, the starts it can take in a line of this length (leftmost..rightmost).
+
+    ``gaps[k]`` is the least gap after block k: 1 by default; in a colour puzzle, 0 between
+    blocks of different colours. Every range has the same length (the line's slack + 1)."""
+    g = list(gaps) if gaps is not None else [1] * max(len(clue) - 1, 0)
     out = []
     for k, size in enumerate(clue):
-        earliest = sum(clue[:k]) + k
-        latest = length - (sum(clue[k:]) + len(clue) - k - 1)
+        earliest = sum(clue[:k]) + sum(g[:k])
+        latest = length - (sum(clue[k:]) + sum(g[k:]))
         out.append(range(earliest, latest + 1))
     return out
 
@@ -51,15 +57,15 @@ def status_of(found: int, max_solutions: int, complete: bool) -> Status:
     return "none" if complete else "unknown"
 
 
-def checked(puzzle: Puzzle, grid: Grid, backend: str) -> Grid:
+def checked(puzzle: AnyPuzzle, grid: Grid, backend: str) -> Grid:
     """Return the grid if it satisfies the clues; a wrong grid is a backend bug, never a result."""
-    if not is_solution(puzzle, grid):
+    if not is_any_solution(puzzle, grid):
         raise GridsolveError(f"internal error: the {backend} backend produced a grid that "
                              "breaks the clues; please report this puzzle")
     return grid
 
 
-def unknown_grid(puzzle: Puzzle) -> Grid:
+def unknown_grid(puzzle: AnyPuzzle) -> Grid:
     """A grid of only unknown cells."""
     return tuple(UNKNOWN * puzzle.width for _ in range(puzzle.height))
 

@@ -13,6 +13,10 @@ Optima 65, 2001, written as clauses as in the usual SAT translations of that mod
   early enough;
 * a filled cell is covered by some start of some block of the line (an empty clue empties it).
 
+Colour puzzles: one variable per (cell, palette index), exactly one true per cell; the same
+model per line, where a cell of colour c is covered by a block of colour c and only blocks of
+the same colour need a gap between them.
+
 Counting adds a blocking clause on the cell variables after each model: cells determine every
 start, so each solution is found once. A node limit is a budget of conflicts; a timeout is a
 timer calling ``interrupt()``, except for CaDiCaL, which refuses it (PERF-NOTES.md) and
@@ -25,7 +29,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -33,7 +37,7 @@ from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
                                                  lines, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import EMPTY, FILLED, Grid, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 
 __all__ = ["DEFAULT_SOLVER", "require", "encode", "analyse"]
 
@@ -61,16 +65,20 @@ def require() -> None:
     _pysat()
 
 
-def encode(puzzle: Puzzle, known: Grid | None = None) -> tuple[Any, list[list[int]]]:
+def encode(puzzle: AnyPuzzle, known: Grid | None = None) -> tuple[Any, list[list[int]]]:
     """The CNF of the puzzle (plus unit clauses for the known cells of ``known``)."""
     pysat = _pysat()
     pool = pysat.formula.IDPool()
+    if isinstance(puzzle, ColourPuzzle):
+        return pool, _colour_clauses(pysat, pool, puzzle, known)
     for r in range(puzzle.height):
         for c in range(puzzle.width):
             pool.id(("cell", r, c))
     clauses: list[list[int]] = []
     for key, clue, cells in lines(puzzle):
-        clauses += _line_clauses(pysat, pool, key, clue, [pool.id(("cell", *rc)) for rc in cells])
+        xs = [pool.id(("cell", *rc)) for rc in cells]
+        clauses += _line_clauses(pysat, pool, key, [(size, 1) for size in clue], [1],
+                                 [{1: x} for x in xs])
     if known is not None:
         for r, row in enumerate(known):
             for c, ch in enumerate(row):
@@ -80,43 +88,90 @@ def encode(puzzle: Puzzle, known: Grid | None = None) -> tuple[Any, list[list[in
     return pool, clauses
 
 
-def _line_clauses(pysat: Any, pool: Any, key: tuple[str, int], clue: tuple[int, ...],
-                  cells: list[int]) -> list[list[int]]:
-    """The clauses tying one line's cells to its block starts."""
+def _colour_clauses(pysat: Any, pool: Any, puzzle: ColourPuzzle,
+                    known: Grid | None) -> list[list[int]]:
+    """A colour puzzle: one variable per (cell, palette index), numbered first (cell-major),
+    exactly one true per cell, and the block-start model per line with colour gaps."""
+    k = len(puzzle.palette)
+    cell = [[[pool.id(("cell", r, c, v)) for v in range(k)] for c in range(puzzle.width)]
+            for r in range(puzzle.height)]
+    clauses: list[list[int]] = []
+    for row in cell:
+        for lits in row:
+            clauses.append(lits)
+            clauses += pysat.card.CardEnc.atmost(lits, 1, vpool=pool, encoding=_amo(pysat, lits)
+                                                 ).clauses
+    colours = list(range(1, k))
+    for r, clue in enumerate(puzzle.rows):
+        clauses += _line_clauses(pysat, pool, ("row", r), clue, colours,
+                                 [dict(enumerate(cell[r][c])) for c in range(puzzle.width)])
+    for c, clue in enumerate(puzzle.cols):
+        clauses += _line_clauses(pysat, pool, ("col", c), clue, colours,
+                                 [dict(enumerate(cell[r][c])) for r in range(puzzle.height)])
+    if known is not None:
+        for r, line in enumerate(known):
+            for c, ch in enumerate(line):
+                if ch != UNKNOWN:
+                    clauses.append([cell[r][c][puzzle.colour_index(ch)]])
+    return clauses
+
+
+def _amo(pysat: Any, lits: list[int]) -> Any:
+    """The at-most-one encoding for these literals: pairwise when few, else sequential."""
+    return (pysat.card.EncType.pairwise if len(lits) <= PAIRWISE_MAX
+            else pysat.card.EncType.seqcounter)
+
+
+def _line_clauses(pysat: Any, pool: Any, key: tuple[str, int],
+                  clue: Sequence[tuple[int, int]], colours: list[int],
+                  cells: list[dict[int, int]]) -> list[list[int]]:
+    """The clauses tying one line's cells to its block starts.
+
+    ``clue`` is (length, colour) pairs; ``cells[i][c]`` the variable "cell i has colour c"
+    (black-and-white: colour 1 only, its variable "filled"). A block of the same colour as the
+    next needs a gap after it, of a different colour none."""
     n = len(cells)
-    if not clue:
-        return [[-x] for x in cells]
     out: list[list[int]] = []
-    starts = feasible_starts(clue, n)
+    gaps = [int(a[1] == b[1]) for a, b in zip(clue, clue[1:])]
+    starts = feasible_starts([size for size, _ in clue], n, gaps)
     # var[k][i] is block k starting at starts[k][i]; the ranges are contiguous.
     var = [[pool.id(("start", key, k, s)) for s in rng] for k, rng in enumerate(starts)]
-    covering: list[list[int]] = [[] for _ in range(n)]
-    for k, size in enumerate(clue):
+    covering: dict[int, list[list[int]]] = {c: [[] for _ in range(n)] for c in colours}
+    for k, (size, colour) in enumerate(clue):
         lits, first = var[k], starts[k].start
         out.append(lits)
-        enc = (pysat.card.EncType.pairwise if len(lits) <= PAIRWISE_MAX
-               else pysat.card.EncType.seqcounter)
-        out += pysat.card.CardEnc.atmost(lits, 1, vpool=pool, encoding=enc).clauses
+        out += pysat.card.CardEnc.atmost(lits, 1, vpool=pool, encoding=_amo(pysat, lits)).clauses
         for i, y in enumerate(lits):
             s = first + i
-            out += [[-y, x] for x in cells[s:s + size]]
+            out += [[-y, x[colour]] for x in cells[s:s + size]]
             if s > 0:
-                out.append([-y, -cells[s - 1]])
+                out.append([-y, -cells[s - 1][colour]])
             if s + size < n:
-                out.append([-y, -cells[s + size]])
+                out.append([-y, -cells[s + size][colour]])
             for c in range(s, s + size):
-                covering[c].append(y)
+                covering[colour][c].append(y)
         if k + 1 < len(clue):
-            # Both ranges have the same length and block k+1 starts size+1 later at the
+            # Both ranges have the same length and block k+1 starts size+gap later at the
             # earliest: so block k at index i needs block k+1 at an index >= i, and back.
             nxt = var[k + 1]
             for i, y in enumerate(lits):
                 out.append([-y] + nxt[i:])
             for j, z in enumerate(nxt):
                 out.append([-z] + lits[:j + 1])
-    for c, x in enumerate(cells):
-        out.append([-x] + covering[c])
+    for colour in colours:
+        for c, x in enumerate(cells):
+            out.append([-x[colour]] + covering[colour][c])
     return out
+
+
+def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
+    """The grid of a model's cell literals (numbered first by ``encode``)."""
+    if not isinstance(puzzle, ColourPuzzle):
+        return grid_from_cells(puzzle, [v > 0 for v in cells])
+    k, w = len(puzzle.palette), puzzle.width
+    symbols = [next((puzzle.palette[v].symbol for v in range(k) if cells[i * k + v] > 0),
+                    UNKNOWN) for i in range(w * puzzle.height)]
+    return tuple("".join(symbols[i:i + w]) for i in range(0, len(symbols), w))
 
 
 def _solver(name: str, clauses: list[list[int]]) -> Any:
@@ -132,7 +187,7 @@ def _solver(name: str, clauses: list[list[int]]) -> Any:
 class _Search:
     """One in-process SAT search over one puzzle, resumable solution by solution."""
 
-    def __init__(self, puzzle: Puzzle, limits: SearchLimits, solver: str,
+    def __init__(self, puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                  known: Grid | None, started: float) -> None:
         self.puzzle = puzzle
         self.max_conflicts = limits.max_nodes
@@ -156,7 +211,9 @@ class _Search:
 
     def run(self) -> Iterator[Grid]:
         """Yield solutions, each blocked before the next call (LimitReached at a limit)."""
-        ncells = self.puzzle.width * self.puzzle.height
+        p = self.puzzle
+        per_cell = len(p.palette) if isinstance(p, ColourPuzzle) else 1
+        ncells = p.width * p.height * per_cell
         while True:
             answer = self._solve()
             if answer is None:
@@ -165,8 +222,7 @@ class _Search:
             if not answer:
                 return
             cells = self.sat.get_model()[:ncells]
-            yield checked(self.puzzle, grid_from_cells(self.puzzle, [v > 0 for v in cells]),
-                          "SAT")
+            yield checked(p, _grid(p, cells), "SAT")
             self.sat.add_clause([-v for v in cells])
 
     def _solve(self) -> bool | None:
@@ -196,7 +252,7 @@ class _Search:
         return None if answer is None else bool(answer)
 
 
-def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
+def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
             solver: str = DEFAULT_SOLVER, known: Grid | None = None) -> Result:
     """Search up to ``max_solutions`` solutions with a SAT solver; same Result as the engine.
 
@@ -224,7 +280,7 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = Searc
                   stats.get("conflicts", 0), time.perf_counter() - started, search.partial, stats)
 
 
-def _child(conn: Connection, puzzle: Puzzle, max_solutions: int, max_nodes: int | None,
+def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, max_nodes: int | None,
            solver: str, known: Grid | None) -> None:
     """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
     search = _Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter())
@@ -241,7 +297,7 @@ def _child(conn: Connection, puzzle: Puzzle, max_solutions: int, max_nodes: int 
     conn.close()
 
 
-def _analyse_in_child(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: str,
+def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, solver: str,
                       known: Grid | None, started: float) -> Result:
     """Run the search in a child process, killed at the deadline; keep what it sent."""
     methods = multiprocessing.get_all_start_methods()

@@ -1,0 +1,266 @@
+/* CPython binding of the colour nonogram engine (colour.c): a resumable Search and the line
+ * solver. The whole search loop runs in C with the GIL released; Python only asks for the next
+ * solution. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "colour.c"
+
+/* Append one clue, a sequence of (length, colour) pairs, to flat as [count, len, col, ...].
+ * Checks lengths, colours (1..ncolours-1) and that the clue fits a line of line_len cells. */
+static int flatten_clue(PyObject *obj, int ncolours, int line_len, int **flat, int *len, int *cap)
+{
+    PyObject *clue = PySequence_Fast(obj, "each clue must be a sequence of (length, colour)");
+    if (!clue) return -1;
+    const Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
+    if (*len + 2 * k + 1 > *cap) {
+        const int newcap = (*cap + 2 * (int)k + 1) * 2;
+        int *bigger = realloc(*flat, sizeof(int) * newcap);
+        if (!bigger) { Py_DECREF(clue); PyErr_NoMemory(); return -1; }
+        *flat = bigger; *cap = newcap;
+    }
+    (*flat)[(*len)++] = (int)k;
+    long need = 0, prev = -1;
+    for (Py_ssize_t t = 0; t < k; t++) {
+        long v[2];
+        PyObject *pair = PySequence_Fast(PySequence_Fast_GET_ITEM(clue, t),
+                                         "a block is a (length, colour) pair");
+        if (!pair) { Py_DECREF(clue); return -1; }
+        if (PySequence_Fast_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_ValueError, "a block is a (length, colour) pair");
+            Py_DECREF(pair); Py_DECREF(clue); return -1;
+        }
+        for (int u = 0; u < 2; u++) {
+            v[u] = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, u));
+            if (v[u] == -1 && PyErr_Occurred()) { Py_DECREF(pair); Py_DECREF(clue); return -1; }
+        }
+        Py_DECREF(pair);
+        if (v[0] <= 0 || v[0] > line_len || v[1] < 1 || v[1] >= ncolours) {
+            PyErr_SetString(PyExc_ValueError, "block lengths must be 1..line length and colours "
+                                              "1..ncolours-1");
+            Py_DECREF(clue); return -1;
+        }
+        need += v[0] + (v[1] == prev);
+        prev = v[1];
+        (*flat)[(*len)++] = (int)v[0];
+        (*flat)[(*len)++] = (int)v[1];
+    }
+    Py_DECREF(clue);
+    if (need > line_len) {
+        PyErr_SetString(PyExc_ValueError, "a clue does not fit its line");
+        return -1;
+    }
+    return 0;
+}
+
+static int flatten_clues(PyObject *seq, int expected, int ncolours, int line_len, int **flat,
+                         int *len, int *cap)
+{
+    PyObject *fast = PySequence_Fast(seq, "clues must be a sequence of clues");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != expected) {
+        PyErr_SetString(PyExc_ValueError, "number of clues does not match the grid size");
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (int i = 0; i < expected; i++)
+        if (flatten_clue(PySequence_Fast_GET_ITEM(fast, i), ncolours, line_len, flat, len, cap) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- Search type */
+
+typedef struct {
+    PyObject_HEAD
+    cg_solver *s;
+} SearchObject;
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"rows", "cols", "ncolours", "probing", NULL};
+    PyObject *rows, *cols;
+    int ncolours, probing = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|p", kwlist, &rows, &cols, &ncolours, &probing))
+        return -1;
+    if (ncolours < 2 || ncolours > CG_MAX_COLOURS) {
+        PyErr_SetString(PyExc_ValueError, "ncolours must be 2..32 (background included)");
+        return -1;
+    }
+    const Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
+    if (h < 0 || w < 0) return -1;
+    if (h < 1 || w < 1 || h > 100000 || w > 100000 || (long long)h * w > 100000000LL) {
+        PyErr_SetString(PyExc_ValueError, "grid size out of range");
+        return -1;
+    }
+    int *flat = NULL, len = 0, cap = 0;
+    if (flatten_clues(rows, (int)h, ncolours, (int)w, &flat, &len, &cap) < 0
+        || flatten_clues(cols, (int)w, ncolours, (int)h, &flat, &len, &cap) < 0) {
+        free(flat);
+        return -1;
+    }
+    if (self->s) cg_free(self->s);
+    self->s = cg_new((int)w, (int)h, ncolours, flat, len);
+    free(flat);
+    if (!self->s) { PyErr_NoMemory(); return -1; }
+    self->s->probing = probing;
+    return 0;
+}
+
+static void Search_dealloc(SearchObject *self)
+{
+    cg_free(self->s);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"max_nodes", "timeout", NULL};
+    long long max_nodes = -1;
+    double timeout = -1.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|Ld", kwlist, &max_nodes, &timeout)) return NULL;
+    cg_solver *s = self->s;
+    if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    s->max_nodes = max_nodes;
+    s->deadline = timeout >= 0 ? cg_now() + timeout : 0;
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = cg_next(s);
+    Py_END_ALLOW_THREADS
+    if (r == CG_NOMEM) return PyErr_NoMemory();
+    return PyLong_FromLong(r);
+}
+
+/* One byte per cell: its palette index when one colour is left, 255 otherwise. */
+static PyObject *grid_bytes(const cg_mask *cells, int n)
+{
+    PyObject *b = PyBytes_FromStringAndSize(NULL, n);
+    if (!b) return NULL;
+    unsigned char *p = (unsigned char *)PyBytes_AS_STRING(b);
+    for (int i = 0; i < n; i++)
+        p[i] = (cells[i] && cg_single(cells[i])) ? (unsigned char)__builtin_ctz(cells[i]) : 255;
+    return b;
+}
+
+static PyObject *Search_grid(SearchObject *self, PyObject *unused)
+{
+    if (!self->s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    return grid_bytes(self->s->cells, self->s->ncells);
+}
+
+static PyObject *Search_root(SearchObject *self, PyObject *unused)
+{
+    cg_solver *s = self->s;
+    if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    return grid_bytes(s->state == CS_START ? s->cells : s->root, s->ncells);
+}
+
+static PyObject *Search_stats(SearchObject *self, PyObject *unused)
+{
+    cg_solver *s = self->s;
+    if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes,
+                         "line_solves", s->line_solves, "cache_hits", s->cache_hits,
+                         "probes", s->probes,
+                         "max_depth", s->max_depth, "root_complete", s->root_done,
+                         "timed_out", s->aborted);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
+     "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached"},
+    {"grid", (PyCFunction)Search_grid, METH_NOARGS,
+     "the current grid: one byte per cell, its palette index or 255 if not known"},
+    {"root", (PyCFunction)Search_root, METH_NOARGS,
+     "the cells known at the root (sound deductions), as grid()"},
+    {"stats", (PyCFunction)Search_stats, METH_NOARGS,
+     "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "gridsolve.nonogram.engine._colour.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(rows, cols, ncolours, probing=True): a resumable colour nonogram search",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
+/* ---------------------------------------------------------------- line solver */
+
+static PyObject *py_solve_line(PyObject *mod, PyObject *args)
+{
+    PyObject *clue_obj, *masks_obj;
+    if (!PyArg_ParseTuple(args, "OO", &clue_obj, &masks_obj)) return NULL;
+    PyObject *masks = PySequence_Fast(masks_obj, "masks must be a sequence of ints");
+    if (!masks) return NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(masks);
+    int *flat = NULL, len = 0, cap = 0;
+    cg_work w = {0};
+    cg_mask *in = NULL, *out = NULL;
+    PyObject *result = NULL;
+    if (n < 1 || n > 100000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); goto done; }
+    if (flatten_clue(clue_obj, CG_MAX_COLOURS, (int)n, &flat, &len, &cap) < 0) goto done;
+    in = malloc(sizeof(cg_mask) * n);
+    out = malloc(sizeof(cg_mask) * n);
+    if (!in || !out || !cg_work_init(&w, (int)n, flat[0])) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(masks, i));
+        if (PyErr_Occurred()) goto done;
+        if (v > 0xFFFFFFFFul) { PyErr_SetString(PyExc_ValueError, "masks are 32-bit"); goto done; }
+        in[i] = (cg_mask)v;
+    }
+    const int k = flat[0];
+    int *lens = malloc(sizeof(int) * (k + 1)), *cols = malloc(sizeof(int) * (k + 1));
+    if (!lens || !cols) { free(lens); free(cols); PyErr_NoMemory(); goto done; }
+    for (int j = 0; j < k; j++) { lens[j] = flat[1 + 2 * j]; cols[j] = flat[2 + 2 * j]; }
+    const int ok = cg_solve_line(lens, cols, k, in, out, (int)n, &w);
+    free(lens); free(cols);
+    if (!ok) { Py_INCREF(Py_None); result = Py_None; goto done; }
+    result = PyList_New(n);
+    if (!result) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(out[i]);
+        if (!v) { Py_CLEAR(result); goto done; }
+        PyList_SET_ITEM(result, i, v);
+    }
+done:
+    Py_DECREF(masks);
+    free(flat); free(in); free(out);
+    cg_work_free(&w);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"solve_line", py_solve_line, METH_VARARGS,
+     "solve_line(clue: [(length, colour)], masks: [int]) -> narrowed masks, or None if impossible"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_colour", "Compiled colour nonogram engine.", -1, module_methods,
+};
+
+PyMODINIT_FUNC PyInit__colour(void)
+{
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "SOLUTION", CG_SOLUTION);
+    PyModule_AddIntConstant(m, "EXHAUSTED", CG_EXHAUSTED);
+    PyModule_AddIntConstant(m, "LIMIT", CG_LIMIT);
+    return m;
+}
