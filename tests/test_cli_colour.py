@@ -3,7 +3,9 @@ codes, pictures, stored-goal warnings and the --steps/--animate refusal."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +131,22 @@ def test_colour_example_is_unique(capsys) -> None:  # type: ignore[no-untyped-de
     assert colour_engine.count(puzzle, 2) == 1
     code, out, _ = run(capsys, "nonogram", "solve", "--ascii", str(EXAMPLE))
     assert code == 0 and out.endswith("status: unique solution\n")
+
+
+def test_check_colour_unique_multiple_none_and_bad(capsys, write, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = write(puzzle_json(**FLAG))
+    assert run(capsys, "nonogram", "check", path) == (
+        0, f"{path}: no problems found: the solution is unique\n", "")
+    two = write(puzzle_json([[[1, 1]], [[1, 1]]], [[[1, 1]], [[1, 1]]]), "two.json")
+    assert run(capsys, "nonogram", "check", two) == (
+        1, f"{two}: more than one solution; two of them differ in 4 cells (row,column): "
+           "(1,1) (1,2) (2,1) (2,2)\n", "")
+    none = write(puzzle_json([[[1, 1], [1, 2]], []], [[[1, 2]], [[1, 1]]]), "none.json")
+    assert run(capsys, "nonogram", "check", none) == (
+        1, f"{none}: no solution: the clues contradict each other\n", "")
+    code, out, err = run(capsys, "nonogram", "check", write(puzzle_json([[[4, 1]]], [[[1, 1]]]),
+                                                          "bad.json"))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(puzzle_json(**FLAG).encode())))
+    assert run(capsys, "nonogram", "check", "-") == (
+        0, "<stdin>: no problems found: the solution is unique\n", "")

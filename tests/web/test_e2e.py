@@ -126,8 +126,9 @@ def test_calendar_solution_hints_and_heatmap(server: str, page: Any) -> None:
     page.goto(f"{server}/#calendar")
     page.fill("#cal-date", "2026-10-06")
     page.click("#cal-show")
-    page.wait_for_function("document.getElementById('cal-message').textContent.startsWith('Oct 6')",
-                           timeout=15000)
+    page.wait_for_function(  # a function, not a bare expression: that would need eval (CSP)
+        "() => document.getElementById('cal-message').textContent.startsWith('Oct 6')",
+        timeout=15000)
     assert "7 solutions" in page.text_content("#cal-message")
     assert page.locator("#cal-board rect[data-piece]").count() == 41
     page.click("#cal-hide")
