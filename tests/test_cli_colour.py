@@ -107,12 +107,26 @@ def test_watching_refuses_colour(capsys, write, option: list[str]) -> None:  # t
                    "black-and-white puzzles only\n")
 
 
-def test_svg_draws_the_colour_solution(capsys, write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    svg = tmp_path / "out.svg"
+def test_pictures_draw_the_colour_solution(capsys, write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    svg, png = tmp_path / "out.svg", tmp_path / "out.png"
     code, _, _ = run(capsys, "nonogram", "solve", "--svg", str(svg), write(puzzle_json(**FLAG)))
     assert code == 0
     text = svg.read_text()
     assert "#ff0000" in text and "#0000ff" in text
+    image = pytest.importorskip("PIL.Image")
+    code, _, _ = run(capsys, "nonogram", "solve", "--png", str(png), write(puzzle_json(**FLAG)))
+    assert code == 0
+    colours = {rgb for _, rgb in image.open(png).convert("RGB").getcolors(1 << 20)}
+    assert {(255, 0, 0), (0, 0, 255)} <= colours
+
+
+def test_ilp_refuses_colour_sat_solves_it(capsys, write) -> None:  # type: ignore[no-untyped-def]
+    path = write(puzzle_json(**FLAG))
+    code, out, err = run(capsys, "nonogram", "solve", "--method", "ilp", path)
+    assert (code, out) == (2, "") and "black-and-white puzzles only" in err
+    pytest.importorskip("pysat")
+    code, out, _ = run(capsys, "nonogram", "solve", "--method", "sat", "--ascii", path)
+    assert (code, out) == (0, "rr.\nrb.\n.bb\n\nstatus: unique solution\n")
 
 
 def test_goal_warning_for_a_colour_goal(capsys, write) -> None:  # type: ignore[no-untyped-def]

@@ -94,6 +94,8 @@ def test_colour_puzzle_is_solved_with_its_palette(client: Any) -> None:
     assert out["puzzle"]["palette"] == [{"name": c.name, "rgb": c.hex, "symbol": c.symbol}
                                         for c in puzzle.palette]
     assert out["puzzle"]["rows"][0] == [[4, 1]]
+    parsed = client.post("/api/nonogram/parse", json={"text": text}).json()
+    assert parsed["puzzle"] == out["puzzle"]
 
 
 def test_colour_puzzle_multiple_none_and_picture(client: Any) -> None:
