@@ -32,6 +32,7 @@ test-slow: install  ## the slow tests over the shared puzzle corpora
 
 bench: install  ## benchmarks, each printing a table with its peers (long: about an hour)
 	$(BIN)/python benchmarks/nonogram.py
+	$(BIN)/python benchmarks/colour.py
 	$(BIN)/python benchmarks/backends.py
 	$(BIN)/python benchmarks/calendar.py
 	$(BIN)/python benchmarks/generate.py

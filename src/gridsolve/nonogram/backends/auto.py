@@ -9,10 +9,11 @@ with whatever is left of the caller's timeout; the native solutions are found ag
 count stays exact.
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
-learning wins the worst case (PERF-NOTES.md); 64 nodes is about 3x the most any of the first
-100 taai2011 or icga2023 tournament puzzles needed (21), while hard survey puzzles (9-Dom,
-Forever) run hundreds of nodes per second without progress, and one node of a random 50x50
-can take a second — hence the time cap as well.
+learning wins the worst case (PERF-NOTES.md). The budget was set from per-puzzle times of
+both (78 taai2011 puzzles, #300-#993 every 7th, native with implication probing against
+Glucose 4): native alone 23.9 s, SAT alone 73.9 s; auto with 64 nodes 52.1 s, 500 nodes
+42.5 s, 1,000 nodes 30.7 s, 2,000 nodes and 1 s 25.7 s (2 s: 27.0 s). The time cap matters
+on puzzles where nodes are slow: one node of a random 50x50 can take a second.
 
 Colour puzzles follow the same rule with the native colour engine (the budget is the
 black-and-white one; on ten random 30x30 3-colour puzzles, 60% background, counting to 2
@@ -36,7 +37,7 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "analyse"]
 
 #: Native search nodes before handing over to SAT.
-AUTO_NODES = 64
+AUTO_NODES = 2000
 #: Native seconds before handing over to SAT.
 AUTO_SECONDS = 1.0
 
