@@ -15,7 +15,7 @@ from rich.console import Console
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
 from gridsolve.nonogram.render.steps import StepPrinter
 from gridsolve.nonogram.trace import Recorder
