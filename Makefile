@@ -15,8 +15,8 @@ $(STAMP): $(SOURCES)
 
 install: $(STAMP)  ## .venv with gridsolve and every extra; the CLI is .venv/bin/gridsolve
 
-run: install  ## solve the bundled example puzzles, and today's calendar puzzle
-	@for f in src/gridsolve/examples/*.txt; do \
+run: install  ## solve the bundled example puzzles (black-and-white, then colour), and today's calendar puzzle
+	@for f in src/gridsolve/examples/*.txt src/gridsolve/examples/*.json; do \
 		echo "== $$f"; $(BIN)/gridsolve nonogram solve "$$f" || exit $$?; \
 	done
 	@echo "== A-Puzzle-A-Day, today"; $(BIN)/gridsolve calendar solve

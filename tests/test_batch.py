@@ -15,13 +15,16 @@ from gridsolve import batch
 from gridsolve.batch import Row, comparable, read_rows
 from gridsolve.cli import main
 from gridsolve.nonogram.formats import tournament, write_puzzle
-from gridsolve.nonogram.model import puzzle_from_grid
+from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid, puzzle_from_grid
 
 #: Pictures with a unique solution (checked by the expected 'unique' status).
 SMILE = (".#.#.", ".#.#.", ".....", "#...#", ".###.")
 ARROW = ("..#..", ".###.", "#####", "..#..", "..#..")
 BOX = ("####", "#..#", "#..#", "####")
 CROSS = ("..#..", "..#..", "#####", "..#..", "..#..")
+#: A colour picture (red 'r', blue 'b'): its row is hashed as these palette symbols.
+FLAG = ("rr.", "rb.", ".bb")
+FLAG_PALETTE = (WHITE, Colour("red", (255, 0, 0), "r"), Colour("blue", (0, 0, 255), "b"))
 
 
 def digest(grid: tuple[str, ...]) -> str:
@@ -31,7 +34,7 @@ def digest(grid: tuple[str, ...]) -> str:
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """good, bad, unsolvable, ambiguous and multi-puzzle files, one in a sub-folder."""
+    """good, bad, unsolvable, ambiguous, colour and multi-puzzle files, one in a sub-folder."""
     root = tmp_path / "puzzles"
     (root / "sub").mkdir(parents=True)
     (root / "smile.txt").write_text(write_puzzle(puzzle_from_grid(SMILE)))
@@ -41,6 +44,8 @@ def folder(tmp_path: Path) -> Path:
     (root / "two.txt").write_text("1\n1\n--\n1\n1\n")  # two diagonals
     (root / "set.txt").write_text(tournament.dump_many(
         [puzzle_from_grid(BOX), puzzle_from_grid(CROSS)]))
+    (root / "flag.json").write_text(write_puzzle(colour_puzzle_from_grid(FLAG, FLAG_PALETTE),
+                                                 "json"))
     (root / "README.md").write_text("not a puzzle: skipped when a folder is walked\n")
     (root / ".hidden").mkdir()
     (root / ".hidden" / "x.txt").write_text("garbage")
@@ -51,6 +56,7 @@ def expected(root: Path) -> dict[tuple[str, int], tuple[str, str, int, int]]:
     """(source, index) -> (status, solution hash, width, height)."""
     return {
         (str(root / "bad.txt"), 0): ("error", "", 0, 0),
+        (str(root / "flag.json"), 0): ("unique", digest(FLAG), 3, 3),
         (str(root / "none.txt"), 0): ("none", "", 3, 3),
         (str(root / "set.txt"), 0): ("unique", digest(BOX), 4, 4),
         (str(root / "set.txt"), 1): ("unique", digest(CROSS), 5, 5),
@@ -87,7 +93,7 @@ def test_rows_for_good_bad_unsolvable_and_multi_puzzle_files(capsys, folder, tmp
     assert bad.error == f"{folder / 'bad.txt'}: no '--' line separating row clues from column clues"
     assert [r.label for r in rows if r.source.endswith("set.txt")] == ["1", "2"]
     assert all(r.error == "" for r in rows if r.status != "error")
-    assert "done: 7 puzzles (unique 4, multiple 1, none 1, error 1)" in err
+    assert "done: 8 puzzles (unique 5, multiple 1, none 1, error 1)" in err
     assert "slowest:" in err and "solver CPU" in err
 
 
@@ -98,7 +104,7 @@ def test_process_pool_and_csv_give_the_same_rows(capsys, folder, tmp_path) -> No
                      "--out", str(two))[0] == 0
     header = two.read_text().splitlines()[0]
     assert header == "source,index,label,width,height,status,seconds,nodes,solution_hash,error"
-    assert len(list(csv.reader(two.open()))) == 1 + 7
+    assert len(list(csv.reader(two.open()))) == 1 + 8
     assert by_key(read_rows(str(two))) == by_key(read_rows(str(one)))
 
 
@@ -130,13 +136,13 @@ def test_resume_after_a_kill_adds_no_duplicates(capsys, folder, tmp_path, suffix
     out.write_text("".join(lines[:keep]) + lines[keep][:17])  # killed in mid-row
     code, _, err = run_batch(capsys, str(folder), "--jobs", "2", "--resume", "--out", str(out))
     assert code == 0
-    assert "3 skipped as already done" in err and "done: 4 puzzles" in err
+    assert "3 skipped as already done" in err and "done: 5 puzzles" in err
     rows = read_rows(str(out))
     assert by_key(rows) == by_key(read_rows(str(full)))
     assert out.read_text().count("\n") == len(lines)
     code, _, err = run_batch(capsys, str(folder), "--resume", "--out", str(out))
-    assert (code, len(read_rows(str(out)))) == (0, 7)
-    assert "done: 0 puzzles" in err and "7 skipped" in err
+    assert (code, len(read_rows(str(out)))) == (0, 8)
+    assert "done: 0 puzzles" in err and "8 skipped" in err
 
 
 def test_jsonl_on_stdout_by_default(capsys, folder) -> None:  # type: ignore[no-untyped-def]
@@ -195,7 +201,7 @@ def test_tasks_carry_paths_and_indexes_in_chunks(folder) -> None:
     found = list(batch.discover([str(folder)], options))
     tasks = list(batch.plan(found, options, chunk=1, done=frozenset({(str(folder / "set.txt"), 0)})))
     assert [(Path(t.source).name, t.indexes) for t in tasks] == [
-        ("none.txt", (0,)), ("set.txt", (1,)), ("smile.txt", (0,)), ("arrow.non", (0,)),
+        ("flag.json", (0,)), ("none.txt", (0,)), ("set.txt", (1,)), ("smile.txt", (0,)), ("arrow.non", (0,)),
         ("two.txt", (0,))]
     assert batch.auto_chunk(1_000_000, 8) == 256 and batch.auto_chunk(10, 2) == 1
 
@@ -280,5 +286,5 @@ def test_output_inside_the_folder_is_not_a_puzzle(capsys, folder) -> None:  # ty
     out = folder / "results.json"
     assert run_batch(capsys, str(folder), "--jobs", "1", "--out", str(out))[0] == 0
     code, _, err = run_batch(capsys, str(folder), "--jobs", "1", "--resume", "--out", str(out))
-    assert (code, len(read_rows(str(out)))) == (0, 7)
+    assert (code, len(read_rows(str(out)))) == (0, 8)
     assert "done: 0 puzzles" in err

@@ -4,7 +4,8 @@ Glossary
     source   a puzzle file as the user named it (rows and ``--resume`` key on source + index)
     task     a chunk of puzzle indexes of one file; workers read the file themselves, so only
              paths and small integers travel to them (the scheduler stays light)
-    row      the result of one puzzle: status, cost, a hash of its first solution, or an error
+    row      the result of one puzzle: status, cost, a hash of its first solution (its rows of
+             '#'/'.', or of palette symbols for a colour puzzle), or an error
     runner   an ``Executor`` (process pool, in-process, or a Dask client's executor) fed a
              bounded window of tasks, so millions of puzzles never sit in one queue
 
@@ -38,7 +39,7 @@ from typing import Any, TextIO
 from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import FORMATS, Entry, bw_only, iter_entries
+from gridsolve.nonogram.formats import FORMATS, Entry, iter_entries
 from gridsolve.nonogram.formats._common import default_label
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
@@ -120,11 +121,12 @@ def error_row(source: str, index: int, why: str, label: str = "") -> Row:
 
 
 def solve_entry(entry: Entry, source: str, options: Options) -> Row:
-    """Solve one puzzle into a row (an exception becomes an error row)."""
+    """Solve one puzzle, black-and-white or colour, into a row (an exception becomes an error
+    row). A colour solution is hashed as its rows of palette symbols."""
     puzzle, label = entry.puzzle, " ".join(entry.label.split())
     started = time.perf_counter()
     try:
-        result = analyse(bw_only(puzzle, "batch", "supports"), options.max_solutions,
+        result = analyse(puzzle, options.max_solutions,
                          SearchLimits(options.max_nodes, options.timeout),
                          options.method, solver=options.solver)
     except Exception as exc:  # one bad puzzle must not end a batch of a million

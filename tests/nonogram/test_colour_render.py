@@ -93,12 +93,14 @@ def test_show_cli_prints_colours_and_clues(tmp_path: Path,
     assert capsys.readouterr().out.splitlines()[4].endswith("?  ?  ?")
 
 
-def test_black_and_white_only_commands_refuse_colour(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_rate_and_explain_refuse_colour_solve_and_check_take_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from gridsolve.cli import main
     path = tmp_path / "tiny.json"
     path.write_text(write_puzzle(PUZZLE, "json", GRID))
-    for command in (["solve"], ["rate"], ["explain"], ["check"]):
+    for command in (["rate"], ["explain"]):
         assert main(["nonogram", *command, str(path)]) == 2
         err = capsys.readouterr().err
         assert "supports black-and-white puzzles only" in err and "Traceback" not in err
+    for command in (["solve"], ["check"]):  # these take colour puzzles (tests/test_cli_colour.py)
+        assert main(["nonogram", *command, str(path)]) == 0

@@ -17,7 +17,8 @@ with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works t
     from starlette.testclient import TestClient  # noqa: E402
 
 from gridsolve.nonogram.formats import parse_puzzle, write_puzzle  # noqa: E402
-from gridsolve.nonogram.model import is_solution, puzzle_from_grid  # noqa: E402
+from gridsolve.nonogram.model import (ColourPuzzle, is_colour_solution, is_solution,  # noqa: E402
+                                      puzzle_from_grid)
 from gridsolve.nonogram.trace import Step, replay  # noqa: E402
 from gridsolve.tiling import calendar as cal  # noqa: E402
 from gridsolve.web import WebLimits, create_app  # noqa: E402
@@ -81,11 +82,33 @@ def test_solve_reports_multiple_and_none(client: Any) -> None:
     assert none["status"] == "none" and none["solutions"] == []
 
 
-def test_colour_puzzle_is_422_until_the_colour_engine_is_wired(client: Any) -> None:
-    text = ('[colors]\nr = (red) %\n[clues]\nrows = 1r, 1\ncolumns = 1r, 1\n')
-    res = client.post("/api/nonogram/solve", json={"text": text, "format": "pynogram"})
-    assert res.status_code == 422
-    assert "the web app supports black-and-white puzzles only" in res.json()["error"]
+def test_colour_puzzle_is_solved_with_its_palette(client: Any) -> None:
+    text = (EXAMPLES / "mushroom.json").read_text()
+    res = client.post("/api/nonogram/solve", json={"text": text})
+    assert res.status_code == 200, res.text
+    out = res.json()
+    puzzle = parse_puzzle(text)
+    assert isinstance(puzzle, ColourPuzzle)
+    assert (out["status"], out["format"], out["rating"], out["steps"]) == ("unique", "json", None, [])
+    assert len(out["solutions"]) == 1 and is_colour_solution(puzzle, out["solutions"][0])
+    assert out["puzzle"]["palette"] == [{"name": c.name, "rgb": c.hex, "symbol": c.symbol}
+                                        for c in puzzle.palette]
+    assert out["puzzle"]["rows"][0] == [[4, 1]]
+    parsed = client.post("/api/nonogram/parse", json={"text": text}).json()
+    assert parsed["puzzle"] == out["puzzle"]
+
+
+def test_colour_puzzle_multiple_none_and_picture(client: Any) -> None:
+    two = "[colors]\nr = (red) %\n[clues]\nrows = 1r, 1r\ncolumns = 1r, 1r\n"
+    out = client.post("/api/nonogram/solve", json={"text": two, "format": "pynogram"}).json()
+    assert out["status"] == "multiple"
+    assert sorted(map(tuple, out["solutions"])) == [("%.", ".%"), (".%", "%.")]
+    clash = "[colors]\nr = (red) %\nb = (blue) *\n[clues]\nrows = 1r 1b, 0\ncolumns = 1b, 1r\n"
+    out = client.post("/api/nonogram/solve", json={"text": clash, "format": "pynogram"}).json()
+    assert (out["status"], out["solutions"]) == ("none", [])
+    svg = client.post("/api/nonogram/render", json={"text": two, "format": "pynogram",
+                                                    "solved": True})
+    assert svg.status_code == 200 and "#ff0000" in svg.text
 
 
 def test_unreadable_puzzle_is_422_with_one_line(client: Any) -> None:

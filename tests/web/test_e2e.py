@@ -126,8 +126,9 @@ def test_calendar_solution_hints_and_heatmap(server: str, page: Any) -> None:
     page.goto(f"{server}/#calendar")
     page.fill("#cal-date", "2026-10-06")
     page.click("#cal-show")
-    page.wait_for_function("document.getElementById('cal-message').textContent.startsWith('Oct 6')",
-                           timeout=15000)
+    page.wait_for_function(  # a function, not a bare expression: that would need eval (CSP)
+        "() => document.getElementById('cal-message').textContent.startsWith('Oct 6')",
+        timeout=15000)
     assert "7 solutions" in page.text_content("#cal-message")
     assert page.locator("#cal-board rect[data-piece]").count() == 41
     page.click("#cal-hide")
@@ -160,3 +161,27 @@ def test_two_solutions_can_both_be_seen(server: str, page: Any) -> None:
     page.click("#other-solution")
     second = page.get_attribute("#board", "data-rows")
     assert {first, second} == {"#.\n.#", ".#\n#."}
+
+
+def test_colour_puzzle_is_drawn_in_its_colours(server: str, page: Any) -> None:
+    text = (REPO / "src" / "gridsolve" / "examples" / "mushroom.json").read_text()
+    puzzle = parse_puzzle(text)
+    expected = "\n".join(analyse(puzzle).solutions[0])
+    page.goto(f"{server}/")
+    page.fill("#puzzle-text", text)
+    page.click("#solve")
+    page.wait_for_function(
+        "want => document.getElementById('board').dataset.rows === want", arg=expected, timeout=15000)
+    assert page.text_content("#status") == "unique solution"
+    assert "4 colours" in page.text_content("#summary")
+    seen = page.evaluate("""() => {
+        const c = document.getElementById('board-canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const out = new Set();
+        for (let i = 0; i < d.length; i += 4) out.add('#' + [d[i], d[i + 1], d[i + 2]]
+            .map((v) => v.toString(16).padStart(2, '0')).join(''));
+        return [...out];
+    }""")
+    assert {c.hex for c in puzzle.palette[1:]} <= set(seen)  # type: ignore[union-attr]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-nonogram-colour.png"), full_page=True)

@@ -14,7 +14,8 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.formats import FORMATS, bw_only, read_entry
+from gridsolve.nonogram.formats import FORMATS, read_entry
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
 
 def add_parser(sub: Any) -> None:
@@ -50,16 +51,27 @@ def add_parser(sub: Any) -> None:
 
 
 
-def result_json(result: Result, width: int, height: int) -> dict[str, Any]:
-    """The JSON object printed by ``solve --json`` (and written by batch runs)."""
-    return {
+def result_json(result: Result, puzzle: AnyPuzzle) -> dict[str, Any]:
+    """The JSON object printed by ``solve --json``.
+
+    A colour puzzle's solutions are rows of palette symbols, so its object adds the palette
+    (index 0 the background) to read them by; a black-and-white one has no palette key."""
+    out: dict[str, Any] = {
         "status": result.status,
-        "width": width,
-        "height": height,
+        "width": puzzle.width,
+        "height": puzzle.height,
         "solutions": [list(g) for g in result.solutions],
         "seconds": round(result.seconds, 6),
         "nodes": result.nodes,
     }
+    if isinstance(puzzle, ColourPuzzle):
+        out["palette"] = palette_json(puzzle)
+    return out
+
+
+def palette_json(puzzle: ColourPuzzle) -> list[dict[str, str]]:
+    """The palette as JSON: name, '#rrggbb' and grid symbol of each colour, background first."""
+    return [{"name": c.name, "rgb": c.hex, "symbol": c.symbol} for c in puzzle.palette]
 
 
 STATUS_TEXT = {
@@ -72,14 +84,14 @@ STATUS_TEXT = {
 
 def run_solve(args: argparse.Namespace) -> int:
     entry = read_entry(args.file, args.format, limits=not args.no_limits)
-    puzzle = bw_only(entry.puzzle, "solving", "supports")
+    puzzle = entry.puzzle
     limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
     watch = show.watcher(args, puzzle)
     if watch is not None:
         if args.method not in ("native", "auto"):
             raise GridsolveError("--steps and --animate watch the native engine: "
                                  "use --method native")
-        result = engine.analyse(puzzle, args.max_solutions, limits, on_event=watch)
+        result = engine.analyse(watch.puzzle, args.max_solutions, limits, on_event=watch)
     else:
         result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver)
     warning = nonogram_convert.goal_warning(entry, result.solutions, result.status)
@@ -87,7 +99,7 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)
     show.report(args, puzzle, result, watch)
     if args.json:
-        print(json.dumps(result_json(result, puzzle.width, puzzle.height)))
+        print(json.dumps(result_json(result, puzzle)))
     else:
         for i, grid in enumerate(result.solutions):
             if len(result.solutions) > 1:

@@ -1,7 +1,8 @@
 """``gridsolve nonogram generate | rate | check``: commands for puzzle authors and fans.
 
 Exit codes: generate 0 made, 1 no unique puzzle within the bound; rate 0; check 0 no problems,
-1 problems found; all of them 2 for bad input or an unreadable file.
+1 problems found; all of them 2 for bad input or an unreadable file (for a colour puzzle, that
+includes a clue the reader refuses: it stops at the first, with its line).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.cli._args import fraction, natural, positive_int, seconds
-from gridsolve.nonogram.check import check
+from gridsolve.nonogram.check import check, solution_problems
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import FORMATS, bw_only, read_clues, read_puzzle, write_puzzle
+from gridsolve.nonogram.formats import (FORMATS, ClueError, RawClues, bw_only, read_puzzle,
+                                        write_puzzle)
+from gridsolve.nonogram.model import ColourPuzzle
 from gridsolve.nonogram.generate import MAX_SIDE, Generated, generate, make_unique
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
 
@@ -164,10 +167,21 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    clues = read_clues(args.file, args.format, limits=not args.no_limits)
-    problems = check(clues, _limits(args))
+    """Every clue problem of a black-and-white file at once (``check``); a colour puzzle the
+    reader accepted, whose clues the model has already checked, for its solutions only."""
+    source = "<stdin>" if args.file == "-" else args.file
+    try:  # not read_clues: it would read standard input a second time for a colour puzzle
+        puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+    except ClueError as exc:
+        source = exc.clues.source or source
+        problems = check(exc.clues, _limits(args))
+    else:
+        if isinstance(puzzle, ColourPuzzle):
+            problems = solution_problems(puzzle, _limits(args))
+        else:
+            problems = check(RawClues(puzzle.rows, puzzle.cols, source), _limits(args))
     for problem in problems:
-        print(problem.text(clues.source))
+        print(problem.text(source))
     if not problems:
-        print(f"{clues.source}: no problems found: the solution is unique")
+        print(f"{source}: no problems found: the solution is unique")
     return 1 if problems else 0

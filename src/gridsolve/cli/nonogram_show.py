@@ -15,7 +15,7 @@ from rich.console import Console
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
 from gridsolve.nonogram.render.steps import StepPrinter
 from gridsolve.nonogram.trace import Recorder
@@ -148,8 +148,11 @@ def _write_text(text: str) -> Callable[[str], None]:
     return write
 
 
-def watcher(args: argparse.Namespace, puzzle: Puzzle) -> Recorder | None:
-    """An engine observer for --steps / --animate, or None (the solve then runs untouched)."""
+def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
+    """An engine observer for --steps / --animate, or None (the solve then runs untouched).
+
+    Only the black-and-white engine reports its steps, so a colour puzzle is refused here,
+    before anything is solved or drawn."""
     if args.png or (args.animate and animation_kind(args.animate) == "gif"):
         from gridsolve.nonogram.render.png import load_pillow
         load_pillow()  # a missing extra is reported before the solve, not after it
@@ -157,6 +160,9 @@ def watcher(args: argparse.Namespace, puzzle: Puzzle) -> Recorder | None:
         raise GridsolveError("--steps prints text; it cannot be combined with --json")
     if not (args.steps or args.animate):
         return None
+    if isinstance(puzzle, ColourPuzzle):
+        raise GridsolveError("--steps and --animate: watching supports black-and-white "
+                             "puzzles only")
     printer = None
     if args.steps:
         printer = StepPrinter(puzzle, sys.stdout, lambda grid: print_grid(args, puzzle, grid))
@@ -173,7 +179,7 @@ def animation_kind(path: str) -> str:
     raise GridsolveError(f"--animate {path}: the file name must end in .gif or .html")
 
 
-def report(args: argparse.Namespace, puzzle: Puzzle, result: Result,
+def report(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result,
            watch: Recorder | None = None) -> None:
     """Finish --steps, write the pictures and animation asked for."""
     if watch is not None and isinstance(watch.listener, StepPrinter):
@@ -188,4 +194,5 @@ def report(args: argparse.Namespace, puzzle: Puzzle, result: Result,
         from gridsolve.nonogram.render.animate import write_animation
         trace = watch.trace
         write_output(args.animate,
-                     lambda path: write_animation(path, puzzle, trace.steps, trace.complete))
+                     lambda path: write_animation(path, watch.puzzle, trace.steps,
+                                                  trace.complete))

@@ -1,7 +1,9 @@
 """Problems an author must fix: clues that cannot fit, totals that disagree, no or many solutions.
 
 Works from the clues as the file states them (``formats.read_clues``), so it can report every
-clue problem at once, with its line, where reading a Puzzle stops at the first one.
+clue problem at once, with its line, where reading a Puzzle stops at the first one. A colour
+puzzle's clues are checked by the model as it is read (a clue that cannot fit, per-colour
+totals that disagree); ``solution_problems`` then takes it like a black-and-white one.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.engine import colour as colour_engine
 from gridsolve.nonogram.formats import RawClues
-from gridsolve.nonogram.model import Grid, Puzzle, clue_min_length
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle, clue_min_length
 
 __all__ = ["Problem", "check", "clue_problems", "solution_problems", "MAX_CELLS_SHOWN"]
 
@@ -76,9 +79,12 @@ def _cells(a: Grid, b: Grid) -> str:
     return f"{len(diff)} cells (row,column): {shown}{more}"
 
 
-def solution_problems(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> list[Problem]:
+def solution_problems(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> list[Problem]:
     """No solution, more than one (with the cells where two differ), or undecided in time."""
-    result = analyse(puzzle, 2, limits)
+    if isinstance(puzzle, ColourPuzzle):
+        result = colour_engine.analyse(puzzle, 2, limits)
+    else:
+        result = analyse(puzzle, 2, limits)
     if result.status == "none":
         return [Problem("no solution: the clues contradict each other")]
     if result.status == "multiple":

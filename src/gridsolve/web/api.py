@@ -34,12 +34,14 @@ INDEX: dict[str, Any] = {
         {"method": "GET", "path": "/api/nonogram/formats", "returns": "{formats: [name]}"},
         {"method": "POST", "path": "/api/nonogram/parse",
          "body": {"text": "puzzle text", "format": "auto | a format name"},
-         "returns": "{puzzle: {width, height, rows, cols, title}, format}"},
+         "returns": "{puzzle: {width, height, rows, cols, title, palette (colour only): "
+                    "[{name, rgb, symbol}]}, format}"},
         {"method": "POST", "path": "/api/nonogram/solve",
          "body": {"text": "puzzle text", "format": "auto", "steps": "true to record the steps"},
          "returns": "{puzzle, status: unique|multiple|none, solutions: [[row]], nodes, seconds, "
                     "rating: {level, score, ...}, steps: [{kind, cells, values, line, cell, "
-                    "depth, round, probing, contradiction}], complete}"},
+                    "depth, round, probing, contradiction}], complete}; a colour puzzle's "
+                    "solutions are rows of its palette symbols, with no steps and rating null"},
         {"method": "POST", "path": "/api/nonogram/generate",
          "body": {"width": "1..max", "height": "1..max", "density": "0..1", "seed": "int",
                   "level": "line|probe|search"},
@@ -166,7 +168,7 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
 
 def _puzzle(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
     """Parse the body's text (422 with the parser's one-line message) and check its size."""
-    from gridsolve.nonogram.formats import FORMATS, bw_only, detect_format
+    from gridsolve.nonogram.formats import FORMATS, detect_format
 
     text = body_text(body)
     fmt = body.get("format") or "auto"
@@ -174,8 +176,8 @@ def _puzzle(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
         raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
     try:
         mod = detect_format(text) if fmt == "auto" else FORMATS[fmt]
-        puzzle = bw_only(mod.parse(text, None, True), "the web app", "supports")
-    except GridsolveError as exc:  # unreadable, invalid, or in colour
+        puzzle = mod.parse(text, None, True)
+    except GridsolveError as exc:  # unreadable or invalid
         raise ApiError(422, str(exc)) from None
     if puzzle.width > limits.max_side or puzzle.height > limits.max_side:
         raise ApiError(422, f"the puzzle is {puzzle.size}; this server solves puzzles up to "

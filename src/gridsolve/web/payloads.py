@@ -2,6 +2,11 @@
 
 Steps go out compactly: ``cells`` lists the changed cell indices (row-major) and ``values``
 is one character per cell ('#' filled, '.' empty, '?' undone), in the same order.
+
+A colour puzzle goes out with its palette (index 0 the background; clue blocks are
+``[length, colour index]`` and solutions rows of palette symbols). Only the black-and-white
+engine traces its steps and only black-and-white puzzles are rated, so a colour solve has no
+steps and ``rating`` null.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 from gridsolve.web.app import ApiError, WebLimits
 
 if TYPE_CHECKING:
@@ -57,10 +62,16 @@ def body_text(body: dict[str, Any]) -> str:
     return text
 
 
-def to_puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The clues of a puzzle."""
-    return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title,
-            "rows": [list(c) for c in puzzle.rows], "cols": [list(c) for c in puzzle.cols]}
+def to_puzzle_json(puzzle: AnyPuzzle) -> dict[str, Any]:
+    """The clues of a puzzle (a colour block's (length, index) goes out as a JSON array), and
+    the palette of a colour one."""
+    out: dict[str, Any] = {
+        "width": puzzle.width, "height": puzzle.height, "title": puzzle.title,
+        "rows": [list(c) for c in puzzle.rows], "cols": [list(c) for c in puzzle.cols]}
+    if isinstance(puzzle, ColourPuzzle):
+        out["palette"] = [{"name": c.name, "rgb": c.hex, "symbol": c.symbol}
+                          for c in puzzle.palette]
+    return out
 
 
 def step_json(step: Step) -> dict[str, Any]:
@@ -83,18 +94,24 @@ def _check(result: Result, limits: WebLimits) -> Result:
     return result
 
 
-def solve_puzzle(puzzle: Puzzle, limits: WebLimits) -> Result:
+def solve_puzzle(puzzle: AnyPuzzle, limits: WebLimits) -> Result:
     """Solve (up to two solutions) with the native engine under the budget; 408 past it."""
     from gridsolve.nonogram.backends import analyse
 
     return _check(analyse(puzzle, 2, SearchLimits(timeout=limits.budget), method="native"), limits)
 
 
-def solve_payload(puzzle: Puzzle, limits: WebLimits, steps: bool) -> dict[str, Any]:
+def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str, Any]:
     """Solve, rate and (optionally) trace a puzzle; runs in a worker thread."""
     from gridsolve.nonogram.rate import rate
     from gridsolve.nonogram.trace import trace_solve
 
+    if isinstance(puzzle, ColourPuzzle):
+        result = solve_puzzle(puzzle, limits)
+        return {"puzzle": to_puzzle_json(puzzle), "status": result.status,
+                "solutions": [list(g) for g in result.solutions], "nodes": result.nodes,
+                "seconds": round(result.seconds, 4), "rating": None, "steps": [],
+                "complete": True}
     started = time.perf_counter()
     budget = SearchLimits(timeout=limits.budget)
     trace = None

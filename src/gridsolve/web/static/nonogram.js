@@ -3,6 +3,10 @@
 // A step changes some cells (row-major indices) to '#' filled, '.' empty or '?' undone.
 // Each cell also remembers how it was set: 0 by line logic outside any guess, 1 while
 // probing (tentative), 2 under a guess (depth > 0). Going back restores what a step changed.
+//
+// A colour puzzle comes with its palette (index 0 the background): clue blocks are
+// [length, colour index], solutions rows of palette symbols. It has no steps (only the
+// black-and-white engine traces them), so the board shows its solution straight away.
 
 import { api, download, el } from "./util.js";
 
@@ -17,7 +21,20 @@ const ORIGIN_ROOT = 0, ORIGIN_PROBE = 1, ORIGIN_GUESS = 2;
 const state = {
   text: "", puzzle: null, result: null, steps: [], at: 0, undo: [],
   values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0, asked: 0,
+  ink: null,
 };
+
+/** symbol -> "#rrggbb" for the inks of a colour puzzle, or null for black and white. */
+function inksOf(puzzle) {
+  if (!puzzle.palette) return null;
+  return Object.fromEntries(puzzle.palette.slice(1).map((c) => [c.symbol, c.rgb]));
+}
+
+/** Black or white text, whichever reads better on this "#rrggbb" background. */
+function textOn(rgb) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#000000" : "#ffffff";
+}
 
 /** Steps per second for the speed slider: 1, 2, 4, ... 16384. */
 function speed() { return 2 ** Number($("speed").value); }
@@ -144,8 +161,11 @@ function draw() {
     const v = overlay ? overlay[Math.floor(i / w)][i % w] : state.values[i];
     const o = overlay ? ORIGIN_ROOT : state.origin[i];
     const x = left + (i % w) * cell, y = top + Math.floor(i / w) * cell;
-    if (v === "#") {
+    if (v === "#" && !state.ink) {
       g.fillStyle = COLOURS.fill[o];
+      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+    } else if (state.ink && state.ink[v]) {
+      g.fillStyle = state.ink[v];
       g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
     } else if (v === "." && cell >= 6) {
       g.fillStyle = COLOURS.dot[o];
@@ -169,6 +189,7 @@ function drawClues(g, puzzle, lay) {
   g.font = `${Math.max(7, Math.floor(cell * 0.55))}px sans-serif`;
   g.textAlign = "center";
   g.textBaseline = "middle";
+  if (puzzle.palette) { drawColourClues(g, puzzle, lay); return; }
   puzzle.cols.forEach((clue, c) => {
     clue.forEach((n, k) => {
       g.fillText(String(n), left + c * cell + cell / 2, top - (clue.length - k) * cell + cell / 2);
@@ -177,6 +198,25 @@ function drawClues(g, puzzle, lay) {
   g.textAlign = "right";
   puzzle.rows.forEach((clue, r) => {
     g.fillText(clue.join(" "), left - 4, top + r * cell + cell / 2);
+  });
+}
+
+/** Colour clues: each number on a swatch of its colour, one slot per block. */
+function drawColourClues(g, puzzle, lay) {
+  const { cell, left, top } = lay;
+  const slot = cell * 0.9;
+  const number = (block, x, y, w) => {
+    const rgb = puzzle.palette[block[1]].rgb;
+    g.fillStyle = rgb;
+    g.fillRect(x + 1, y + 1, w - 2, cell - 2);
+    g.fillStyle = textOn(rgb);
+    g.fillText(String(block[0]), x + w / 2, y + cell / 2);
+  };
+  puzzle.cols.forEach((clue, c) => {
+    clue.forEach((b, k) => number(b, left + c * cell, top - 4 - (clue.length - k) * cell, cell));
+  });
+  puzzle.rows.forEach((clue, r) => {
+    clue.forEach((b, k) => number(b, left - 4 - (clue.length - k) * slot, top + r * cell, slot));
   });
 }
 
@@ -211,7 +251,7 @@ function updateControls(step) {
   $("play").textContent = state.playing ? "Pause" : "Play";
   let label = has ? `step ${state.at} of ${n}` : "";
   if (step && state.puzzle) label += ` \u2014 ${describe(step, state.puzzle)}`;
-  if (state.overlay) label += ` \u2014 showing solution ${state.which + 1} (the search is over)`;
+  if (state.overlay) label += `${label ? " \u2014 " : ""}showing solution ${state.which + 1} (the search is over)`;
   const sols = state.result ? state.result.solutions.length : 0;
   $("other-solution").hidden = sols < 2;
   $("other-solution").textContent = `Solution ${state.overlay && state.which === 1 ? 1 : 2}`;
@@ -247,6 +287,7 @@ function stop() {
 function load(puzzle, result) {
   stop();
   state.puzzle = puzzle;
+  state.ink = inksOf(puzzle);
   state.result = result;
   state.steps = result ? result.steps : [];
   state.undo = new Array(state.steps.length);
@@ -262,14 +303,19 @@ function summary(result) {
   dl.replaceChildren();
   const words = { unique: "unique solution", multiple: "more than one solution", none: "no solution" };
   const r = result.rating;
+  const pal = result.puzzle.palette;
   const rows = [
-    ["Size", `${result.puzzle.width} \u00d7 ${result.puzzle.height}`],
+    ["Size", `${result.puzzle.width} \u00d7 ${result.puzzle.height}`
+      + (pal ? `, ${pal.length - 1} colours` : "")],
     ["Format", result.format],
     ["Status", words[result.status] || result.status],
-    ["Rating", `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`],
-    ["Work", `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`],
+    ["Rating", r ? `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`
+      : "black-and-white puzzles only"],
+    ["Work", r ? `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`
+      : `${result.nodes} search nodes`],
     ["Time", `${(result.seconds * 1000).toFixed(1)} ms`],
-    ["Steps", `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`],
+    ["Steps", result.puzzle.palette ? "none (step replay is for black-and-white puzzles)"
+      : `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`],
   ];
   for (const [k, v] of rows) dl.append(el("dt", {}, k), el("dd", {}, v));
   dl.querySelector("dd:nth-of-type(3)").id = "status";
@@ -286,7 +332,9 @@ async function solve() {
     state.text = text;
     load(result.puzzle, result);
     summary(result);
-    setMessage(result.status === "none" ? "This puzzle has no solution." : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
+    setMessage(result.status === "none" ? "This puzzle has no solution."
+      : result.puzzle.palette ? "Solved; the colour solution is shown."
+        : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
     $("download-svg").disabled = $("download-png").disabled = false;
     play();
   } catch (err) {
