@@ -162,6 +162,57 @@ def test_implication_probing_fixes_more_at_the_root() -> None:
         assert all(ch in ("?", strong.partial[r][c]) for c, ch in enumerate(row))
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.integers(5, 14), st.floats(0.3, 0.7), st.integers(1, 5), st.integers(0, 2**32))
+def test_pair_of_searches_agrees_with_one(n, density, count, seed) -> None:  # type: ignore[no-untyped-def]
+    """analyse's pair of searches (two value orders in turns) against a single search."""
+    rng = random.Random(seed)
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
+                               for _ in range(n)])
+    pair = analyse(puzzle, count)
+    one = analyse(puzzle, count, pair=False)
+    assert pair.status == one.status
+    assert len(pair.solutions) == len(one.solutions) == len(set(pair.solutions))
+    assert all(is_solution(puzzle, g) for g in pair.solutions)
+    if len(one.solutions) < count:  # the whole solution set: it must be the same
+        assert set(pair.solutions) == set(one.solutions)
+
+
+def test_pair_turns_are_taken() -> None:
+    """A puzzle needing a search: the pair starts its second search and pools both."""
+    puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # the 6x6 permutation matrices: 720 solutions
+    result = analyse(puzzle, 60)
+    assert result.status == "multiple" and len(set(result.solutions)) == 60
+    assert result.stats["searches"] == 2
+    assert analyse(puzzle, 721).solutions.__len__() == 720  # beyond the pair's cap: one search
+
+
+def test_node_limit_pauses_and_the_search_goes_on() -> None:
+    """next() after a node limit resumes where it stood: the same solutions, in order."""
+    puzzle = Puzzle([[1]] * 5, [[1]] * 5)
+    whole = engine._core.Search(puzzle.rows, puzzle.cols)
+    expected = []
+    while whole.next() == engine._core.SOLUTION:
+        expected.append(whole.grid())
+    stepped = engine._core.Search(puzzle.rows, puzzle.cols)
+    got, limit, code = [], 1, None
+    while code != engine._core.EXHAUSTED:
+        code = stepped.next(limit)
+        if code == engine._core.SOLUTION:
+            got.append(stepped.grid())
+        elif code == engine._core.LIMIT:
+            limit += 1
+    assert got == expected and len(got) == 120
+
+
+def test_pair_honours_node_limits() -> None:
+    puzzle = Puzzle([[1]] * 8, [[1]] * 8)  # 40,320 solutions, a few nodes each
+    result = analyse(puzzle, 50, SearchLimits(max_nodes=30))
+    assert result.status == "unknown" and 30 <= result.nodes <= 32 and len(result.solutions) < 50
+    more = analyse(puzzle, 50, SearchLimits(max_nodes=400))
+    assert more.status == "multiple" and more.nodes <= 400 and len(set(more.solutions)) == 50
+
+
 def test_solutions_are_generated_lazily() -> None:
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions (permutation matrices)
     gen = engine.solve(puzzle)

@@ -78,11 +78,11 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", NULL};
+    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int probing = 1, implications = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOp", kwlist, &rows, &cols, &probing, &callback,
-                                     &implications))
+    int probing = 1, implications = 1, order = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpp", kwlist, &rows, &cols, &probing, &callback,
+                                     &implications, &order))
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
@@ -102,6 +102,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->use_impl = self->s->use_impl && implications;
+    self->s->order = order;
     Py_XDECREF(self->callback);
     self->callback = NULL;
     if (callback != Py_None) {
@@ -208,7 +209,8 @@ static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 
 static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
-     "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached"},
+     "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached "
+     "(after a node limit, next() with a higher one goes on)"},
     {"restart", (PyCFunction)(void (*)(void))Search_restart, METH_VARARGS | METH_KEYWORDS,
      "restart(seed=0, guide=None) -> bool: search again from the root, randomised by seed, "
      "trying guide's values ('#'/'.' per cell) first"},
@@ -223,8 +225,9 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True): a resumable nonogram "
-               "search (implication probing is off with a callback, and above 1024 cells)",
+    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=False): a resumable "
+               "nonogram search (implication probing is off with a callback, and above 1024 cells; "
+               "order=True tries the more constrained value first)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

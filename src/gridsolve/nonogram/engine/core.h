@@ -117,6 +117,7 @@ typedef struct ng_solver {
     int root_none;          /* the root itself is a contradiction */
     uint64_t rng;           /* 0: deterministic branching; else xorshift state */
     uint8_t *guide;         /* when set: the value to try first at each cell */
+    int order;              /* 0: less constrained value first; 1: more constrained first */
 
     /* limits and counters */
     long long nodes, max_nodes, line_solves, probes, max_depth;

@@ -736,7 +736,8 @@ static int ng_choose(ng_solver *s, uint8_t *first)
     if (best >= 0 && s->guide)
         *first = s->guide[best];
     else
-        *first = (best >= 0 && s->score_a[best] < s->score_b[best]) ? CELL_FILLED : CELL_EMPTY;
+        *first = (best >= 0 && ((s->score_a[best] < s->score_b[best]) ^ s->order)) ? CELL_FILLED
+                                                                                   : CELL_EMPTY;
     return best;
 }
 
@@ -803,7 +804,9 @@ static int ng_backtrack(ng_solver *s)
 }
 
 /* Run until the next solution (NG_SOLUTION, grid in s->cells), the end of the tree
- * (NG_EXHAUSTED) or a limit (NG_LIMIT: the search cannot be resumed). */
+ * (NG_EXHAUSTED) or a limit (NG_LIMIT). A node limit pauses at a settled node, and the next
+ * call (with a higher limit) goes on from there; after a time limit (s->aborted) the search
+ * cannot be resumed. */
 int ng_next(ng_solver *s)
 {
     switch (s->state) {
@@ -840,7 +843,11 @@ int ng_next(ng_solver *s)
             if (s->on_event) s->on_event(s->event_ctx, EV_SOLUTION, 0, 0, 0, NULL, 0);
             return NG_SOLUTION;
         }
-        if ((s->max_nodes >= 0 && s->nodes >= s->max_nodes) || ng_out_of_time(s)) {
+        if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) {
+            s->state = ST_EXPAND;  /* a settled node: the next call goes on from here */
+            return NG_LIMIT;
+        }
+        if (ng_out_of_time(s)) {
             s->state = ST_LIMIT;
             return NG_LIMIT;
         }
