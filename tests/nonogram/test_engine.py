@@ -162,14 +162,20 @@ def test_implication_probing_fixes_more_at_the_root() -> None:
         assert all(ch in ("?", strong.partial[r][c]) for c, ch in enumerate(row))
 
 
-@settings(max_examples=80, deadline=None)
-@given(st.integers(5, 14), st.floats(0.3, 0.7), st.integers(1, 5), st.integers(0, 2**32))
-def test_pair_of_searches_agrees_with_one(n, density, count, seed) -> None:  # type: ignore[no-untyped-def]
+@settings(max_examples=120, deadline=None)
+@given(st.integers(5, 14), st.floats(0.3, 0.7), st.integers(1, 5), st.integers(0, 2**32),
+       st.sampled_from([1, 50]))
+def test_pair_of_searches_agrees_with_one(n, density, count, seed, slice_nodes) -> None:  # type: ignore[no-untyped-def]
     """analyse's pair of searches (two value orders in turns) against a single search."""
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
                                for _ in range(n)])
-    pair = analyse(puzzle, count)
+    saved = engine.PAIR_SLICE
+    try:
+        engine.PAIR_SLICE = slice_nodes  # 1: turns after every node, the second search starts
+        pair = analyse(puzzle, count)
+    finally:
+        engine.PAIR_SLICE = saved
     one = analyse(puzzle, count, pair=False)
     assert pair.status == one.status
     assert len(pair.solutions) == len(one.solutions) == len(set(pair.solutions))
@@ -178,8 +184,9 @@ def test_pair_of_searches_agrees_with_one(n, density, count, seed) -> None:  # t
         assert set(pair.solutions) == set(one.solutions)
 
 
-def test_pair_turns_are_taken() -> None:
-    """A puzzle needing a search: the pair starts its second search and pools both."""
+def test_pair_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one-node turns, the pair starts its second search and pools both."""
+    monkeypatch.setattr(engine, "PAIR_SLICE", 1)
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # the 6x6 permutation matrices: 720 solutions
     result = analyse(puzzle, 60)
     assert result.status == "multiple" and len(set(result.solutions)) == 60

@@ -192,16 +192,19 @@ def _pair(puzzle: Puzzle, max_solutions: int, limits: SearchLimits,
     Solutions from either are pooled (both search the whole space); when one search is
     exhausted, what it found is every solution, so the count stays exact. The second search
     starts only when the first needs more than one turn: most puzzles never get that far.
+    Once a solution is found, the search that found it goes on alone: further solutions are
+    usually close to it, and proving there are none (a unique puzzle) takes one whole
+    search, which two in turns would pay twice (9-Dom: 11.6 s in turns, 5.8 s alone).
     """
     started = time.perf_counter()
-    cores = [_core.Search(puzzle.rows, puzzle.cols, True, None, implications, False)]
+    both = [_core.Search(puzzle.rows, puzzle.cols, True, None, implications, False)]
+    turns = list(both)  # the searches still taking turns
     found: dict[Grid, None] = {}
-    complete = False
-    stopped = False
+    complete = stopped = False
     turn = 0
     while not complete and not stopped and len(found) < max_solutions:
-        core = cores[turn % len(cores)]
-        total = sum(c.stats()["nodes"] for c in cores)
+        core = turns[turn % len(turns)]
+        total = sum(c.stats()["nodes"] for c in both)
         if limits.max_nodes is not None and total >= limits.max_nodes:
             break
         budget = core.stats()["nodes"] + PAIR_SLICE
@@ -218,24 +221,26 @@ def _pair(puzzle: Puzzle, max_solutions: int, limits: SearchLimits,
                     raise GridsolveError("internal error: the engine produced a grid that "
                                          "breaks the clues; please report this puzzle")
                 found.setdefault(grid, None)
+                turns = [core]  # the rest is this search's to finish (see above)
                 continue
             if code == _core.EXHAUSTED:
                 complete = True
             elif core.stats()["timed_out"]:
                 stopped = True
             break
-        if len(cores) == 1 and not complete and not stopped and len(found) < max_solutions:
-            cores.append(_core.Search(puzzle.rows, puzzle.cols, True, None, implications, True))
+        if len(both) == 1 and not found and not complete and not stopped:
+            both.append(_core.Search(puzzle.rows, puzzle.cols, True, None, implications, True))
+            turns = list(both)
         turn += 1
     stats: dict[str, int] = {}
-    for c in cores:
+    for c in both:
         for k, v in c.stats().items():
             stats[k] = max(stats.get(k, 0), v) if k in ("max_depth", "root_complete",
                                                         "timed_out") else stats.get(k, 0) + v
-    stats["searches"] = len(cores)
+    stats["searches"] = len(both)
     solutions = tuple(found)[:max_solutions]
     return Result(_status(len(solutions), max_solutions, complete), solutions, stats["nodes"],
-                  time.perf_counter() - started, _rows(cores[0].root(), puzzle.width), stats)
+                  time.perf_counter() - started, _rows(both[0].root(), puzzle.width), stats)
 
 
 def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
