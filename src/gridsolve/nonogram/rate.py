@@ -93,7 +93,8 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
     if line.status == "unique" and _complete(line):
         level, result = "line", line
     else:
-        result = analyse(puzzle, 2, limits, probing=True)
+        # single-cell probing and one search, as the levels and the score table are defined
+        result = analyse(puzzle, 2, limits, probing=True, implications=False, pair=False)
         level = "probe" if result.status == "unique" and _complete(result) else "search"
     stats = result.stats
     line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)
