@@ -17,7 +17,7 @@ import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line"]
+           "unique", "solve_line", "status_of"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -170,8 +170,9 @@ PAIR_SLICE = 50
 PAIR_MAX_SOLUTIONS = 64
 
 
-def _status(found: int, max_solutions: int, complete: bool) -> Status:
-    """unique only when proven by an exhausted search; see analyse."""
+def status_of(found: int, max_solutions: int, complete: bool) -> Status:
+    """The status of a search that found ``found`` solutions, counting to ``max_solutions``:
+    "unique" only when the search was complete (exhausted) below the count."""
     exhausted = complete and found < max_solutions
     if found >= 2:
         return "multiple"
@@ -239,7 +240,7 @@ def _pair(puzzle: Puzzle, max_solutions: int, limits: SearchLimits,
                                                         "timed_out") else stats.get(k, 0) + v
     stats["searches"] = len(both)
     solutions = tuple(found)[:max_solutions]
-    return Result(_status(len(solutions), max_solutions, complete), solutions, stats["nodes"],
+    return Result(status_of(len(solutions), max_solutions, complete), solutions, stats["nodes"],
                   time.perf_counter() - started, _rows(both[0].root(), puzzle.width), stats)
 
 
@@ -264,7 +265,7 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = Searc
     except LimitReached:
         complete = False
     stats = search.core.stats()
-    return Result(_status(len(found), max_solutions, complete), tuple(found), stats["nodes"],
+    return Result(status_of(len(found), max_solutions, complete), tuple(found), stats["nodes"],
                   time.perf_counter() - search.started, search.partial(), stats)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 import gridsolve.nonogram.engine._colour as _colour
 from gridsolve.errors import GridsolveError, LimitReached
-from gridsolve.nonogram.engine import Result, SearchLimits, Status
+from gridsolve.nonogram.engine import Result, SearchLimits, status_of
 from gridsolve.nonogram.model import UNKNOWN, ColourClue, ColourPuzzle, Grid, is_colour_solution
 
 __all__ = ["solve", "analyse", "first", "count", "unique", "solve_line"]
@@ -85,16 +85,8 @@ def analyse(puzzle: ColourPuzzle, max_solutions: int = 2, limits: SearchLimits =
     except LimitReached:
         complete = False
     stats = search.core.stats()
-    exhausted = complete and len(found) < max_solutions
-    status: Status
-    if len(found) >= 2:
-        status = "multiple"
-    elif len(found) == 1:
-        status = "unique" if exhausted else "unknown"  # unique only when proven by search
-    else:
-        status = "none" if complete else "unknown"
-    return Result(status, tuple(found), stats["nodes"], time.perf_counter() - search.started,
-                  search.partial(), stats)
+    return Result(status_of(len(found), max_solutions, complete), tuple(found), stats["nodes"],
+                  time.perf_counter() - search.started, search.partial(), stats)
 
 
 def first(puzzle: ColourPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:

@@ -351,6 +351,15 @@ static void ng_undo(ng_solver *s, int mark)
     }
 }
 
+/* The cache slot of line l with key (k0, k1). */
+static inline ng_cache_entry *ng_cache_slot(ng_solver *s, int l, uint64_t k0, uint64_t k1)
+{
+    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+                 ^ ((uint64_t)l * 0x165667B19E3779F9ULL);
+    h ^= h >> 29;
+    return &s->cache[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_CACHE_BITS)];
+}
+
 /* Solve line l from s->lin into s->lout, through the cache when the line is short. */
 static int ng_solve_cached(ng_solver *s, int l, int n)
 {
@@ -361,9 +370,7 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
     uint64_t k0 = 0, k1 = 0;
     for (int i = 0; i < n && i < 32; i++) k0 |= (uint64_t)s->lin[i] << (2 * i);
     for (int i = 32; i < n; i++) k1 |= (uint64_t)s->lin[i] << (2 * (i - 32));
-    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL) ^ ((uint64_t)l * 0x165667B19E3779F9ULL);
-    h ^= h >> 29;
-    ng_cache_entry *e = &s->cache[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_CACHE_BITS)];
+    ng_cache_entry *e = ng_cache_slot(s, l, k0, k1);
     if (e->line1 == l + 1 && e->k0 == k0 && e->k1 == k1) {
         s->cache_hits++;
         if (!e->ok) return 0;
@@ -388,10 +395,7 @@ static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_
 {
     ng_cache_entry *e = NULL;
     if (s->cache) {
-        uint64_t h = (kf * 0x9E3779B97F4A7C15ULL) ^ (ke * 0xC2B2AE3D27D4EB4FULL)
-                     ^ ((uint64_t)l * 0x165667B19E3779F9ULL);
-        h ^= h >> 29;
-        e = &s->cache[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_CACHE_BITS)];
+        e = ng_cache_slot(s, l, kf, ke);
         if (e->line1 == l + 1 && e->k0 == kf && e->k1 == ke) {
             s->cache_hits++;
             *nf = e->o0; *ne = e->o1;
@@ -534,6 +538,28 @@ static void ng_keep_implied(ng_solver *s, int lit, int mark)
     s->impl_len[lit] = n;
 }
 
+/* Remember the values the trail holds after mark (a probe's consequences). */
+static void ng_remember(ng_solver *s, int mark)
+{
+    if (++s->stamp == 0) { memset(s->pstamp, 0, sizeof(uint32_t) * s->ncells); s->stamp = 1; }
+    for (int t = mark + 1; t < s->trail_len; t++) {
+        const int x = s->trail[t];
+        s->pstamp[x] = s->stamp;
+        s->pval[x] = s->cells[x];
+    }
+}
+
+/* Cells the trail after mark fixed as the remembered probe did: into s->common; their count. */
+static int ng_agreed(ng_solver *s, int mark)
+{
+    int n = 0;
+    for (int t = mark + 1; t < s->trail_len; t++) {
+        const int x = s->trail[t];
+        if (s->pstamp[x] == s->stamp && s->pval[x] == s->cells[x]) s->common[n++] = x;
+    }
+    return n;
+}
+
 /* Probe every unknown cell both ways until a whole pass learns nothing.
  * Returns 0 on contradiction, 1 otherwise (also when aborted by the time limit). */
 static int ng_probe(ng_solver *s)
@@ -561,12 +587,7 @@ static int ng_probe(ng_solver *s)
             }
             s->score_a[c] = s->trail_len - mark;
             if (s->use_impl) ng_keep_implied(s, 2 * c + 1, mark);
-            if (++s->stamp == 0) { memset(s->pstamp, 0, sizeof(uint32_t) * C); s->stamp = 1; }
-            for (int t = mark + 1; t < s->trail_len; t++) {
-                const int x = s->trail[t];
-                s->pstamp[x] = s->stamp;
-                s->pval[x] = s->cells[x];
-            }
+            ng_remember(s, mark);
             ng_undo(s, mark);
             ok = ng_try(s, c, CELL_EMPTY);
             if (s->aborted) { ng_undo(s, mark); s->in_probe = 0; return 1; }
@@ -580,11 +601,7 @@ static int ng_probe(ng_solver *s)
             }
             s->score_b[c] = s->trail_len - mark;
             if (s->use_impl) ng_keep_implied(s, 2 * c, mark);
-            int ncommon = 0;
-            for (int t = mark + 1; t < s->trail_len; t++) {
-                const int x = s->trail[t];
-                if (s->pstamp[x] == s->stamp && s->pval[x] == s->cells[x]) s->common[ncommon++] = x;
-            }
+            const int ncommon = ng_agreed(s, mark);
             if (ncommon) {
                 /* remember the values before undoing: pval holds them */
                 ng_undo(s, mark);
@@ -670,20 +687,11 @@ static int ng_probe_implied(ng_solver *s)
             }
             size[u] = s->trail_len - mark;
             if (u == 1) {
-                if (++s->stamp == 0) { memset(s->pstamp, 0, sizeof(uint32_t) * C); s->stamp = 1; }
-                for (int t = mark + 1; t < s->trail_len; t++) {
-                    const int y = s->trail[t];
-                    s->pstamp[y] = s->stamp;
-                    s->pval[y] = s->cells[y];
-                }
+                ng_remember(s, mark);
                 ng_undo(s, mark);
                 s->in_probe = 0;
             } else {
-                int ncommon = 0;
-                for (int t = mark + 1; t < s->trail_len; t++) {
-                    const int y = s->trail[t];
-                    if (s->pstamp[y] == s->stamp && s->pval[y] == s->cells[y]) s->common[ncommon++] = y;
-                }
+                const int ncommon = ng_agreed(s, mark);
                 ng_undo(s, mark);
                 s->in_probe = 0;
                 for (int t = 0; t < ncommon; t++) {
