@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gridsolve.errors import GridsolveError, InvalidPuzzle, ParseError
-from gridsolve.nonogram.formats._common import build_puzzle
-from gridsolve.nonogram.model import (EMPTY, MAX_CELLS, MAX_COLOURS, UNKNOWN, Colour,
+from gridsolve.nonogram.formats._common import build_puzzle, check_cells, clue_line
+from gridsolve.nonogram.model import (EMPTY, MAX_COLOURS, UNKNOWN, Colour,
                                       ColourPuzzle, Puzzle)
 
 __all__ = ["NAMED", "rgb_of", "usable_symbol", "PaletteBuilder", "ColourClues", "colour_result",
@@ -182,9 +182,7 @@ def colour_result(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
     white (so such files read as before), else a ColourPuzzle; errors point at the clue's
     line."""
     source = colours.source
-    if limits and len(rows) * len(cols) > MAX_CELLS:
-        raise ParseError(f"puzzle is {len(cols)}x{len(rows)}, over the 1000x1000 limit "
-                         "(use --no-limits to read it anyway)", source)
+    check_cells(len(cols), len(rows), source, limits)
     if colours.rgbs in ([], [(0, 0, 0)]) and colours.background.rgb == (255, 255, 255):
         return build_puzzle([[n for n, _ in clue] for clue in rows],
                             [[n for n, _ in clue] for clue in cols], source, row_lines,
@@ -192,12 +190,7 @@ def colour_result(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
     try:
         return ColourPuzzle(rows, cols, colours.palette(), title=title)
     except InvalidPuzzle as exc:
-        line = None
-        if exc.where is not None:
-            kind, i = exc.where
-            lines = row_lines if kind == "row" else col_lines
-            line = lines[i] if i < len(lines) else None
-        raise ParseError(str(exc), source, line) from None
+        raise ParseError(str(exc), source, clue_line(exc, row_lines, col_lines)) from None
 
 
 def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds") -> Puzzle:

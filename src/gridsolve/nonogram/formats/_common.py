@@ -48,22 +48,34 @@ def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
     return out
 
 
+def check_cells(width: int, height: int, source: str | None, limits: bool,
+                line: int | None = None) -> None:
+    """Refuse a puzzle over the 1000x1000 guard, unless the caller lifted the limits."""
+    if limits and width * height > MAX_CELLS:
+        raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit "
+                         "(use --no-limits to read it anyway)", source, line)
+
+
+def clue_line(exc: InvalidPuzzle, row_lines: Sequence[int | None],
+              col_lines: Sequence[int | None], default: int | None = None) -> int | None:
+    """The file line of the clue an InvalidPuzzle names (``default`` when it names none)."""
+    if exc.where is None:
+        return default
+    kind, i = exc.where
+    lines = row_lines if kind == "row" else col_lines
+    return lines[i] if i < len(lines) else None
+
+
 def build_puzzle(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
                  source: str | None, row_lines: Sequence[int | None] = (),
                  col_lines: Sequence[int | None] = (), title: str | None = None,
                  limits: bool = True, total_line: int | None = None) -> Puzzle:
     """Make a Puzzle, turning a validation failure into a ParseError at the clue's line."""
-    if limits and len(rows) * len(cols) > MAX_CELLS:
-        raise ParseError(f"puzzle is {len(cols)}x{len(rows)}, over the 1000x1000 limit "
-                         "(use --no-limits to read it anyway)", source)
+    check_cells(len(cols), len(rows), source, limits)
     try:
         return Puzzle(rows, cols, title=title)
     except InvalidPuzzle as exc:
-        line = total_line
-        if exc.where is not None:
-            kind, i = exc.where
-            lines = row_lines if kind == "row" else col_lines
-            line = lines[i] if i < len(lines) else None
+        line = clue_line(exc, row_lines, col_lines, total_line)
         raw = RawClues(tuple(map(tuple, rows)), tuple(map(tuple, cols)), source,
                        tuple(row_lines), tuple(col_lines), total_line)
         raise ClueError(str(exc), source, line, raw) from None
@@ -94,9 +106,7 @@ def check_size(width: int, height: int, source: str | None, line: int | None,
     if width < 1 or height < 1:
         raise ParseError(f"size {width}x{height}: a puzzle needs at least one row and one column",
                          source, line)
-    if limits and width * height > MAX_CELLS:
-        raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit "
-                         "(use --no-limits to read it anyway)", source, line)
+    check_cells(width, height, source, limits, line)
     if max(width, height) > HARD_MAX_SIDE:
         raise ParseError(f"size {width}x{height} is far too large", source, line)
 
