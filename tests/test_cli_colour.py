@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 import gridsolve
-from gridsolve.cli import main
 from gridsolve.nonogram.engine import colour as colour_engine
 from gridsolve.nonogram.formats import read_puzzle
 from gridsolve.nonogram.model import ColourPuzzle
+from tests.test_cli import run
 
 PALETTE = [{"name": "white", "rgb": "#ffffff", "symbol": "."},
            {"name": "red", "rgb": "#ff0000", "symbol": "r"},
@@ -35,12 +35,6 @@ def puzzle_json(rows: Any, cols: Any, goal: list[str] | None = None) -> str:
     if goal is not None:
         doc["goal"] = goal
     return json.dumps(doc)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
