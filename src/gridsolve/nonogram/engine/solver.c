@@ -200,7 +200,7 @@ void ng_free(ng_solver *s)
     free(s->pval); free(s->pstamp); free(s->common);
     free(s->score_a); free(s->score_b);
     free(s->stack); free(s->root);
-    free(s->cache); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
+    free(s->cache); free(s->small); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
     free(s->recorded); free(s->guide);
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off);
     free(s->lf); free(s->le); free(s->bfw); free(s->bbw); free(s->brun);
@@ -256,7 +256,13 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         s->brun = malloc(sizeof(uint64_t) * (K + 1));
         if (!s->lf || !s->le || !s->bfw || !s->bbw || !s->brun) goto fail;
     }
-    if (N <= 64) {
+    int line_bits = 0;
+    while ((1LL << line_bits) <= L) line_bits++;
+    if (s->bits && N <= 31 && 2 * N + line_bits <= 64) {
+        s->small_shift = 2 * N;
+        s->small = calloc((size_t)2 << NG_SMALL_BITS, sizeof(uint64_t));
+        if (!s->small) goto fail;
+    } else if (N <= 64) {
         s->cache = calloc((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
         if (!s->cache) goto fail;
     }
@@ -393,8 +399,21 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
 static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_t ke,
                                 uint64_t *nf, uint64_t *ne)
 {
+    uint64_t *small = NULL, key = 0;
     ng_cache_entry *e = NULL;
-    if (s->cache) {
+    if (s->small) {
+        /* key: the masks and the line number; answer: the known masks and ok in bit 63 */
+        key = kf | (ke << (s->small_shift >> 1)) | ((uint64_t)(l + 1) << s->small_shift);
+        uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 29;
+        small = s->small + 2 * ((h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_SMALL_BITS));
+        if (small[0] == key) {
+            s->cache_hits++;
+            *nf = small[1] & 0x7FFFFFFFULL;
+            *ne = (small[1] >> 32) & 0x7FFFFFFFULL;
+            return (int)(small[1] >> 63);
+        }
+    } else if (s->cache) {
         e = ng_cache_slot(s, l, kf, ke);
         if (e->line1 == l + 1 && e->k0 == kf && e->k1 == ke) {
             s->cache_hits++;
@@ -408,7 +427,10 @@ static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_
                                  cells & ~kf, &canF, &canE, s->bfw, s->bbw, s->brun);
     *nf = ok ? canF & ~canE : 0;
     *ne = ok ? canE & ~canF : 0;
-    if (e) {
+    if (small) {
+        small[0] = key;
+        small[1] = *nf | (*ne << 32) | ((uint64_t)ok << 63);
+    } else if (e) {
         e->k0 = kf; e->k1 = ke; e->o0 = *nf; e->o1 = *ne; e->line1 = l + 1; e->ok = ok;
     }
     return ok;
