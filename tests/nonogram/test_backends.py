@@ -21,11 +21,12 @@ from gridsolve.nonogram import backends
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import iter_entries
-from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, puzzle_from_grid
+from gridsolve.nonogram.model import (Grid, Puzzle, clue_of, columns_of, is_solution,
+                                      puzzle_from_grid)
 from gridsolve.nonogram.reference import arrangements
 
 pytest.importorskip("pysat")
-from gridsolve.nonogram.backends import sat  # noqa: E402
+from gridsolve.nonogram.backends import auto, sat  # noqa: E402
 
 needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
                                reason="PuLP (gridsolve[ilp]) not installed")
@@ -259,3 +260,73 @@ def test_tournament_puzzles_agree_across_backends(puzzles_dir: Path) -> None:
             assert result.status == native.status, method
             if native.status == "unique":
                 assert result.solutions == native.solutions, method
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(5, 10), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 7, 40]))
+def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None:
+    """auto's turns between the native team and SAT (forced from the first node on, turns of
+    a millisecond) pool solutions without losing or repeating one."""
+    rng = random.Random(seed)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(n)) for _ in range(n)])
+    native = analyse(puzzle, count, method="native")
+    saved = auto.AUTO_NODES, auto.AUTO_SECONDS
+    try:
+        auto.AUTO_NODES, auto.AUTO_SECONDS = 1, 0.001
+        result = analyse(puzzle, count, method="auto")
+    finally:
+        auto.AUTO_NODES, auto.AUTO_SECONDS = saved
+    assert result.status == native.status
+    assert len(result.solutions) == len(set(result.solutions)) == len(native.solutions)
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    if len(native.solutions) < count:
+        assert set(result.solutions) == set(native.solutions)
+
+
+def test_auto_takes_turns_on_a_hard_puzzle() -> None:
+    """Past the native budget SAT and native take turns; a timeout still ends it promptly."""
+    started = time.perf_counter()
+    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=3.5), "auto")
+    assert time.perf_counter() - started < 3.5 + 2.0
+    assert result.stats["handover"] == 1 and result.stats["rounds"] >= 2
+    if result.status != "unknown":  # the turns may find two solutions in time
+        assert result.status == "multiple" and len(set(result.solutions)) == 2
+        assert all(is_solution(hard_puzzle(), g) for g in result.solutions)
+    limited = analyse(hard_puzzle(), 2, SearchLimits(max_nodes=300), "auto")
+    assert limited.status == "unknown" and limited.nodes < 300 + 1000  # SAT checks its budget late
+
+
+def test_sat_search_resumes_after_a_deadline() -> None:
+    """A SAT search stopped by deadlines again and again finds the same solutions in the end."""
+    puzzle = Puzzle([[1]] * 5, [[1]] * 5)  # 120 permutation matrices
+    search = sat.Search(puzzle, SearchLimits(), "glucose4", None, time.perf_counter())
+    found, limits_hit = set(), 0
+    while True:
+        search.deadline = time.perf_counter() + (0.0 if limits_hit < 3 else 5.0)
+        answer = search.step()
+        if answer is None:
+            limits_hit += 1
+            continue
+        if answer is False:
+            break
+        assert is_solution(puzzle, answer) and answer not in found
+        found.add(answer)
+    assert limits_hit == 3 and len(found) == 120
+
+
+def test_team_resumes_where_it_paused() -> None:
+    """engine.Team paused by ``until`` over and over ends with the one-call answer."""
+    from gridsolve.nonogram import engine
+    puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
+    whole = engine.Team(puzzle, 100)
+    assert whole.run()
+    team, pauses = engine.Team(puzzle, 100), 0
+    while not team.run(until=time.perf_counter() + 0.0005):
+        pauses += 1
+    assert pauses > 0
+    assert set(team.result().solutions) == set(whole.result().solutions)
+    assert team.result().status == whole.result().status == "multiple"
+    everything = engine.Team(puzzle, 1000)
+    while not everything.run(until=time.perf_counter() + 0.001):
+        pass
+    assert everything.complete and len(everything.result().solutions) == 720

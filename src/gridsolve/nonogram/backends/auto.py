@@ -1,27 +1,35 @@
-"""The ``auto`` method: the native engine first, handing over to SAT on hard puzzles.
+"""The ``auto`` method: the native engine first, then SAT and the native engine in turns.
 
-The rule: run the native engine (counting up to ``max_solutions``) for at most
-``AUTO_NODES`` search nodes and ``AUTO_SECONDS`` seconds (less if the caller's own limits are
-tighter). If it finishes, that is the answer. Otherwise SAT (python-sat, ``sat.DEFAULT_SOLVER``
-unless named) searches again from scratch, seeded with the cells the native engine proved at
-the root (``Result.partial``: its '#' and '.' are facts, so they are added as unit clauses),
-with whatever is left of the caller's timeout; the native solutions are found again, so the
-count stays exact.
+The rule: run the native engine (the team of two searches, counting up to
+``max_solutions``) for at most ``AUTO_NODES`` search nodes and ``AUTO_SECONDS`` seconds (less
+if the caller's own limits are tighter). If it finishes, that is the answer. Otherwise SAT
+(python-sat, ``sat.DEFAULT_SOLVER`` unless named) starts, seeded with the cells the native
+engine proved at the root (``Result.partial``: its '#' and '.' are facts, so they are added as
+unit clauses), and SAT and the native search take turns, each resuming where it stopped: SAT
+until it has had AUTO_SECONDS in all, the native search until it has, then 2x that each,
+4x, ... Solutions are pooled; when either is exhausted, its solutions are every solution,
+so the count stays exact.
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
-learning wins the worst case (PERF-NOTES.md). The budget was set from per-puzzle times of
-both (78 taai2011 puzzles, #300-#993 every 7th, native with implication probing against
-Glucose 4): native alone 23.9 s, SAT alone 73.9 s; auto with 64 nodes 52.1 s, 500 nodes
-42.5 s, 1,000 nodes 30.7 s, 2,000 nodes and 1 s 25.7 s (2 s: 27.0 s). The time cap matters
-on puzzles where nodes are slow: one node of a random 50x50 can take a second.
+learning wins most of the worst cases, but not all (taai2011 #509: native 8 s, Glucose over
+30 s). The first budget was set from per-puzzle times of both (78 taai2011 puzzles,
+#300-#993 every 7th, native with implication probing against Glucose 4): native alone
+23.9 s, SAT alone 73.9 s; native then SAT with 64 nodes 52.1 s, 500 nodes 42.5 s, 1,000
+nodes 30.7 s, 2,000 nodes and 1 s 25.7 s (2 s: 27.0 s). The turns come from the 70 taai2011
+puzzles on which native takes over 0.5 s (30 s cap): native alone 308 s, Glucose alone 139 s,
+one hand-over after 1 s 238 s (estimated from those times), these turns 175 s (measured;
+simulated from the per-puzzle times: first turns of 1 s 169 s, 0.1 s 171 s, 0.5 s 176 s;
+the better of the two on each puzzle would be 82 s). The time cap matters on puzzles where nodes are slow: one node of a random
+50x50 can take a second, so the native turns shrink to what the time left allows.
 
-Colour puzzles follow the same rule with the native colour engine (the budget is the
-black-and-white one; on ten random 30x30 3-colour puzzles, 60% background, counting to 2
-with 10 s each, native alone took 40.9 s with 3 unknown, SAT alone 23.5 s with 1).
+Colour puzzles, and SAT solvers python-sat cannot interrupt (CaDiCaL, which runs in a child
+process under a timeout), keep a single hand-over: native under the budget, then SAT alone
+(on ten random 30x30 3-colour puzzles, 60% background, counting to 2 with 10 s each, native
+alone took 40.9 s with 3 unknown, SAT alone 23.5 s with 1).
 
 With python-sat missing, auto is the native engine under the caller's limits alone. A caller's
-``max_nodes`` caps the native nodes, and what is left of it caps the SAT conflicts; ``nodes``
-is native nodes plus SAT conflicts.
+``max_nodes`` caps native nodes and SAT conflicts together (SAT checks its budget at its own
+pace); ``nodes`` is native nodes plus SAT conflicts.
 """
 
 from __future__ import annotations
@@ -30,9 +38,9 @@ import time
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine import Result, SearchLimits, status_of
 from gridsolve.nonogram.engine import colour as colour_engine
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "analyse"]
 
@@ -56,13 +64,17 @@ def _native(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits) -> Resu
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
             solver: str | None = None) -> Result:
-    """Native under the auto budget, then SAT seeded with the native root grid."""
+    """Native under the auto budget, then SAT seeded with the native root grid: in turns with
+    the native search (black and white, a SAT solver that can be interrupted), else alone."""
     from gridsolve.nonogram.backends import sat
     started = time.perf_counter()
     try:
         sat.require()
     except SolverUnavailable:
         return _native(puzzle, max_solutions, limits)
+    name = solver or sat.DEFAULT_SOLVER
+    if not isinstance(puzzle, ColourPuzzle) and not name.startswith(sat.NOT_INTERRUPTIBLE):
+        return _in_turns(puzzle, max_solutions, limits, name, started)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = _native(puzzle, max_solutions, budget)
@@ -74,8 +86,80 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if (left_nodes is not None and left_nodes <= 0) or (left_time is not None and left_time <= 0):
         return native
     answer = sat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
-                         solver=solver or sat.DEFAULT_SOLVER, known=native.partial)
+                         solver=name, known=native.partial)
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,
                   time.perf_counter() - started, native.partial, stats)
+
+
+def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: str,
+              started: float) -> Result:
+    """The native team for AUTO_NODES / AUTO_SECONDS; then SAT and the native team in turns,
+    each resuming where it stopped, each turn taking both up to the same total time, which
+    doubles every round (1 s each, then 2 s, 4 s, ...). Solutions are pooled; when either
+    search is exhausted its solutions are every solution, so the count stays exact.
+
+    See the module's docstring for the measurements behind it."""
+    from gridsolve.nonogram.backends import sat
+    deadline = None if limits.timeout is None else started + limits.timeout
+    team = engine.Team(puzzle, max_solutions)
+    first = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
+                         timeout=limits.timeout)
+    if team.run(first, until=_min_time(started + AUTO_SECONDS, deadline)):
+        return team.result()
+    search = sat.Search(puzzle, SearchLimits(), solver, team.partial(), started)
+    found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
+    complete = False
+    rounds = 0
+    try:
+        share = AUTO_SECONDS
+        while not complete and len(found) < max_solutions:
+            rounds += 1
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+            # SAT up to `share` seconds in all
+            spent_nodes = team.nodes() + search.conflicts()
+            if limits.max_nodes is not None:
+                if spent_nodes >= limits.max_nodes:
+                    break
+                search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
+            search.deadline = _min_time(now + max(0.0, share - search.seconds), deadline)
+            while len(found) < max_solutions:
+                answer = search.step()
+                if answer is None:
+                    break
+                if answer is False:  # SAT found every solution (the native ones too)
+                    complete = True
+                    break
+                found.setdefault(answer, None)
+            if complete or len(found) >= max_solutions:
+                break
+            # the native team up to `share` seconds in all (its first turn counts)
+            now = time.perf_counter()
+            native_limits = SearchLimits(max_nodes=None if limits.max_nodes is None
+                                         else limits.max_nodes - search.conflicts(),
+                                         timeout=limits.timeout)
+            team.run(native_limits, until=_min_time(now + max(0.0, share - team.seconds),
+                                                   deadline))
+            found.update(team.found)
+            complete = team.complete  # then team.found is every solution
+            if team.stopped:
+                break
+            share *= 2
+    finally:
+        sat_stats = search.stats()
+        search.close()
+    solutions = tuple(found)[:max_solutions]
+    native_stats = team.stats()
+    stats = {"native_nodes": native_stats["nodes"], "handover": 1, "rounds": rounds,
+             **{f"sat_{k}": v for k, v in sat_stats.items()}}
+    return Result(status_of(len(solutions), max_solutions, complete), solutions,
+                  native_stats["nodes"] + sat_stats.get("conflicts", 0),
+                  time.perf_counter() - started, team.partial(), stats)
+
+
+def _min_time(a: float, b: float | None) -> float:
+    """The earlier of a time and an optional deadline."""
+    return a if b is None else min(a, b)

@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
@@ -39,7 +39,7 @@ from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 
-__all__ = ["DEFAULT_SOLVER", "require", "encode", "analyse"]
+__all__ = ["DEFAULT_SOLVER", "NOT_INTERRUPTIBLE", "Search", "require", "encode", "analyse"]
 
 #: The solver used unless one is named (measured fastest here; see benchmarks/backends.py).
 DEFAULT_SOLVER = "glucose4"
@@ -184,8 +184,12 @@ def _solver(name: str, clauses: list[list[int]]) -> Any:
     return pysat.solvers.Solver(name=name, bootstrap_with=clauses)
 
 
-class _Search:
-    """One in-process SAT search over one puzzle, resumable solution by solution."""
+class Search:
+    """One in-process SAT search over one puzzle, resumable solution by solution.
+
+    ``step()`` returns the next solution; at a limit it returns None, and after the limits
+    are raised (``deadline``, ``max_conflicts``) a later ``step()`` goes on, keeping what the
+    solver learned. Only for solvers python-sat can interrupt (not CaDiCaL)."""
 
     def __init__(self, puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                  known: Grid | None, started: float) -> None:
@@ -197,6 +201,7 @@ class _Search:
         self.size = {"variables": max((abs(v) for cl in clauses for v in cl), default=0),
                      "clauses": len(clauses)}
         self.sat = _solver(solver, clauses)
+        self.seconds = 0.0  # time spent in the solver
 
     def close(self) -> None:
         self.sat.delete()
@@ -211,22 +216,38 @@ class _Search:
 
     def run(self) -> Iterator[Grid]:
         """Yield solutions, each blocked before the next call (LimitReached at a limit)."""
-        p = self.puzzle
-        per_cell = len(p.palette) if isinstance(p, ColourPuzzle) else 1
-        ncells = p.width * p.height * per_cell
         while True:
-            answer = self._solve()
+            answer = self.step()
             if answer is None:
                 raise LimitReached("SAT search limit reached", partial=self.partial,
                                    nodes=self.conflicts())
-            if not answer:
+            if answer is False:
                 return
-            cells = self.sat.get_model()[:ncells]
-            yield checked(p, _grid(p, cells), "SAT")
-            self.sat.add_clause([-v for v in cells])
+            yield answer
+
+    def step(self) -> Grid | Literal[False] | None:
+        """The next solution (blocked for the calls after), False when there are no more, or
+        None when a limit came first."""
+        answer = self._solve()
+        if answer is None:
+            return None
+        if not answer:
+            return False
+        p = self.puzzle
+        per_cell = len(p.palette) if isinstance(p, ColourPuzzle) else 1
+        cells = self.sat.get_model()[:p.width * p.height * per_cell]
+        self.sat.add_clause([-v for v in cells])
+        return checked(p, _grid(p, cells), "SAT")
 
     def _solve(self) -> bool | None:
         """True (a model), False (no more models) or None (a limit came first)."""
+        entered = time.perf_counter()
+        try:
+            return self._solve_limited()
+        finally:
+            self.seconds += time.perf_counter() - entered
+
+    def _solve_limited(self) -> bool | None:
         if self.deadline is None and self.max_conflicts is None:
             return bool(self.sat.solve())
         budget = -1
@@ -243,6 +264,7 @@ class _Search:
             timer.daemon = True
             timer.start()
         try:
+            self.sat.clear_interrupt()  # an earlier call's timer may have fired late
             self.sat.conf_budget(budget)
             answer = self.sat.solve_limited(expect_interrupt=timer is not None)
         finally:
@@ -264,7 +286,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if limits.timeout is not None and solver.startswith(NOT_INTERRUPTIBLE):
         return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started)
     found: list[Grid] = []
-    search = _Search(puzzle, limits, solver, known, started)
+    search = Search(puzzle, limits, solver, known, started)
     complete = True
     try:
         for grid in search.run():
@@ -283,7 +305,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, max_nodes: int | None,
            solver: str, known: Grid | None) -> None:
     """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
-    search = _Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter())
+    search = Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter())
     complete, found = True, 0
     try:
         for grid in search.run():

@@ -17,7 +17,7 @@ import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "status_of"]
+           "unique", "solve_line", "status_of", "Team"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -164,7 +164,7 @@ def solve(puzzle: Puzzle, limits: SearchLimits = SearchLimits(), *, probing: boo
     yield from _Search(puzzle, probing, on_event, restarts, implications).run(limits)
 
 
-#: Nodes each search of a pair runs before the other takes its turn (see _pair).
+#: Nodes each search of a pair runs before the other takes its turn (see Team).
 PAIR_SLICE = 50
 #: analyse() runs a pair of searches when counting to at most this many solutions.
 PAIR_MAX_SOLUTIONS = 64
@@ -181,8 +181,7 @@ def status_of(found: int, max_solutions: int, complete: bool) -> Status:
     return "none" if complete else "unknown"
 
 
-def _pair(puzzle: Puzzle, max_solutions: int, limits: SearchLimits,
-          implications: bool) -> Result:
+class Team:
     """Two searches of one puzzle that differ only in the value tried first at each guess,
     run in turns of PAIR_SLICE nodes (a node limit pauses a search where it stands).
 
@@ -192,56 +191,111 @@ def _pair(puzzle: Puzzle, max_solutions: int, limits: SearchLimits,
     better of the two on each puzzle 53,259. A pair costs at most twice the better one.
     Solutions from either are pooled (both search the whole space); when one search is
     exhausted, what it found is every solution, so the count stays exact. The second search
-    starts only when the first needs more than one turn: most puzzles never get that far.
+    starts only when the first has used a whole turn: most puzzles never get that far.
     Once a solution is found, the search that found it goes on alone: further solutions are
     usually close to it, and proving there are none (a unique puzzle) takes one whole
     search, which two in turns would pay twice (9-Dom: 11.6 s in turns, 5.8 s alone).
+
+    ``run`` can be called again after it pauses (``until``), which is how ``auto`` takes
+    turns between this team and a SAT solver.
     """
-    started = time.perf_counter()
-    both = [_core.Search(puzzle.rows, puzzle.cols, True, None, implications, False)]
-    turns = list(both)  # the searches still taking turns
-    found: dict[Grid, None] = {}
-    complete = stopped = False
-    turn = 0
-    while not complete and not stopped and len(found) < max_solutions:
-        core = turns[turn % len(turns)]
-        total = sum(c.stats()["nodes"] for c in both)
-        if limits.max_nodes is not None and total >= limits.max_nodes:
-            break
-        budget = core.stats()["nodes"] + PAIR_SLICE
-        if limits.max_nodes is not None:
-            budget = min(budget, core.stats()["nodes"] + limits.max_nodes - total)
-        timeout = -1.0
-        if limits.timeout is not None:
-            timeout = max(0.0, limits.timeout - (time.perf_counter() - started))
-        while len(found) < max_solutions:
-            code = int(core.next(budget, timeout))
-            if code == _core.SOLUTION:
-                grid = _rows(core.grid(), puzzle.width)
-                if not is_solution(puzzle, grid):  # pragma: no cover - a bug in the core
-                    raise GridsolveError("internal error: the engine produced a grid that "
-                                         "breaks the clues; please report this puzzle")
-                found.setdefault(grid, None)
-                turns = [core]  # the rest is this search's to finish (see above)
-                continue
-            if code == _core.EXHAUSTED:
-                complete = True
-            elif core.stats()["timed_out"]:
-                stopped = True
-            break
-        if len(both) == 1 and not found and not complete and not stopped:
-            both.append(_core.Search(puzzle.rows, puzzle.cols, True, None, implications, True))
-            turns = list(both)
-        turn += 1
-    stats: dict[str, int] = {}
-    for c in both:
-        for k, v in c.stats().items():
-            stats[k] = max(stats.get(k, 0), v) if k in ("max_depth", "root_complete",
-                                                        "timed_out") else stats.get(k, 0) + v
-    stats["searches"] = len(both)
-    solutions = tuple(found)[:max_solutions]
-    return Result(status_of(len(solutions), max_solutions, complete), solutions, stats["nodes"],
-                  time.perf_counter() - started, _rows(both[0].root(), puzzle.width), stats)
+
+    def __init__(self, puzzle: Puzzle, max_solutions: int, implications: bool = True) -> None:
+        self.puzzle = puzzle
+        self.max_solutions = max_solutions
+        self.implications = implications
+        self.started = time.perf_counter()
+        self.searches = [_core.Search(puzzle.rows, puzzle.cols, True, None, implications, False)]
+        self.turns = list(self.searches)  # the searches still taking turns
+        self.found: dict[Grid, None] = {}
+        self.complete = False   # a search was exhausted: ``found`` is every solution
+        self.stopped = False    # a time limit ended a search: it cannot go on
+        self.turn = 0
+        self.seconds = 0.0      # time spent in earlier run() calls
+        self.entered = 0.0      # when the current run() call began
+
+    def nodes(self) -> int:
+        return sum(c.stats()["nodes"] for c in self.searches)
+
+    def done(self) -> bool:
+        return self.complete or self.stopped or len(self.found) >= self.max_solutions
+
+    def run(self, limits: SearchLimits = SearchLimits(), until: float | None = None) -> bool:
+        """Search on; True when the answer is known (done()), False at a limit.
+
+        ``limits`` are final: ``max_nodes`` caps the nodes of both searches together, and
+        ``timeout`` the seconds since the team was made (a search a time limit stops cannot
+        go on). ``until`` (a ``time.perf_counter()`` time) only pauses: it is checked between
+        turns, which shrink from PAIR_SLICE nodes to what the time left allows at the speed
+        seen so far, and a later call goes on where this one stopped."""
+        self.entered = time.perf_counter()
+        try:
+            return self._run(limits, until)
+        finally:
+            self.seconds += time.perf_counter() - self.entered
+
+    def _run(self, limits: SearchLimits, until: float | None) -> bool:
+        while not self.done():
+            core = self.turns[self.turn % len(self.turns)]
+            total = self.nodes()
+            if limits.max_nodes is not None and total >= limits.max_nodes:
+                return False
+            now = time.perf_counter()
+            if until is not None and now >= until:
+                return False
+            size = PAIR_SLICE
+            if until is not None and total:
+                per_node = (self.seconds + now - self.entered) / total
+                size = max(1, min(size, int((until - now) / max(per_node, 1e-9))))
+            budget = core.stats()["nodes"] + size
+            if limits.max_nodes is not None:
+                budget = min(budget, core.stats()["nodes"] + limits.max_nodes - total)
+            timeout = -1.0
+            if limits.timeout is not None:
+                timeout = max(0.0, limits.timeout - (now - self.started))
+            while len(self.found) < self.max_solutions:
+                code = int(core.next(budget, timeout))
+                if code == _core.SOLUTION:
+                    grid = _rows(core.grid(), self.puzzle.width)
+                    if not is_solution(self.puzzle, grid):  # pragma: no cover - a core bug
+                        raise GridsolveError("internal error: the engine produced a grid that "
+                                             "breaks the clues; please report this puzzle")
+                    self.found.setdefault(grid, None)
+                    self.turns = [core]  # the rest is this search's to finish (see above)
+                    continue
+                if code == _core.EXHAUSTED:
+                    self.complete = True
+                elif core.stats()["timed_out"]:
+                    self.stopped = True
+                break
+            first = self.searches[0]
+            if (len(self.searches) == 1 and not self.done()
+                    and first.stats()["nodes"] >= PAIR_SLICE):
+                self.searches.append(_core.Search(self.puzzle.rows, self.puzzle.cols, True, None,
+                                                  self.implications, True))
+                self.turns = list(self.searches)
+            self.turn += 1
+        return True
+
+    def stats(self) -> dict[str, int]:
+        stats: dict[str, int] = {}
+        for c in self.searches:
+            for k, v in c.stats().items():
+                stats[k] = (max(stats.get(k, 0), v) if k in ("max_depth", "root_complete",
+                                                              "timed_out")
+                            else stats.get(k, 0) + v)
+        stats["searches"] = len(self.searches)
+        return stats
+
+    def partial(self) -> Grid:
+        """The cells proven at the root (of the first search)."""
+        return _rows(self.searches[0].root(), self.puzzle.width)
+
+    def result(self) -> Result:
+        solutions = tuple(self.found)[:self.max_solutions]
+        stats = self.stats()
+        return Result(status_of(len(solutions), self.max_solutions, self.complete), solutions,
+                      stats["nodes"], time.perf_counter() - self.started, self.partial(), stats)
 
 
 def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
@@ -250,10 +304,12 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = Searc
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique.
 
     With probing, no observer and no restarts, and counting to at most PAIR_MAX_SOLUTIONS,
-    two searches run in turns (see _pair); ``pair=False`` keeps to one."""
+    two searches run in turns (see Team); ``pair=False`` keeps to one."""
     if (pair and probing and on_event is None and not restarts
             and max_solutions <= PAIR_MAX_SOLUTIONS):
-        return _pair(puzzle, max_solutions, limits, implications)
+        team = Team(puzzle, max_solutions, implications)
+        team.run(limits)
+        return team.result()
     search = _Search(puzzle, probing, on_event, restarts, implications)
     found: list[Grid] = []
     complete = True
