@@ -159,8 +159,8 @@ def solve(puzzle: Puzzle, limits: SearchLimits = SearchLimits(), *, probing: boo
     """Yield every solution of the puzzle (raises LimitReached when a limit stops the search).
 
     ``probing`` probes every unknown cell at every node; ``implications`` adds implication
-    probing on top (the contrapositives of the probes' results; puzzles up to 1024 cells,
-    and not while an observer watches)."""
+    probing on top at the root and the first two search levels (the contrapositives of the
+    probes' results; puzzles up to 1024 cells, and not while an observer watches)."""
     yield from _Search(puzzle, probing, on_event, restarts, implications).run(limits)
 
 

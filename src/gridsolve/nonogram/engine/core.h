@@ -68,6 +68,14 @@ typedef struct {
 /* Implication probing keeps 2 * ncells^2 ints: only for puzzles up to this many cells. */
 #define NG_IMPL_MAX_CELLS 1024
 
+/* Implication probing runs at the root and at search depths up to this; deeper nodes only
+ * probe. It costs about as much as probing itself, and what it learns at a deep node serves
+ * a small subtree. Measured on 234 taai2011 puzzles (#301-#997, every 3rd; count to 2,
+ * 20,000-node cap, the pair of searches): at every depth 87,809 nodes and 55-60 s; up to
+ * depth 2 92,835 nodes and 32-39 s; depth 4 104,102 and 39.7 s; root only 127,960 and 49.8 s.
+ * On 46 slow ones (30 s cap): 83.3 s at every depth, 67.4 s up to depth 2. */
+#define NG_IMPL_MAX_DEPTH 2
+
 typedef struct ng_solver {
     int width, height, nlines, ncells;
     int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */

@@ -734,7 +734,7 @@ static int ng_settle(ng_solver *s)
     if (!ng_propagate(s)) return 0;
     while (s->probing && s->unknown) {
         if (!ng_probe(s)) return 0;
-        if (!s->use_impl || s->aborted || !s->unknown) return 1;
+        if (!s->use_impl || s->aborted || !s->unknown || s->depth > NG_IMPL_MAX_DEPTH) return 1;
         const int r = ng_probe_implied(s);
         if (r != 2) return r;
     }
