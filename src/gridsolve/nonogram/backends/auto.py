@@ -5,10 +5,10 @@ The rule: run the native engine (the team of two searches, counting up to
 if the caller's own limits are tighter). If it finishes, that is the answer. Otherwise SAT
 (python-sat, ``sat.DEFAULT_SOLVER`` unless named) starts, seeded with the cells the native
 engine proved at the root (``Result.partial``: its '#' and '.' are facts, so they are added as
-unit clauses), and SAT and the native search take turns, each resuming where it stopped: SAT
-until it has had AUTO_SECONDS in all, the native search until it has, then 2x that each,
-4x, ... Solutions are pooled; when either is exhausted, its solutions are every solution,
-so the count stays exact.
+unit clauses), and SAT and the native search take turns, each resuming where it stopped:
+SAT until it has had 3 s in all (AUTO_SAT_SHARE times the native share), native until it has
+had 2 s, SAT 6 s, native 4 s, and so on. Solutions are pooled; when either is exhausted,
+its solutions are every solution, so the count stays exact.
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
 learning wins most of the worst cases, but not all (taai2011 #509: native 8 s, Glucose over
@@ -16,11 +16,14 @@ learning wins most of the worst cases, but not all (taai2011 #509: native 8 s, G
 #300-#993 every 7th, native with implication probing against Glucose 4): native alone
 23.9 s, SAT alone 73.9 s; native then SAT with 64 nodes 52.1 s, 500 nodes 42.5 s, 1,000
 nodes 30.7 s, 2,000 nodes and 1 s 25.7 s (2 s: 27.0 s). The turns come from the 70 taai2011
-puzzles on which native takes over 0.5 s (30 s cap): native alone 308 s, Glucose alone 139 s,
-one hand-over after 1 s 238 s (estimated from those times), these turns 175 s (measured;
-simulated from the per-puzzle times: first turns of 1 s 169 s, 0.1 s 171 s, 0.5 s 176 s;
-the better of the two on each puzzle would be 82 s). The time cap matters on puzzles where nodes are slow: one node of a random
-50x50 can take a second, so the native turns shrink to what the time left allows.
+puzzles on which native takes over 0.5 s (30 s cap): native alone 308 s, Glucose alone
+139 s, the better of the two on each puzzle 82 s; turns with equal shares 175 s, with SAT's
+share 3x 141 s (with the engine's cheaper deep nodes, see NG_IMPL_MAX_DEPTH). Equal shares
+cost the survey puzzles that only SAT solves twice their SAT time (Gettys then took over
+60 s, Sierp 20 s, Thing 10 s); with 3x: 20.8 s, 15.0 s and 6.9 s. The time cap matters on
+puzzles where nodes are slow: one node of a random 50x50 can take a second, so native turns
+shrink to what the time left allows, and a first turn that overruns twice AUTO_SECONDS ends
+the native search (SAT alone goes on).
 
 Colour puzzles, and SAT solvers python-sat cannot interrupt (CaDiCaL, which runs in a child
 process under a timeout), keep a single hand-over: native under the budget, then SAT alone
@@ -42,12 +45,14 @@ from gridsolve.nonogram.engine import Result, SearchLimits, status_of
 from gridsolve.nonogram.engine import colour as colour_engine
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
-__all__ = ["AUTO_NODES", "AUTO_SECONDS", "analyse"]
+__all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
 #: Native seconds before handing over to SAT.
 AUTO_SECONDS = 1.0
+#: In the turns, SAT's time to the native search's: SAT gets 3 s, native 2 s, SAT 6 s, ...
+AUTO_SAT_SHARE = 3.0
 
 
 def _min(a: float | None, b: float | None) -> float | None:
@@ -96,17 +101,21 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: str,
               started: float) -> Result:
     """The native team for AUTO_NODES / AUTO_SECONDS; then SAT and the native team in turns,
-    each resuming where it stopped, each turn taking both up to the same total time, which
-    doubles every round (1 s each, then 2 s, 4 s, ...). Solutions are pooled; when either
-    search is exhausted its solutions are every solution, so the count stays exact.
+    each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE times the native
+    search's share, the native search until it has had twice its last share (native 1 s, SAT
+    3 s, native 2 s, SAT 6 s, native 4 s, ...). Solutions are pooled; when either search is
+    exhausted its solutions are every solution, so the count stays exact.
 
     See the module's docstring for the measurements behind it."""
     from gridsolve.nonogram.backends import sat
     deadline = None if limits.timeout is None else started + limits.timeout
     team = engine.Team(puzzle, max_solutions)
+    # The first turn pauses between slices of nodes once AUTO_SECONDS are up; the hard limit
+    # of twice that only stops puzzles whose nodes are too slow to slice (one settled node of
+    # Gettys, 99x59, takes seconds): SAT alone goes on with them.
     first = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
-                         timeout=limits.timeout)
-    if team.run(first, until=_min_time(started + AUTO_SECONDS, deadline)):
+                         timeout=_min(2 * AUTO_SECONDS, limits.timeout))
+    if team.run(first, until=_min_time(started + AUTO_SECONDS, deadline)) and not team.stopped:
         return team.result()
     search = sat.Search(puzzle, SearchLimits(), solver, team.partial(), started)
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
@@ -119,13 +128,14 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
                 break
-            # SAT up to `share` seconds in all
+            # SAT up to AUTO_SAT_SHARE times the native share in all
             spent_nodes = team.nodes() + search.conflicts()
             if limits.max_nodes is not None:
                 if spent_nodes >= limits.max_nodes:
                     break
                 search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
-            search.deadline = _min_time(now + max(0.0, share - search.seconds), deadline)
+            search.deadline = deadline if team.stopped else _min_time(
+                now + max(0.0, AUTO_SAT_SHARE * share - search.seconds), deadline)
             while len(found) < max_solutions:
                 answer = search.step()
                 if answer is None:
@@ -136,7 +146,10 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
                 found.setdefault(answer, None)
             if complete or len(found) >= max_solutions:
                 break
-            # the native team up to `share` seconds in all (its first turn counts)
+            if team.stopped:  # the native search cannot go on: SAT had all the time left
+                break
+            # the native team up to twice its last share in all (its first turn counts)
+            share *= 2
             now = time.perf_counter()
             native_limits = SearchLimits(max_nodes=None if limits.max_nodes is None
                                          else limits.max_nodes - search.conflicts(),
@@ -147,7 +160,6 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
             complete = team.complete  # then team.found is every solution
             if team.stopped:
                 break
-            share *= 2
     finally:
         sat_stats = search.stats()
         search.close()
