@@ -115,7 +115,7 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.
     first = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                          timeout=_min(2 * AUTO_SECONDS, limits.timeout))
-    if team.run(first, until=_min_time(started + AUTO_SECONDS, deadline)) and not team.stopped:
+    if team.run(first, until=_min(started + AUTO_SECONDS, deadline)) and not team.stopped:
         return team.result()
     search = sat.Search(puzzle, SearchLimits(), solver, team.partial(), started)
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
@@ -134,7 +134,7 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
                 if spent_nodes >= limits.max_nodes:
                     break
                 search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
-            search.deadline = deadline if team.stopped else _min_time(
+            search.deadline = deadline if team.stopped else _min(
                 now + max(0.0, AUTO_SAT_SHARE * share - search.seconds), deadline)
             while len(found) < max_solutions:
                 answer = search.step()
@@ -154,7 +154,7 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
             native_limits = SearchLimits(max_nodes=None if limits.max_nodes is None
                                          else limits.max_nodes - search.conflicts(),
                                          timeout=limits.timeout)
-            team.run(native_limits, until=_min_time(now + max(0.0, share - team.seconds),
+            team.run(native_limits, until=_min(now + max(0.0, share - team.seconds),
                                                    deadline))
             found.update(team.found)
             complete = team.complete  # then team.found is every solution
@@ -171,7 +171,3 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
                   native_stats["nodes"] + sat_stats.get("conflicts", 0),
                   time.perf_counter() - started, team.partial(), stats)
 
-
-def _min_time(a: float, b: float | None) -> float:
-    """The earlier of a time and an optional deadline."""
-    return a if b is None else min(a, b)

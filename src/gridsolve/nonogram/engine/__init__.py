@@ -53,6 +53,15 @@ def _rows(data: bytes, width: int) -> Grid:
     return tuple(text[i:i + width] for i in range(0, len(text), width))
 
 
+def _solution(puzzle: Puzzle, core: _core.Search) -> Grid:
+    """The solution a core search stands on, checked against the clues."""
+    grid = _rows(core.grid(), puzzle.width)
+    if not is_solution(puzzle, grid):  # pragma: no cover - a bug in the core
+        raise GridsolveError("internal error: the engine produced a grid that breaks "
+                             "the clues; please report this puzzle")
+    return grid
+
+
 #: Node budget of the first restart run; later runs get Luby multiples of it.
 RESTART_BASE = 100
 
@@ -106,11 +115,7 @@ class _Search:
                                             and stats["nodes"] >= limits.max_nodes)
 
     def _grid(self) -> Grid:
-        grid = _rows(self.core.grid(), self.puzzle.width)
-        if not is_solution(self.puzzle, grid):  # pragma: no cover - a bug in the core
-            raise GridsolveError("internal error: the engine produced a grid that breaks "
-                                 "the clues; please report this puzzle")
-        return grid
+        return _solution(self.puzzle, self.core)
 
     def _stop(self) -> LimitReached:
         return LimitReached("search limit reached", partial=self.partial(),
@@ -256,11 +261,7 @@ class Team:
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout))
                 if code == _core.SOLUTION:
-                    grid = _rows(core.grid(), self.puzzle.width)
-                    if not is_solution(self.puzzle, grid):  # pragma: no cover - a core bug
-                        raise GridsolveError("internal error: the engine produced a grid that "
-                                             "breaks the clues; please report this puzzle")
-                    self.found.setdefault(grid, None)
+                    self.found.setdefault(_solution(self.puzzle, core), None)
                     self.turns = [core]  # the rest is this search's to finish (see above)
                     continue
                 if code == _core.EXHAUSTED:

@@ -357,13 +357,18 @@ static void ng_undo(ng_solver *s, int mark)
     }
 }
 
+/* A table index of `bits` bits from a multiplied key: fold, multiply, take the top bits. */
+static inline uint64_t ng_slot_index(uint64_t h, int bits)
+{
+    h ^= h >> 29;
+    return (h * 0xBF58476D1CE4E5B9ULL) >> (64 - bits);
+}
+
 /* The cache slot of line l with key (k0, k1). */
 static inline ng_cache_entry *ng_cache_slot(ng_solver *s, int l, uint64_t k0, uint64_t k1)
 {
-    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
-                 ^ ((uint64_t)l * 0x165667B19E3779F9ULL);
-    h ^= h >> 29;
-    return &s->cache[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_CACHE_BITS)];
+    return &s->cache[ng_slot_index((k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+                                   ^ ((uint64_t)l * 0x165667B19E3779F9ULL), NG_CACHE_BITS)];
 }
 
 /* Solve line l from s->lin into s->lout, through the cache when the line is short. */
@@ -404,9 +409,7 @@ static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_
     if (s->small) {
         /* key: the masks and the line number; answer: the known masks and ok in bit 63 */
         key = kf | (ke << (s->small_shift >> 1)) | ((uint64_t)(l + 1) << s->small_shift);
-        uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 29;
-        small = s->small + 2 * ((h * 0xBF58476D1CE4E5B9ULL) >> (64 - NG_SMALL_BITS));
+        small = s->small + 2 * ng_slot_index(key * 0x9E3779B97F4A7C15ULL, NG_SMALL_BITS);
         if (small[0] == key) {
             s->cache_hits++;
             *nf = small[1] & 0x7FFFFFFFULL;
