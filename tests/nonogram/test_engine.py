@@ -164,34 +164,60 @@ def test_implication_probing_fixes_more_at_the_root() -> None:
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(5, 14), st.floats(0.3, 0.7), st.integers(1, 5), st.integers(0, 2**32),
-       st.sampled_from([1, 50]))
-def test_pair_of_searches_agrees_with_one(n, density, count, seed, slice_nodes) -> None:  # type: ignore[no-untyped-def]
-    """analyse's pair of searches (two value orders in turns) against a single search."""
+       st.sampled_from([1, 50]), st.sampled_from([1, 3, 300]))
+def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes,  # type: ignore[no-untyped-def]
+                                          widen) -> None:
+    """analyse's team of searches (four branching rules in turns) against a single search."""
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
                                for _ in range(n)])
-    saved = engine.PAIR_SLICE
+    saved = engine.TEAM_SLICE, engine.TEAM_WIDEN_NODES
     try:
-        engine.PAIR_SLICE = slice_nodes  # 1: turns after every node, the second search starts
-        pair = analyse(puzzle, count)
+        # 1: turns after every node, the second search starts at once; widen 1 or 3: all four
+        engine.TEAM_SLICE, engine.TEAM_WIDEN_NODES = slice_nodes, widen
+        team = analyse(puzzle, count)
     finally:
-        engine.PAIR_SLICE = saved
-    one = analyse(puzzle, count, pair=False)
-    assert pair.status == one.status
-    assert len(pair.solutions) == len(one.solutions) == len(set(pair.solutions))
-    assert all(is_solution(puzzle, g) for g in pair.solutions)
+        engine.TEAM_SLICE, engine.TEAM_WIDEN_NODES = saved
+    one = analyse(puzzle, count, team=False)
+    assert team.status == one.status
+    assert len(team.solutions) == len(one.solutions) == len(set(team.solutions))
+    assert all(is_solution(puzzle, g) for g in team.solutions)
     if len(one.solutions) < count:  # the whole solution set: it must be the same
-        assert set(pair.solutions) == set(one.solutions)
+        assert set(team.solutions) == set(one.solutions)
 
 
-def test_pair_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With one-node turns, the pair starts its second search and pools both."""
-    monkeypatch.setattr(engine, "PAIR_SLICE", 1)
+def test_team_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one-node turns, the team starts its other searches and pools them."""
+    monkeypatch.setattr(engine, "TEAM_SLICE", 1)
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # the 6x6 permutation matrices: 720 solutions
     result = analyse(puzzle, 60)
     assert result.status == "multiple" and len(set(result.solutions)) == 60
     assert result.stats["searches"] == 2
-    assert analyse(puzzle, 721).solutions.__len__() == 720  # beyond the pair's cap: one search
+    monkeypatch.setattr(engine, "TEAM_WIDEN_NODES", 1)
+    result = analyse(Puzzle([[1, 1]] * 7, [[1, 1]] * 7), 3)
+    assert result.stats["searches"] == len(engine.TEAM_ORDERS)
+    assert analyse(puzzle, 721).solutions.__len__() == 720  # beyond the team's cap: one search
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.floats(0.2, 0.8), st.integers(0, 2**32),
+       st.sampled_from([0, 1, 2, 3]), st.booleans())
+def test_every_branching_rule_enumerates_exactly(h, w, density, seed, order,  # type: ignore[no-untyped-def]
+                                                 probing) -> None:
+    """Each branching rule alone is a complete search: every solution, once (brute force)."""
+    rng = random.Random(seed)
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(w))
+                               for _ in range(h)])
+    core = engine._core.Search(puzzle.rows, puzzle.cols, probing, None, True, order)
+    got = []
+    while core.next() == engine._core.SOLUTION:
+        got.append(engine._solution(puzzle, core))
+    assert sorted(got) == sorted(all_solutions(puzzle))
+
+
+def test_branching_rule_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="order must be"):
+        engine._core.Search([[1]], [[1]], True, None, True, 4)
 
 
 def test_node_limit_pauses_and_the_search_goes_on() -> None:
@@ -212,7 +238,7 @@ def test_node_limit_pauses_and_the_search_goes_on() -> None:
     assert got == expected and len(got) == 120
 
 
-def test_pair_honours_node_limits() -> None:
+def test_team_honours_node_limits() -> None:
     puzzle = Puzzle([[1]] * 8, [[1]] * 8)  # 40,320 solutions, a few nodes each
     result = analyse(puzzle, 50, SearchLimits(max_nodes=30))
     assert result.status == "unknown" and 30 <= result.nodes <= 32 and len(result.solutions) < 50

@@ -45,7 +45,7 @@ def check_account(puzzle: Puzzle) -> None:
             cells[where[f.pos]] = f.value
     w = puzzle.width
     assert tuple("".join(cells[i:i + w]) for i in range(0, len(cells), w)) == account.grid
-    result = analyse(puzzle, 2, implications=False, pair=False)  # explain's single-cell probing
+    result = analyse(puzzle, 2, implications=False, team=False)  # explain's single-cell probing
     assert account.status == result.status
     if account.line_solvable or "?" not in "".join(account.grid):
         assert account.status == "unique" and account.grid == result.solutions[0]

@@ -24,7 +24,7 @@ def pictures(draw: st.DrawFn, max_side: int = 9) -> Grid:
 def check_replay(puzzle: Puzzle, trace: Trace, probing: bool = True, max_solutions: int = 3) -> None:
     """Every solution step shows the solver's solution; the root grid is the solver's partial."""
     # a watched solve is one search with single-cell probing
-    result = analyse(puzzle, max_solutions, probing=probing, implications=False, pair=False)
+    result = analyse(puzzle, max_solutions, probing=probing, implications=False, team=False)
     solutions: list[Grid] = []
     before: Grid = ("?" * puzzle.width,) * puzzle.height
     root: Grid | None = None

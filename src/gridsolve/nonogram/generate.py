@@ -136,7 +136,7 @@ def _judge(grid: Grid, level: Level, strong_at: int = STRONG_AT,
     budget = 1 if level == "probe" else max(low, min(high, NODE_WORK // (puzzle.width *
                                                                           puzzle.height)))
     strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=seconds), probing=True,
-                     implications=False, pair=False)  # the levels of rate.py
+                     implications=False, team=False)  # the levels of rate.py
     verdict = _verdict_of(strong, unknown)
     if strong.status == "unknown":
         return dataclasses.replace(verdict, unsettled=True, line_unknown=len(unknown))

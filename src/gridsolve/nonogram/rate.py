@@ -94,7 +94,7 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
         level, result = "line", line
     else:
         # single-cell probing and one search, as the levels and the score table are defined
-        result = analyse(puzzle, 2, limits, probing=True, implications=False, pair=False)
+        result = analyse(puzzle, 2, limits, probing=True, implications=False, team=False)
         level = "probe" if result.status == "unique" and _complete(result) else "search"
     stats = result.stats
     line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)

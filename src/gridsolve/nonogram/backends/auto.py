@@ -1,6 +1,6 @@
 """The ``auto`` method: the native engine first, then SAT and the native engine in turns.
 
-The rule: run the native engine (the team of two searches, counting up to
+The rule: run the native engine (its team of searches, see ``engine.Team``, counting up to
 ``max_solutions``) for at most ``AUTO_NODES`` search nodes and ``AUTO_SECONDS`` seconds (less
 if the caller's own limits are tighter). If it finishes, that is the answer. Otherwise SAT
 (python-sat, ``sat.DEFAULT_SOLVER`` unless named) starts, seeded with the cells the native
@@ -23,7 +23,8 @@ cost the survey puzzles that only SAT solves twice their SAT time (Gettys then t
 60 s, Sierp 20 s, Thing 10 s); with 3x: 20.8 s, 15.0 s and 6.9 s. The time cap matters on
 puzzles where nodes are slow: one node of a random 50x50 can take a second, so native turns
 shrink to what the time left allows, and a first turn that overruns twice AUTO_SECONDS ends
-the native search (SAT alone goes on).
+the native search (SAT alone goes on). With the team of four branching rules (before: two)
+the 70 slow puzzles took 91.5 s in turns against 113.7 s, the other 930 36.5 s against 39.9 s.
 
 Colour puzzles, and SAT solvers python-sat cannot interrupt (CaDiCaL, which runs in a child
 process under a timeout), keep a single hand-over: native under the budget, then SAT alone

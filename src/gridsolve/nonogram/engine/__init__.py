@@ -169,10 +169,14 @@ def solve(puzzle: Puzzle, limits: SearchLimits = SearchLimits(), *, probing: boo
     yield from _Search(puzzle, probing, on_event, restarts, implications).run(limits)
 
 
-#: Nodes each search of a pair runs before the other takes its turn (see Team).
-PAIR_SLICE = 50
-#: analyse() runs a pair of searches when counting to at most this many solutions.
-PAIR_MAX_SOLUTIONS = 64
+#: Nodes each search of the team runs before the next takes its turn (see Team).
+TEAM_SLICE = 50
+#: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
+TEAM_ORDERS = (0, 1, 2, 3)  # loose, tight, likely, sure: see NG_ORDER_* in core.h
+#: The third and later searches join when the first has run this many nodes.
+TEAM_WIDEN_NODES = 300
+#: analyse() runs a team of searches when counting to at most this many solutions.
+TEAM_MAX_SOLUTIONS = 64
 
 
 def status_of(found: int, max_solutions: int, complete: bool) -> Status:
@@ -187,19 +191,27 @@ def status_of(found: int, max_solutions: int, complete: bool) -> Status:
 
 
 class Team:
-    """Two searches of one puzzle that differ only in the value tried first at each guess,
-    run in turns of PAIR_SLICE nodes (a node limit pauses a search where it stands).
+    """Searches of one puzzle that differ only in their branching rule (TEAM_ORDERS), run in
+    turns of TEAM_SLICE nodes (a node limit pauses a search where it stands).
 
-    Depth-first search has a heavy tail, and which value order meets it differs from puzzle
-    to puzzle: on 234 taai2011 puzzles (#301-#997, every 3rd; count to 2, 20,000-node cap)
-    the less constrained order took 154,772 nodes, the more constrained 258,996, and the
-    better of the two on each puzzle 53,259. A pair costs at most twice the better one.
-    Solutions from either are pooled (both search the whole space); when one search is
+    Depth-first search has a heavy tail, and which rule meets it differs from puzzle to
+    puzzle (taai2011 #394: 78 nodes with the "sure" rule, over 30,000 with each of the
+    others; #651: 6,130 with "likely", over 30,000 with the rest). Nodes on 234 taai2011
+    puzzles (#301-#997, every 3rd; count to 2, 20,000-node cap): the loose rule alone
+    238,166, tight 269,373, likely 182,094, sure 155,408; the better of loose and tight on
+    each puzzle 56,754, the best of all four 45,804. A team of k costs at most k times its
+    best member.
+    Solutions from all are pooled (each searches the whole space); when one search is
     exhausted, what it found is every solution, so the count stays exact. The second search
-    starts only when the first has used a whole turn: most puzzles never get that far.
+    starts only when the first has used a whole turn, and the third and fourth when it has
+    run TEAM_WIDEN_NODES: most puzzles never get that far, and a pair costs less than four
+    on the middling ones. Measured with auto (this team and SAT in turns), one core: the 70
+    slowest taai2011 puzzles took 113.7 s with the pair and 91.5 s with four; the 930 others
+    39.9 s and 36.5 s (with all four from the first turn: 91.3 s and 45.2 s).
     Once a solution is found, the search that found it goes on alone: further solutions are
     usually close to it, and proving there are none (a unique puzzle) takes one whole
-    search, which two in turns would pay twice (9-Dom: 11.6 s in turns, 5.8 s alone).
+    search, which several in turns would pay several times (9-Dom: 11.6 s for two in turns,
+    5.8 s alone).
 
     ``run`` can be called again after it pauses (``until``), which is how ``auto`` takes
     turns between this team and a SAT solver.
@@ -210,7 +222,7 @@ class Team:
         self.max_solutions = max_solutions
         self.implications = implications
         self.started = time.perf_counter()
-        self.searches = [_core.Search(puzzle.rows, puzzle.cols, True, None, implications, False)]
+        self.searches = [self._search(TEAM_ORDERS[0])]
         self.turns = list(self.searches)  # the searches still taking turns
         self.found: dict[Grid, None] = {}
         self.complete = False   # a search was exhausted: ``found`` is every solution
@@ -218,6 +230,10 @@ class Team:
         self.turn = 0
         self.seconds = 0.0      # time spent in earlier run() calls
         self.entered = 0.0      # when the current run() call began
+
+    def _search(self, order: int) -> _core.Search:
+        return _core.Search(self.puzzle.rows, self.puzzle.cols, True, None, self.implications,
+                            order)
 
     def nodes(self) -> int:
         return sum(c.stats()["nodes"] for c in self.searches)
@@ -231,7 +247,7 @@ class Team:
         ``limits`` are final: ``max_nodes`` caps the nodes of both searches together, and
         ``timeout`` the seconds since the team was made (a search a time limit stops cannot
         go on). ``until`` (a ``time.perf_counter()`` time) only pauses: it is checked between
-        turns, which shrink from PAIR_SLICE nodes to what the time left allows at the speed
+        turns, which shrink from TEAM_SLICE nodes to what the time left allows at the speed
         seen so far, and a later call goes on where this one stopped."""
         self.entered = time.perf_counter()
         try:
@@ -248,7 +264,7 @@ class Team:
             now = time.perf_counter()
             if until is not None and now >= until:
                 return False
-            size = PAIR_SLICE
+            size = TEAM_SLICE
             if until is not None and total:
                 per_node = (self.seconds + now - self.entered) / total
                 size = max(1, min(size, int((until - now) / max(per_node, 1e-9))))
@@ -269,14 +285,24 @@ class Team:
                 elif core.stats()["timed_out"]:
                     self.stopped = True
                 break
-            first = self.searches[0]
-            if (len(self.searches) == 1 and not self.done()
-                    and first.stats()["nodes"] >= PAIR_SLICE):
-                self.searches.append(_core.Search(self.puzzle.rows, self.puzzle.cols, True, None,
-                                                  self.implications, True))
-                self.turns = list(self.searches)
+            self._widen()
             self.turn += 1
         return True
+
+    def _widen(self) -> None:
+        """Let the next searches join when the first has run long enough without a
+        solution (see the class docstring)."""
+        if self.done() or len(self.turns) < len(self.searches):  # a search goes on alone
+            return
+        first = self.searches[0].stats()["nodes"]
+        want = 1
+        if first >= TEAM_SLICE:
+            want = 2
+        if first >= TEAM_WIDEN_NODES:
+            want = len(TEAM_ORDERS)
+        if want > len(self.searches):
+            self.searches += [self._search(o) for o in TEAM_ORDERS[len(self.searches):want]]
+            self.turns = list(self.searches)
 
     def stats(self) -> dict[str, int]:
         stats: dict[str, int] = {}
@@ -301,16 +327,16 @@ class Team:
 
 def analyse(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
             probing: bool = True, on_event: Event | None = None,
-            restarts: bool = False, implications: bool = True, pair: bool = True) -> Result:
+            restarts: bool = False, implications: bool = True, team: bool = True) -> Result:
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique.
 
-    With probing, no observer and no restarts, and counting to at most PAIR_MAX_SOLUTIONS,
-    two searches run in turns (see Team); ``pair=False`` keeps to one."""
-    if (pair and probing and on_event is None and not restarts
-            and max_solutions <= PAIR_MAX_SOLUTIONS):
-        team = Team(puzzle, max_solutions, implications)
-        team.run(limits)
-        return team.result()
+    With probing, no observer and no restarts, and counting to at most TEAM_MAX_SOLUTIONS,
+    a team of searches runs in turns (see Team); ``team=False`` keeps to one."""
+    if (team and probing and on_event is None and not restarts
+            and max_solutions <= TEAM_MAX_SOLUTIONS):
+        searches = Team(puzzle, max_solutions, implications)
+        searches.run(limits)
+        return searches.result()
     search = _Search(puzzle, probing, on_event, restarts, implications)
     found: list[Grid] = []
     complete = True

@@ -81,7 +81,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", NULL};
     PyObject *rows, *cols, *callback = Py_None;
     int probing = 1, implications = 1, order = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpp", kwlist, &rows, &cols, &probing, &callback,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpi", kwlist, &rows, &cols, &probing, &callback,
                                      &implications, &order))
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
@@ -102,6 +102,12 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->use_impl = self->s->use_impl && implications;
+    if (order < NG_ORDER_LOOSE || order > NG_ORDER_SURE) {
+        ng_free(self->s);
+        self->s = NULL;
+        PyErr_SetString(PyExc_ValueError, "order must be 0 (loose), 1 (tight), 2 (likely) or 3 (sure)");
+        return -1;
+    }
     self->s->order = order;
     Py_XDECREF(self->callback);
     self->callback = NULL;
@@ -225,9 +231,9 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=False): a resumable "
+    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0): a resumable "
                "nonogram search (implication probing is off with a callback, and above 1024 cells; "
-               "order=True tries the more constrained value first)",
+               "order is the branching rule: 0 loose, 1 tight, 2 likely, 3 sure, see core.h)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

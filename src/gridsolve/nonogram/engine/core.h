@@ -76,6 +76,21 @@ typedef struct {
  * On 46 slow ones (30 s cap): 83.3 s at every depth, 67.4 s up to depth 2. */
 #define NG_IMPL_MAX_DEPTH 2
 
+/* Branching rules. All pick a cell by its probes: the one whose weaker probe fixed the most
+ * cells. They differ in the value tried first and in how ties are broken:
+ * LOOSE: the value whose probe fixed fewer cells (the less constrained branch); ties: the
+ *        cell whose two probes fixed the most in all.
+ * TIGHT: the value whose probe fixed more cells; ties as LOOSE.
+ * LIKELY: the value more of the line arrangements hold (row and column counted apart, their
+ *        shares multiplied); ties as LOOSE.
+ * SURE:  the value as LIKELY; ties: the cell whose likelier value is surest.
+ * Each is a complete search; they meet the heavy tail of depth-first search on different
+ * puzzles, which is why the engine's Team runs them side by side. */
+enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3 };
+
+/* NG_ORDER_SURE keeps two floats per cell: only up to this many cells (else it acts as LIKELY) */
+#define NG_SURE_MAX_CELLS (1 << 22)
+
 typedef struct ng_solver {
     int width, height, nlines, ncells;
     int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */
@@ -133,7 +148,10 @@ typedef struct ng_solver {
     int root_none;          /* the root itself is a contradiction */
     uint64_t rng;           /* 0: deterministic branching; else xorshift state */
     uint8_t *guide;         /* when set: the value to try first at each cell */
-    int order;              /* 0: less constrained value first; 1: more constrained first */
+    int order;              /* the branching rule: one of NG_ORDER_* */
+    double *cnt_fw, *cnt_bw, *cnt_acc; /* line arrangement counting scratch */
+    float *likely;          /* NG_ORDER_SURE: per cell, the filled share of its row's
+                             * arrangements, then of its column's (2 * ncells) */
 
     /* limits and counters */
     long long nodes, max_nodes, line_solves, probes, max_depth;

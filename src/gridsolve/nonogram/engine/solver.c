@@ -204,6 +204,7 @@ void ng_free(ng_solver *s)
     free(s->recorded); free(s->guide);
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off);
     free(s->lf); free(s->le); free(s->bfw); free(s->bbw); free(s->brun);
+    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->likely);
     free(s);
 }
 
@@ -746,31 +747,179 @@ static int ng_settle(ng_solver *s)
 
 /* ---------------------------------------------------------------- search */
 
-/* Branch on the unknown cell whose weaker probe fixed the most cells (ties: both probes
- * together), trying first the value that fixed fewer: the less constrained branch, more
- * likely to hold a solution. Measured with implication probing on 234 taai2011 puzzles
- * (#301-#997, every 3rd; count to 2, 20,000-node cap): 154,772 nodes, 2 capped; the more
- * constrained value first: 258,996 nodes, 6 capped; without implication probing 275,938
- * and 7 (272,186 and 8). The product (a+1)(b+1) and the sum a+b did worse on the hardest. */
+/* For each cell of line l, the share of the line's arrangements (those that fit its known
+ * cells, each counted once) in which it is filled, into out[0..n): the solution densities of
+ * counting-based search (Pesant, Quimper & Zanarini, JAIR 2012), by forward and backward
+ * counts of block placements, O(n * k). Returns 0 when nothing fits or the count overflows. */
+static int ng_line_likely(ng_solver *s, int l, double *out)
+{
+    const int n = s->line_len[l], k = s->clue_cnt[l], off = s->line_off[l], step = s->line_step[l];
+    const int *c = s->clues + s->clue_off[l];
+    if (!s->cnt_fw) {
+        const size_t cells = (size_t)(s->max_k + 1) * (s->max_len + 1);
+        s->cnt_fw = malloc(sizeof(double) * cells);
+        s->cnt_bw = malloc(sizeof(double) * cells);
+        s->cnt_acc = malloc(sizeof(double) * (s->max_len + 1));
+        if (!s->cnt_fw || !s->cnt_bw || !s->cnt_acc) {
+            free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc);
+            s->cnt_fw = s->cnt_bw = s->cnt_acc = NULL;
+            return 0;
+        }
+    }
+    uint8_t *v = s->lin;
+    int *nf = s->pe;  /* nf[i]: cells before i that cannot be filled */
+    nf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        v[i] = s->cells[off + i * step];
+        nf[i + 1] = nf[i] + !(v[i] & CELL_FILLED);
+    }
+    const int W = n + 1;
+    double *fw = s->cnt_fw, *bw = s->cnt_bw, *acc = s->cnt_acc;
+    /* fw[j * W + i]: placements of blocks 0..j-1 in cells [0, i) (the rest of them empty);
+     * bw[j * W + i]: placements of blocks j..k-1 in cells [i, n) */
+    for (int j = 0; j <= k; j++) fw[j * W] = j == 0;
+    for (int i = 1; i <= n; i++)
+        for (int j = 0; j <= k; j++) {
+            double x = (v[i - 1] & CELL_EMPTY) ? fw[j * W + i - 1] : 0.0;
+            if (j > 0) {  /* block j-1 ends at cell i-1 */
+                const int st = i - c[j - 1];
+                if (st >= 0 && nf[i] == nf[st]) {
+                    if (st == 0) x += j == 1;
+                    else if (v[st - 1] & CELL_EMPTY) x += fw[(j - 1) * W + st - 1];
+                }
+            }
+            fw[j * W + i] = x;
+        }
+    for (int j = 0; j <= k; j++) bw[j * W + n] = j == k;
+    for (int i = n - 1; i >= 0; i--)
+        for (int j = k; j >= 0; j--) {
+            double x = (v[i] & CELL_EMPTY) ? bw[j * W + i + 1] : 0.0;
+            if (j < k) {  /* block j starts at cell i */
+                const int e = i + c[j];
+                if (e <= n && nf[e] == nf[i]) {
+                    if (e == n) x += j == k - 1;
+                    else if (v[e] & CELL_EMPTY) x += bw[(j + 1) * W + e + 1];
+                }
+            }
+            bw[j * W + i] = x;
+        }
+    const double total = fw[k * W + n];
+    if (!(total > 0.0) || total > 1e300) return 0;
+    for (int i = 0; i <= n; i++) acc[i] = 0.0;
+    for (int j = 0; j < k; j++)  /* every placement of block j at [st, e), weighted */
+        for (int st = 0; st + c[j] <= n; st++) {
+            const int e = st + c[j];
+            if (nf[e] != nf[st]) continue;
+            const double left = st == 0 ? (double)(j == 0)
+                                        : ((v[st - 1] & CELL_EMPTY) ? fw[j * W + st - 1] : 0.0);
+            if (left == 0.0) continue;
+            const double right = e == n ? (double)(j == k - 1)
+                                        : ((v[e] & CELL_EMPTY) ? bw[(j + 1) * W + e + 1] : 0.0);
+            acc[st] += left * right;
+            acc[e] -= left * right;
+        }
+    double run = 0.0;
+    for (int i = 0; i < n; i++) {
+        run += acc[i];
+        const double p = run / total;
+        out[i] = p < 0.0 ? 0.0 : p > 1.0 ? 1.0 : p;
+    }
+    return 1;
+}
+
+/* The shares of the row and the column arrangements in which a cell is filled, combined as
+ * independent evidence: P(filled) = pr pc / (pr pc + (1 - pr)(1 - pc)); -1 if unknown. */
+static double ng_combine(double pr, double pc)
+{
+    const double f = pr * pc, e = (1.0 - pr) * (1.0 - pc);
+    return f + e > 0.0 ? f / (f + e) : -1.0;
+}
+
+/* NG_ORDER_SURE: every line's shares into s->likely (rows, then columns). 0 if unavailable. */
+static int ng_all_likely(ng_solver *s)
+{
+    const int W = s->width, H = s->height, C = s->ncells;
+    if (C > NG_SURE_MAX_CELLS) return 0;
+    if (!s->likely && !(s->likely = malloc(sizeof(float) * 2 * (size_t)C))) return 0;
+    double *line = malloc(sizeof(double) * (s->max_len + 1));
+    if (!line) return 0;
+    int ok = 1;
+    for (int r = 0; r < H && ok; r++) {
+        ok = ng_line_likely(s, r, line);
+        for (int i = 0; ok && i < W; i++) s->likely[r * W + i] = (float)line[i];
+    }
+    for (int c = 0; c < W && ok; c++) {
+        ok = ng_line_likely(s, H + c, line);
+        for (int i = 0; ok && i < H; i++) s->likely[C + i * W + c] = (float)line[i];
+    }
+    free(line);
+    return ok;
+}
+
+/* The value to try first at cell c by the line counts (LIKELY and SURE), or 0 when they
+ * cannot tell (equal, or the counts are unavailable). */
+static uint8_t ng_likely_value(ng_solver *s, int c, int have_all)
+{
+    double pr, pc;
+    if (have_all) {
+        pr = s->likely[c];
+        pc = s->likely[s->ncells + c];
+    } else {
+        double *line = malloc(sizeof(double) * (s->max_len + 1));
+        if (!line) return 0;
+        const int row = s->cell_row[c], col = s->cell_col[c];
+        int ok = ng_line_likely(s, row, line);
+        pr = line[col];
+        ok = ok && ng_line_likely(s, s->height + col, line);
+        pc = line[row];
+        free(line);
+        if (!ok) return 0;
+    }
+    const double p = ng_combine(pr, pc);
+    if (p < 0.0 || p == 0.5) return 0;
+    return p > 0.5 ? CELL_FILLED : CELL_EMPTY;
+}
+
+/* Branch on the unknown cell whose weaker probe fixed the most cells; ties and the value
+ * tried first follow s->order (see NG_ORDER_* in core.h). Measured with implication probing on
+ * 234 taai2011 puzzles (#301-#997, every 3rd; count to 2, 20,000-node cap), nodes with each
+ * rule alone: LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 156,069
+ * (3). Picking the cell by the line counts instead (maxSD: the surest cell) took 268,082;
+ * the product (a+1)(b+1) and the sum a+b of the probes did worse on the hardest. */
 static int ng_choose(ng_solver *s, uint8_t *first)
 {
+    const int sure = s->order == NG_ORDER_SURE && !s->rng && !s->guide && ng_all_likely(s);
     int best = -1;
     long long best_score = -1;
+    double best_tie = -1.0;
     for (int c = 0; c < s->ncells; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
         const long long a = s->score_a[c], b = s->score_b[c];
-        long long sc = (a < b ? a : b) * 1000000 + a + b;
+        long long sc = (a < b ? a : b) * 1000000 + (sure ? 0 : a + b);
         if (s->rng) { /* a restart's randomised run: scores jitter by up to 20% */
             s->rng ^= s->rng << 13; s->rng ^= s->rng >> 7; s->rng ^= s->rng << 17;
             sc = sc / 1024 * (long long)(1024 + s->rng % 205);
         }
-        if (sc > best_score) { best_score = sc; best = c; }
+        if (sc < best_score) continue;
+        double tie = 0.0;
+        if (sure) {
+            const double p = ng_combine(s->likely[c], s->likely[s->ncells + c]);
+            tie = p < 0.0 ? 0.0 : p > 0.5 ? p : 1.0 - p;
+        }
+        if (sc > best_score || tie > best_tie) { best_score = sc; best_tie = tie; best = c; }
     }
-    if (best >= 0 && s->guide)
+    if (best < 0) return best;
+    if (s->guide) {
         *first = s->guide[best];
-    else
-        *first = (best >= 0 && ((s->score_a[best] < s->score_b[best]) ^ s->order)) ? CELL_FILLED
-                                                                                   : CELL_EMPTY;
+        return best;
+    }
+    uint8_t v = 0;
+    if (s->order == NG_ORDER_LIKELY || s->order == NG_ORDER_SURE) v = ng_likely_value(s, best, sure);
+    if (!v) {
+        const int fewer_if_filled = s->score_a[best] < s->score_b[best];
+        v = (fewer_if_filled ^ (s->order == NG_ORDER_TIGHT)) ? CELL_FILLED : CELL_EMPTY;
+    }
+    *first = v;
     return best;
 }
 
