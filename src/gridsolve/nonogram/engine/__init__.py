@@ -174,7 +174,7 @@ TEAM_SLICE = 50
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
 TEAM_ORDERS = (0, 1, 2, 3)  # loose, tight, likely, sure: see NG_ORDER_* in core.h
 #: The third and later searches join when the first has run this many nodes.
-TEAM_WIDEN_NODES = 300
+TEAM_WIDEN_NODES = 100
 #: analyse() runs a team of searches when counting to at most this many solutions.
 TEAM_MAX_SOLUTIONS = 64
 
@@ -206,8 +206,10 @@ class Team:
     starts only when the first has used a whole turn, and the third and fourth when it has
     run TEAM_WIDEN_NODES: most puzzles never get that far, and a pair costs less than four
     on the middling ones. Measured with auto (this team and SAT in turns), one core: the 70
-    slowest taai2011 puzzles took 113.7 s with the pair and 91.5 s with four; the 930 others
-    39.9 s and 36.5 s (with all four from the first turn: 91.3 s and 45.2 s).
+    slowest taai2011 puzzles took 113.7 s with the pair and 91.5 s with four (joining at 300
+    nodes); the 930 others 39.9 s and 36.5 s (with all four from the first turn: 91.3 s and
+    45.2 s). Native nodes on those 930 (4,000-node cap) with the four joining at 100, 300
+    and 1,000 nodes: 107,350, 111,630 and 121,196.
     Once a solution is found, the search that found it goes on alone: further solutions are
     usually close to it, and proving there are none (a unique puzzle) takes one whole
     search, which several in turns would pay several times (9-Dom: 11.6 s for two in turns,

@@ -135,6 +135,8 @@ typedef struct ng_solver {
      * literals (2 * cell + filled) that assuming lit fixed; rev lists them backwards */
     int use_impl;
     int *impl, *impl_len, *rev, *rev_off;
+    uint8_t *impl_kept;             /* cell c's last probe kept its implications (probes
+                                     * below NG_IMPL_MAX_DEPTH do not: nothing reads them) */
     long long implied_fixes;
 
     /* search */
@@ -152,6 +154,7 @@ typedef struct ng_solver {
     double *cnt_fw, *cnt_bw, *cnt_acc; /* line arrangement counting scratch */
     float *likely;          /* NG_ORDER_SURE: per cell, the filled share of its row's
                              * arrangements, then of its column's (2 * ncells) */
+    uint64_t *likely_key;   /* bitboard mode: per line, the known masks its shares are of */
 
     /* limits and counters */
     long long nodes, max_nodes, line_solves, probes, max_depth;

@@ -202,9 +202,9 @@ void ng_free(ng_solver *s)
     free(s->stack); free(s->root);
     free(s->cache); free(s->small); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
     free(s->recorded); free(s->guide);
-    free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off);
+    free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
     free(s->lf); free(s->le); free(s->bfw); free(s->bbw); free(s->brun);
-    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->likely);
+    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->likely); free(s->likely_key);
     free(s);
 }
 
@@ -283,7 +283,8 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         s->rev = malloc(sizeof(int) * 2 * (size_t)C * C);
         s->impl_len = calloc(2 * (size_t)C, sizeof(int));
         s->rev_off = malloc(sizeof(int) * (2 * (size_t)C + 1));
-        if (!s->impl || !s->rev || !s->impl_len || !s->rev_off) goto fail;
+        s->impl_kept = calloc(C, 1);
+        if (!s->impl || !s->rev || !s->impl_len || !s->rev_off || !s->impl_kept) goto fail;
         s->use_impl = 1;
     }
     /* how often to read the clock: every 256 steps on short lines (a step is ~1 us), every
@@ -529,6 +530,8 @@ static int ng_learn(ng_solver *s, int cell, uint8_t v)
 static int ng_record_valid(const ng_solver *s, int c)
 {
     if (!s->use_records || !s->recorded[c]) return 0;
+    /* where implication probing runs, it needs the implications the record lacks */
+    if (s->use_impl && s->depth <= NG_IMPL_MAX_DEPTH && !s->impl_kept[c]) return 0;
     const uint64_t t = s->probe_time[c];
     const uint64_t *fp = s->fp + (size_t)c * s->fp_words;
     for (int w = 0; w < s->fp_words; w++) {
@@ -612,7 +615,8 @@ static int ng_probe(ng_solver *s)
                 continue;
             }
             s->score_a[c] = s->trail_len - mark;
-            if (s->use_impl) ng_keep_implied(s, 2 * c + 1, mark);
+            const int keep = s->use_impl && s->depth <= NG_IMPL_MAX_DEPTH;
+            if (keep) ng_keep_implied(s, 2 * c + 1, mark);
             ng_remember(s, mark);
             ng_undo(s, mark);
             ok = ng_try(s, c, CELL_EMPTY);
@@ -626,7 +630,8 @@ static int ng_probe(ng_solver *s)
                 continue;
             }
             s->score_b[c] = s->trail_len - mark;
-            if (s->use_impl) ng_keep_implied(s, 2 * c, mark);
+            if (keep) ng_keep_implied(s, 2 * c, mark);
+            if (s->use_impl) s->impl_kept[c] = (uint8_t)keep;
             const int ncommon = ng_agreed(s, mark);
             if (ncommon) {
                 /* remember the values before undoing: pval holds them */
@@ -841,17 +846,28 @@ static int ng_all_likely(ng_solver *s)
     const int W = s->width, H = s->height, C = s->ncells;
     if (C > NG_SURE_MAX_CELLS) return 0;
     if (!s->likely && !(s->likely = malloc(sizeof(float) * 2 * (size_t)C))) return 0;
+    if (s->bits && !s->likely_key) {
+        /* no line has both masks full: this key matches nothing until a line is counted */
+        if (!(s->likely_key = malloc(sizeof(uint64_t) * 2 * (size_t)s->nlines))) return 0;
+        for (int l = 0; l < 2 * s->nlines; l++) s->likely_key[l] = ~0ULL;
+    }
     double *line = malloc(sizeof(double) * (s->max_len + 1));
     if (!line) return 0;
     int ok = 1;
-    for (int r = 0; r < H && ok; r++) {
-        ok = ng_line_likely(s, r, line);
-        for (int i = 0; ok && i < W; i++) s->likely[r * W + i] = (float)line[i];
+    for (int l = 0; l < s->nlines && ok; l++) {
+        /* a line whose known cells are as when it was last counted keeps its shares */
+        if (s->bits && s->likely_key[2 * l] == s->lf[l] && s->likely_key[2 * l + 1] == s->le[l])
+            continue;
+        ok = ng_line_likely(s, l, line);
+        if (!ok) break;
+        if (l < H)
+            for (int i = 0; i < W; i++) s->likely[l * W + i] = (float)line[i];
+        else
+            for (int i = 0; i < H; i++) s->likely[C + i * W + (l - H)] = (float)line[i];
+        if (s->bits) { s->likely_key[2 * l] = s->lf[l]; s->likely_key[2 * l + 1] = s->le[l]; }
     }
-    for (int c = 0; c < W && ok; c++) {
-        ok = ng_line_likely(s, H + c, line);
-        for (int i = 0; ok && i < H; i++) s->likely[C + i * W + c] = (float)line[i];
-    }
+    if (!ok && s->bits)  /* a line that could not be counted: count every line next time */
+        for (int l = 0; l < 2 * s->nlines; l++) s->likely_key[l] = ~0ULL;
     free(line);
     return ok;
 }
