@@ -246,7 +246,7 @@ class Team:
     def run(self, limits: SearchLimits = SearchLimits(), until: float | None = None) -> bool:
         """Search on; True when the answer is known (done()), False at a limit.
 
-        ``limits`` are final: ``max_nodes`` caps the nodes of both searches together, and
+        ``limits`` are final: ``max_nodes`` caps the nodes of all its searches together, and
         ``timeout`` the seconds since the team was made (a search a time limit stops cannot
         go on). ``until`` (a ``time.perf_counter()`` time) only pauses: it is checked between
         turns, which shrink from TEAM_SLICE nodes to what the time left allows at the speed
