@@ -56,6 +56,34 @@ def test_long_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> N
     assert dp_solve_line(clue, line) == expected
 
 
+@settings(max_examples=250, deadline=None)
+@given(clue_and_line(max_len=16))
+def test_line_shares_match_brute_force(case: tuple[tuple[int, ...], str]) -> None:
+    """The counts behind the likely/sure branching rules: each cell's filled share among
+    the arrangements that fit, against enumerating them."""
+    clue, line = case
+    fits = [a for a in reference.arrangements(clue, len(line))
+            if all(k == "?" or k == c for k, c in zip(line, a))]
+    shares = engine.line_shares(clue, line)
+    if not fits:
+        assert shares is None
+        return
+    assert shares is not None and len(shares) == len(line)
+    for i, share in enumerate(shares):
+        assert share == pytest.approx(sum(a[i] == "#" for a in fits) / len(fits), abs=1e-9)
+
+
+def test_line_shares_of_long_lines_stay_in_range() -> None:
+    """Counts past 2^64 (10^96 ways for 100 1s in 500 cells) still give shares, in [0, 1];
+    past 10^300 there are none (the rules then go by the probes alone)."""
+    shares = engine.line_shares((1,) * 100, "?" * 500)
+    assert shares is not None and all(0.0 <= x <= 1.0 for x in shares)
+    assert shares[0] == pytest.approx(shares[-1])  # the count is symmetric
+    assert sum(shares) == pytest.approx(100)  # a hundred filled cells in every arrangement
+    assert engine.line_shares((1,) * 400, "?" * 2000) is None
+    assert engine.line_shares((3,), "?" * 5) == pytest.approx((1 / 3, 2 / 3, 1.0, 2 / 3, 1 / 3))
+
+
 @pytest.mark.parametrize("clue,line,expected", [
     ((3, 1), "??????", "?##???"),
     ((5,), "???????", "??###??"),

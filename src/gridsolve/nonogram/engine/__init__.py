@@ -17,7 +17,7 @@ import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "status_of", "Team"]
+           "unique", "solve_line", "line_shares", "status_of", "Team"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -381,3 +381,11 @@ def solve_line(clue: tuple[int, ...], line: str, bits: bool = True) -> str | Non
     ``bits`` is False (then the byte DP, which longer lines always use)."""
     out = _core.solve_line(clue, line.encode("ascii"), bits)
     return None if out is None else out.decode("ascii")
+
+
+def line_shares(clue: tuple[int, ...], line: str) -> tuple[float, ...] | None:
+    """For each cell of a line of '#', '.', '?', the share of the clue's arrangements that fit
+    the line in which the cell is filled; None if none fits, or if there are more than
+    10^300 (counted in floating point). These are the counts the "likely" and "sure"
+    branching rules go by (see Team); without them the rules go by the probes alone."""
+    return _core.line_shares(clue, line.encode("ascii"))

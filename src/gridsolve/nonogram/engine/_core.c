@@ -290,7 +290,51 @@ done:
     return result;
 }
 
+/* The shares the likely and sure branching rules use: for each cell of a line, the share of
+ * the clue's arrangements fitting the line in which it is filled (None if none fits or there
+ * are more than 10^300). */
+static PyObject *py_line_shares(PyObject *mod, PyObject *args)
+{
+    PyObject *clue_obj;
+    const char *line;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "Os#", &clue_obj, &line, &n)) return NULL;
+    if (n < 1 || n > 100000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
+    int *flat = NULL, len = 0, cap = 0;
+    PyObject *wrapped = PyTuple_Pack(1, clue_obj);
+    if (!wrapped) return NULL;
+    int rc = flatten_clues(wrapped, 1, (int)n, &flat, &len, &cap);
+    Py_DECREF(wrapped);
+    if (rc < 0) { free(flat); return NULL; }
+    /* a one-row grid: the row's clue, then n empty column clues (never solved here) */
+    int *grid = malloc(sizeof(int) * (len + n));
+    if (!grid) { free(flat); return PyErr_NoMemory(); }
+    memcpy(grid, flat, sizeof(int) * len);
+    for (Py_ssize_t i = 0; i < n; i++) grid[len + i] = 0;
+    ng_solver *s = ng_new((int)n, 1, grid, len + (int)n);
+    double *out = malloc(sizeof(double) * (n + 1));
+    free(flat); free(grid);
+    PyObject *result = NULL;
+    if (!s || !out) { ng_free(s); free(out); return PyErr_NoMemory(); }
+    for (Py_ssize_t i = 0; i < n; i++)
+        s->cells[i] = line[i] == '#' ? CELL_FILLED : line[i] == '.' ? CELL_EMPTY : CELL_UNKNOWN;
+    if (ng_line_likely(s, 0, out)) {
+        result = PyTuple_New(n);
+        for (Py_ssize_t i = 0; result && i < n; i++)
+            PyTuple_SET_ITEM(result, i, PyFloat_FromDouble(out[i]));
+    } else if (PyErr_Occurred() == NULL) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    }
+    ng_free(s);
+    free(out);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
+    {"line_shares", py_line_shares, METH_VARARGS,
+     "line_shares(clue, line: bytes of '#', '.', '?') -> per cell, the share of the fitting "
+     "arrangements in which it is filled (the likely/sure branching rules' counts), or None"},
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, line: bytes of '#', '.', '?', bits=True) -> narrowed line as bytes, or None "
      "if impossible; bits=False forces the byte DP (lines over 63 cells always use it)"},
