@@ -49,6 +49,27 @@ static int flatten_clues(PyObject *seq, int expected_lines, int line_len, int **
     return 0;
 }
 
+/* One line's clue (a sequence of ints) for a line of n cells, checked as flatten_clues
+ * checks it, into a fresh *flat (its count, then its numbers): 0, or -1 with an exception. */
+static int flatten_line_clue(PyObject *clue_obj, Py_ssize_t n, int **flat, int *len)
+{
+    int cap = 0;
+    *flat = NULL;
+    *len = 0;
+    PyObject *wrapped = PyTuple_Pack(1, clue_obj);
+    if (!wrapped) return -1;
+    int rc = flatten_clues(wrapped, 1, (int)n, flat, len, &cap);
+    Py_DECREF(wrapped);
+    if (rc < 0) { free(*flat); *flat = NULL; }
+    return rc;
+}
+
+/* A cell of a line given as text: '#' filled, '.' empty, anything else unknown. */
+static uint8_t cell_of_char(char ch)
+{
+    return ch == '#' ? CELL_FILLED : ch == '.' ? CELL_EMPTY : CELL_UNKNOWN;
+}
+
 /* ---------------------------------------------------------------- Search type */
 
 typedef struct {
@@ -249,12 +270,8 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     Py_ssize_t n;
     int bits = 1;
     if (!PyArg_ParseTuple(args, "Os#|p", &clue_obj, &line, &n, &bits)) return NULL;
-    int *flat = NULL, len = 0, cap = 0;
-    PyObject *wrapped = PyTuple_Pack(1, clue_obj);
-    if (!wrapped) return NULL;
-    int rc = flatten_clues(wrapped, 1, (int)n, &flat, &len, &cap);
-    Py_DECREF(wrapped);
-    if (rc < 0) { free(flat); return NULL; }
+    int *flat, len;
+    if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
     int k = flat[0];
     uint8_t *in = malloc(n + 1), *out = malloc(n + 1), *fwd = malloc((size_t)(k + 1) * (n + 1)),
             *bwd = malloc((size_t)(k + 1) * (n + 1));
@@ -262,10 +279,7 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
         *diff = malloc(sizeof(int) * (n + 1));
     PyObject *result = NULL;
     if (!in || !out || !fwd || !bwd || !pe || !pf || !diff) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        char ch = line[i];
-        in[i] = ch == '#' ? CELL_FILLED : ch == '.' ? CELL_EMPTY : CELL_UNKNOWN;
-    }
+    for (Py_ssize_t i = 0; i < n; i++) in[i] = cell_of_char(line[i]);
     int ok;
     if (bits && n <= NG_BITS_MAX) {
         uint64_t canF = 0, canE = 0, outF, outE, *fw = malloc(sizeof(uint64_t) * (k + 1)),
@@ -300,34 +314,28 @@ static PyObject *py_line_shares(PyObject *mod, PyObject *args)
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "Os#", &clue_obj, &line, &n)) return NULL;
     if (n < 1 || n > 100000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
-    int *flat = NULL, len = 0, cap = 0;
-    PyObject *wrapped = PyTuple_Pack(1, clue_obj);
-    if (!wrapped) return NULL;
-    int rc = flatten_clues(wrapped, 1, (int)n, &flat, &len, &cap);
-    Py_DECREF(wrapped);
-    if (rc < 0) { free(flat); return NULL; }
+    int *flat, len;
+    if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
     /* a one-row grid: the row's clue, then n empty column clues (never solved here) */
     int *grid = malloc(sizeof(int) * (len + n));
     if (!grid) { free(flat); return PyErr_NoMemory(); }
     memcpy(grid, flat, sizeof(int) * len);
     for (Py_ssize_t i = 0; i < n; i++) grid[len + i] = 0;
     ng_solver *s = ng_new((int)n, 1, grid, len + (int)n);
-    double *out = malloc(sizeof(double) * (n + 1));
     free(flat); free(grid);
+    if (!s) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) s->cells[i] = cell_of_char(line[i]);
+    const double *out = ng_line_likely(s, 0);
     PyObject *result = NULL;
-    if (!s || !out) { ng_free(s); free(out); return PyErr_NoMemory(); }
-    for (Py_ssize_t i = 0; i < n; i++)
-        s->cells[i] = line[i] == '#' ? CELL_FILLED : line[i] == '.' ? CELL_EMPTY : CELL_UNKNOWN;
-    if (ng_line_likely(s, 0, out)) {
+    if (out) {
         result = PyTuple_New(n);
         for (Py_ssize_t i = 0; result && i < n; i++)
             PyTuple_SET_ITEM(result, i, PyFloat_FromDouble(out[i]));
-    } else if (PyErr_Occurred() == NULL) {
+    } else {
         Py_INCREF(Py_None);
         result = Py_None;
     }
     ng_free(s);
-    free(out);
     return result;
 }
 

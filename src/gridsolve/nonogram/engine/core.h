@@ -151,7 +151,7 @@ typedef struct ng_solver {
     uint64_t rng;           /* 0: deterministic branching; else xorshift state */
     uint8_t *guide;         /* when set: the value to try first at each cell */
     int order;              /* the branching rule: one of NG_ORDER_* */
-    double *cnt_fw, *cnt_bw, *cnt_acc; /* line arrangement counting scratch */
+    double *cnt_fw, *cnt_bw, *cnt_acc, *cnt_line; /* line arrangement counting scratch */
     float *likely;          /* NG_ORDER_SURE: per cell, the filled share of its row's
                              * arrangements, then of its column's (2 * ncells) */
     uint64_t *likely_key;   /* bitboard mode: per line, the known masks its shares are of */

@@ -204,7 +204,7 @@ void ng_free(ng_solver *s)
     free(s->recorded); free(s->guide);
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
     free(s->lf); free(s->le); free(s->bfw); free(s->bbw); free(s->brun);
-    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->likely); free(s->likely_key);
+    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line); free(s->likely); free(s->likely_key);
     free(s);
 }
 
@@ -753,10 +753,11 @@ static int ng_settle(ng_solver *s)
 /* ---------------------------------------------------------------- search */
 
 /* For each cell of line l, the share of the line's arrangements (those that fit its known
- * cells, each counted once) in which it is filled, into out[0..n): the solution densities of
- * counting-based search (Pesant, Quimper & Zanarini, JAIR 2012), by forward and backward
- * counts of block placements, O(n * k). Returns 0 when nothing fits or the count overflows. */
-static int ng_line_likely(ng_solver *s, int l, double *out)
+ * cells, each counted once) in which it is filled: the solution densities of counting-based
+ * search (Pesant, Quimper & Zanarini, JAIR 2012), by forward and backward counts of block
+ * placements, O(n * k). Returns s->cnt_line[0..n), valid until the next call, or NULL when
+ * nothing fits, the count overflows or the scratch cannot be allocated. */
+static const double *ng_line_likely(ng_solver *s, int l)
 {
     const int n = s->line_len[l], k = s->clue_cnt[l], off = s->line_off[l], step = s->line_step[l];
     const int *c = s->clues + s->clue_off[l];
@@ -765,10 +766,11 @@ static int ng_line_likely(ng_solver *s, int l, double *out)
         s->cnt_fw = malloc(sizeof(double) * cells);
         s->cnt_bw = malloc(sizeof(double) * cells);
         s->cnt_acc = malloc(sizeof(double) * (s->max_len + 1));
-        if (!s->cnt_fw || !s->cnt_bw || !s->cnt_acc) {
-            free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc);
-            s->cnt_fw = s->cnt_bw = s->cnt_acc = NULL;
-            return 0;
+        s->cnt_line = malloc(sizeof(double) * (s->max_len + 1));
+        if (!s->cnt_fw || !s->cnt_bw || !s->cnt_acc || !s->cnt_line) {
+            free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line);
+            s->cnt_fw = s->cnt_bw = s->cnt_acc = s->cnt_line = NULL;
+            return NULL;
         }
     }
     uint8_t *v = s->lin;
@@ -809,7 +811,7 @@ static int ng_line_likely(ng_solver *s, int l, double *out)
             bw[j * W + i] = x;
         }
     const double total = fw[k * W + n];
-    if (!(total > 0.0) || total > 1e300) return 0;
+    if (!(total > 0.0) || total > 1e300) return NULL;
     for (int i = 0; i <= n; i++) acc[i] = 0.0;
     for (int j = 0; j < k; j++)  /* every placement of block j at [st, e), weighted */
         for (int st = 0; st + c[j] <= n; st++) {
@@ -823,13 +825,13 @@ static int ng_line_likely(ng_solver *s, int l, double *out)
             acc[st] += left * right;
             acc[e] -= left * right;
         }
-    double run = 0.0;
+    double run = 0.0, *out = s->cnt_line;
     for (int i = 0; i < n; i++) {
         run += acc[i];
         const double p = run / total;
         out[i] = p < 0.0 ? 0.0 : p > 1.0 ? 1.0 : p;
     }
-    return 1;
+    return out;
 }
 
 /* The shares of the row and the column arrangements in which a cell is filled, combined as
@@ -851,14 +853,13 @@ static int ng_all_likely(ng_solver *s)
         if (!(s->likely_key = malloc(sizeof(uint64_t) * 2 * (size_t)s->nlines))) return 0;
         for (int l = 0; l < 2 * s->nlines; l++) s->likely_key[l] = ~0ULL;
     }
-    double *line = malloc(sizeof(double) * (s->max_len + 1));
-    if (!line) return 0;
     int ok = 1;
     for (int l = 0; l < s->nlines && ok; l++) {
         /* a line whose known cells are as when it was last counted keeps its shares */
         if (s->bits && s->likely_key[2 * l] == s->lf[l] && s->likely_key[2 * l + 1] == s->le[l])
             continue;
-        ok = ng_line_likely(s, l, line);
+        const double *line = ng_line_likely(s, l);
+        ok = line != NULL;
         if (!ok) break;
         if (l < H)
             for (int i = 0; i < W; i++) s->likely[l * W + i] = (float)line[i];
@@ -868,7 +869,6 @@ static int ng_all_likely(ng_solver *s)
     }
     if (!ok && s->bits)  /* a line that could not be counted: count every line next time */
         for (int l = 0; l < 2 * s->nlines; l++) s->likely_key[l] = ~0ULL;
-    free(line);
     return ok;
 }
 
@@ -881,15 +881,12 @@ static uint8_t ng_likely_value(ng_solver *s, int c, int have_all)
         pr = s->likely[c];
         pc = s->likely[s->ncells + c];
     } else {
-        double *line = malloc(sizeof(double) * (s->max_len + 1));
-        if (!line) return 0;
         const int row = s->cell_row[c], col = s->cell_col[c];
-        int ok = ng_line_likely(s, row, line);
+        const double *line = ng_line_likely(s, row);
+        if (!line) return 0;
         pr = line[col];
-        ok = ok && ng_line_likely(s, s->height + col, line);
+        if (!(line = ng_line_likely(s, s->height + col))) return 0;
         pc = line[row];
-        free(line);
-        if (!ok) return 0;
     }
     const double p = ng_combine(pr, pc);
     if (p < 0.0 || p == 0.5) return 0;
@@ -899,7 +896,7 @@ static uint8_t ng_likely_value(ng_solver *s, int c, int have_all)
 /* Branch on the unknown cell whose weaker probe fixed the most cells; ties and the value
  * tried first follow s->order (see NG_ORDER_* in core.h). Measured with implication probing on
  * 234 taai2011 puzzles (#301-#997, every 3rd; count to 2, 20,000-node cap), nodes with each
- * rule alone: LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 156,069
+ * rule alone: LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 155,408
  * (3). Picking the cell by the line counts instead (maxSD: the surest cell) took 268,082;
  * the product (a+1)(b+1) and the sum a+b of the probes did worse on the hardest. */
 static int ng_choose(ng_solver *s, uint8_t *first)
