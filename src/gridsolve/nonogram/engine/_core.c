@@ -329,8 +329,11 @@ static PyObject *py_line_shares(PyObject *mod, PyObject *args)
     PyObject *result = NULL;
     if (out) {
         result = PyTuple_New(n);
-        for (Py_ssize_t i = 0; result && i < n; i++)
-            PyTuple_SET_ITEM(result, i, PyFloat_FromDouble(out[i]));
+        for (Py_ssize_t i = 0; result && i < n; i++) {
+            PyObject *share = PyFloat_FromDouble(out[i]);
+            if (!share) { Py_CLEAR(result); break; }  /* no tuple with a missing item */
+            PyTuple_SET_ITEM(result, i, share);
+        }
     } else {
         Py_INCREF(Py_None);
         result = Py_None;

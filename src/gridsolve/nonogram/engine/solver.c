@@ -752,6 +752,23 @@ static int ng_settle(ng_solver *s)
 
 /* ---------------------------------------------------------------- search */
 
+/* Arrangement counts around a placement of block j at [st, e) of a line v of n cells with k
+ * blocks (fw and bw as in ng_line_likely, rows of W = n + 1): the placements of blocks
+ * 0..j-1 before it, with the cell before it empty ... */
+static inline double ng_count_before(const double *fw, int W, const uint8_t *v, int j, int st)
+{
+    if (st == 0) return j == 0;
+    return (v[st - 1] & CELL_EMPTY) ? fw[j * W + st - 1] : 0.0;
+}
+
+/* ... and the placements of blocks j+1..k-1 after it, with the cell after it empty. */
+static inline double ng_count_after(const double *bw, int W, const uint8_t *v, int n, int k,
+                                    int j, int e)
+{
+    if (e == n) return j == k - 1;
+    return (v[e] & CELL_EMPTY) ? bw[(j + 1) * W + e + 1] : 0.0;
+}
+
 /* For each cell of line l, the share of the line's arrangements (those that fit its known
  * cells, each counted once) in which it is filled: the solution densities of counting-based
  * search (Pesant, Quimper & Zanarini, JAIR 2012), by forward and backward counts of block
@@ -790,10 +807,7 @@ static const double *ng_line_likely(ng_solver *s, int l)
             double x = (v[i - 1] & CELL_EMPTY) ? fw[j * W + i - 1] : 0.0;
             if (j > 0) {  /* block j-1 ends at cell i-1 */
                 const int st = i - c[j - 1];
-                if (st >= 0 && nf[i] == nf[st]) {
-                    if (st == 0) x += j == 1;
-                    else if (v[st - 1] & CELL_EMPTY) x += fw[(j - 1) * W + st - 1];
-                }
+                if (st >= 0 && nf[i] == nf[st]) x += ng_count_before(fw, W, v, j - 1, st);
             }
             fw[j * W + i] = x;
         }
@@ -803,10 +817,7 @@ static const double *ng_line_likely(ng_solver *s, int l)
             double x = (v[i] & CELL_EMPTY) ? bw[j * W + i + 1] : 0.0;
             if (j < k) {  /* block j starts at cell i */
                 const int e = i + c[j];
-                if (e <= n && nf[e] == nf[i]) {
-                    if (e == n) x += j == k - 1;
-                    else if (v[e] & CELL_EMPTY) x += bw[(j + 1) * W + e + 1];
-                }
+                if (e <= n && nf[e] == nf[i]) x += ng_count_after(bw, W, v, n, k, j, e);
             }
             bw[j * W + i] = x;
         }
@@ -817,11 +828,9 @@ static const double *ng_line_likely(ng_solver *s, int l)
         for (int st = 0; st + c[j] <= n; st++) {
             const int e = st + c[j];
             if (nf[e] != nf[st]) continue;
-            const double left = st == 0 ? (double)(j == 0)
-                                        : ((v[st - 1] & CELL_EMPTY) ? fw[j * W + st - 1] : 0.0);
+            const double left = ng_count_before(fw, W, v, j, st);
             if (left == 0.0) continue;
-            const double right = e == n ? (double)(j == k - 1)
-                                        : ((v[e] & CELL_EMPTY) ? bw[(j + 1) * W + e + 1] : 0.0);
+            const double right = ng_count_after(bw, W, v, n, k, j, e);
             acc[st] += left * right;
             acc[e] -= left * right;
         }
