@@ -229,18 +229,41 @@ def test_team_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 5), st.integers(1, 5), st.floats(0.2, 0.8), st.integers(0, 2**32),
-       st.sampled_from([0, 1, 2, 3]), st.booleans())
+       st.sampled_from([0, 1, 2, 3]), st.booleans(), st.booleans())
 def test_every_branching_rule_enumerates_exactly(h, w, density, seed, order,  # type: ignore[no-untyped-def]
-                                                 probing) -> None:
+                                                 probing, weights) -> None:
     """Each branching rule alone is a complete search: every solution, once (brute force)."""
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(w))
                                for _ in range(h)])
-    core = engine._core.Search(puzzle.rows, puzzle.cols, probing, None, True, order)
+    core = engine._core.Search(puzzle.rows, puzzle.cols, probing, None, True, order, weights)
     got = []
     while core.next() == engine._core.SOLUTION:
         got.append(engine._solution(puzzle, core))
     assert sorted(got) == sorted(all_solutions(puzzle))
+
+
+@pytest.mark.parametrize("order", [0, 1, 2, 3])
+def test_conflict_weights_change_the_tree_not_the_solutions(order: int) -> None:
+    """A random 15x15 picture searched with propagation alone, so that nodes fail: with and
+    without the conflict weights, each rule finds the same 14 solutions as SAT does (a second
+    method), by a different tree."""
+    pytest.importorskip("pysat")
+    from gridsolve.nonogram.backends import sat
+    rng = random.Random(5)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(15)) for _ in range(15)])
+    found, nodes = [], []
+    for weights in (True, False):
+        core = engine._core.Search(puzzle.rows, puzzle.cols, False, None, False, order, weights)
+        got = set()
+        while core.next() == engine._core.SOLUTION:
+            got.add(engine._solution(puzzle, core))
+        found.append(got)
+        nodes.append(core.stats()["nodes"])
+    expected = set(sat.analyse(puzzle, 100).solutions)
+    assert found[0] == found[1] == expected and len(expected) == 14
+    assert all(is_solution(puzzle, g) for g in expected)
+    assert nodes[0] != nodes[1]
 
 
 def test_branching_rule_out_of_range_is_refused() -> None:

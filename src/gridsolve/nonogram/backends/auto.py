@@ -6,9 +6,11 @@ if the caller's own limits are tighter). If it finishes, that is the answer. Oth
 (python-sat, ``sat.DEFAULT_SOLVER`` unless named) starts, seeded with the cells the native
 engine proved at the root (``Result.partial``: its '#' and '.' are facts, so they are added as
 unit clauses), and SAT and the native search take turns, each resuming where it stopped:
-SAT until it has had 3 s in all (AUTO_SAT_SHARE times the native share), native until it has
-had 2 s, SAT 6 s, native 4 s, and so on. Solutions are pooled; when either is exhausted,
-its solutions are every solution, so the count stays exact.
+SAT until it has had 6 s in all (AUTO_SAT_SHARE times the native share), native until it has
+had 2 s, SAT 12 s, native 4 s, and so on. On puzzles of at most AUTO_SMALL_CELLS cells SAT's
+share is AUTO_SAT_SHARE_SMALL instead (native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...).
+Solutions are pooled; when either is exhausted, its solutions are every solution, so the
+count stays exact.
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
 learning wins most of the worst cases, but not all (taai2011 #509: native 8 s, Glucose over
@@ -26,6 +28,18 @@ shrink to what the time left allows, and a first turn that overruns twice AUTO_S
 the native search (SAT alone goes on). With the team of four branching rules (before: two)
 the 70 slow puzzles took 91.5 s in turns against 113.7 s, the other 930 36.5 s against 39.9 s.
 
+Since the native search weighs lines by the contradictions they find (NG_WEIGHT_BASE in
+core.h), it beats Glucose on nearly every puzzle up to 1024 cells, where it also has
+implication probing: on all 1000 taai2011 puzzles (per-puzzle times of the native team,
+30,000-node cap, and of Glucose seeded with the root's cells; simulated turns) native alone
+takes 107.4 s, Glucose alone 487.5 s, the better of the two on each puzzle 94.8 s, and the
+turns 142.5 s with SAT's share 3, 137.2 s with 1, 118.4 s with 1/4, 112.9 s with 1/8, 110.2 s
+with 1/16. SAT's share there is 1/8: SAT still ends the rare puzzle that the native search
+cannot, at an eighth of the time. On larger puzzles SAT still wins (native alone: Thing
+14.9 s, Sierp 25.4 s, Gettys over 60 s; Glucose seeded with the root's cells 5-6.5 s, 12-17 s
+and 19-28 s), and there SAT's share went from 3 to 6: Thing's SAT run then ends within SAT's
+first turn or its second (after 2 s of native) instead of its third (after 4 s): measured
+with 3, auto took 11.5 s and 12.4 s on Thing (30,694 SAT conflicts, 3 rounds).
 Colour puzzles, and SAT solvers python-sat cannot interrupt (CaDiCaL, which runs in a child
 process under a timeout), keep a single hand-over: native under the budget, then SAT alone
 (on ten random 30x30 3-colour puzzles, 60% background, counting to 2 with 10 s each, native
@@ -46,14 +60,22 @@ from gridsolve.nonogram.engine import Result, SearchLimits, status_of
 from gridsolve.nonogram.engine import colour as colour_engine
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
-__all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "analyse"]
+__all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS",
+           "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
 #: Native seconds before handing over to SAT.
 AUTO_SECONDS = 1.0
-#: In the turns, SAT's time to the native search's: SAT gets 3 s, native 2 s, SAT 6 s, ...
-AUTO_SAT_SHARE = 3.0
+#: In the turns, SAT's time to the native search's: SAT gets 6 s, native 2 s, SAT 12 s, ...
+AUTO_SAT_SHARE = 6.0
+
+#: SAT's share on puzzles of at most AUTO_SMALL_CELLS cells, where the native search is stronger.
+AUTO_SAT_SHARE_SMALL = 0.125
+
+#: Puzzles up to this many cells take AUTO_SAT_SHARE_SMALL (the engine's implication probing
+#: covers them too).
+AUTO_SMALL_CELLS = 1024
 
 
 def _min(a: float | None, b: float | None) -> float | None:
@@ -102,7 +124,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: str,
               started: float) -> Result:
     """The native team for AUTO_NODES / AUTO_SECONDS; then SAT and the native team in turns,
-    each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE times the native
+    each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE (small puzzles:
+    AUTO_SAT_SHARE_SMALL) times the native
     search's share, the native search until it has had twice its last share (native 1 s, SAT
     3 s, native 2 s, SAT 6 s, native 4 s, ...). Solutions are pooled; when either search is
     exhausted its solutions are every solution, so the count stays exact.
@@ -119,6 +142,8 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
     if team.run(first, until=_min(started + AUTO_SECONDS, deadline)) and not team.stopped:
         return team.result()
     search = sat.Search(puzzle, SearchLimits(), solver, team.partial(), started)
+    sat_share = (AUTO_SAT_SHARE_SMALL if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
+                 else AUTO_SAT_SHARE)
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
     complete = False
     rounds = 0
@@ -129,14 +154,14 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
                 break
-            # SAT up to AUTO_SAT_SHARE times the native share in all
+            # SAT up to sat_share times the native share in all
             spent_nodes = team.nodes() + search.conflicts()
             if limits.max_nodes is not None:
                 if spent_nodes >= limits.max_nodes:
                     break
                 search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
             search.deadline = deadline if team.stopped else _min(
-                now + max(0.0, AUTO_SAT_SHARE * share - search.seconds), deadline)
+                now + max(0.0, sat_share * share - search.seconds), deadline)
             while len(found) < max_solutions:
                 answer = search.step()
                 if answer is None:

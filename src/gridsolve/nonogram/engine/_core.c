@@ -99,11 +99,11 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", NULL};
+    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", "weights", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int probing = 1, implications = 1, order = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpi", kwlist, &rows, &cols, &probing, &callback,
-                                     &implications, &order))
+    int probing = 1, implications = 1, order = 0, weights = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpip", kwlist, &rows, &cols, &probing, &callback,
+                                     &implications, &order, &weights))
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
@@ -130,6 +130,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
         return -1;
     }
     self->s->order = order;
+    self->s->weighted = weights;
     Py_XDECREF(self->callback);
     self->callback = NULL;
     if (callback != Py_None) {
@@ -252,9 +253,10 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0): a resumable "
+    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0, weights=True): a resumable "
                "nonogram search (implication probing is off with a callback, and above 1024 cells; "
-               "order is the branching rule: 0 loose, 1 tight, 2 likely, 3 sure, see core.h)",
+               "order is the branching rule: 0 loose, 1 tight, 2 likely, 3 sure; weights: weigh lines by "
+               "the contradictions they find and branch where they are heavy; see core.h)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

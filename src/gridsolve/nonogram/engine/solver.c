@@ -198,7 +198,7 @@ void ng_free(ng_solver *s)
     free(s->lin); free(s->lout); free(s->fwd); free(s->bwd);
     free(s->pe); free(s->pf); free(s->diff);
     free(s->pval); free(s->pstamp); free(s->common);
-    free(s->score_a); free(s->score_b);
+    free(s->score_a); free(s->score_b); free(s->weight);
     free(s->stack); free(s->root);
     free(s->cache); free(s->small); free(s->fp_cur); free(s->fp); free(s->line_time); free(s->probe_time);
     free(s->recorded); free(s->guide);
@@ -245,10 +245,11 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     s->diff = malloc(sizeof(int) * (N + 1));
     s->pval = malloc(C); s->pstamp = calloc(C, sizeof(uint32_t)); s->common = malloc(sizeof(int) * C);
     s->score_a = calloc(C, sizeof(int)); s->score_b = calloc(C, sizeof(int));
+    s->weight = calloc(L, sizeof(long long)); s->fail_line = s->fail_cell = -1; s->weighted = 1;
     s->stack_cap = 64; s->stack = malloc(sizeof(ng_frame) * s->stack_cap);
     if (!s->cells || !s->root || !s->trail || !s->queue || !s->inq || !s->lin || !s->lout
         || !s->fwd || !s->bwd || !s->pe || !s->pf || !s->diff || !s->pval || !s->pstamp
-        || !s->common || !s->score_a || !s->score_b || !s->stack)
+        || !s->common || !s->score_a || !s->score_b || !s->weight || !s->stack)
         goto fail;
     s->bits = N <= NG_BITS_MAX;
     if (s->bits) {
@@ -463,6 +464,7 @@ static int ng_propagate(ng_solver *s)
             s->line_solves++;
             if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
             if (!ng_solve_bits_cached(s, l, n, kf, ke, &nf, &ne)) {
+                s->fail_line = l;
                 ng_clear_queue(s);
                 return 0;
             }
@@ -483,6 +485,7 @@ static int ng_propagate(ng_solver *s)
         s->line_solves++;
         if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
         if (!ng_solve_cached(s, l, n)) {
+            s->fail_line = l;
             ng_clear_queue(s);
             return 0;
         }
@@ -610,7 +613,7 @@ static int ng_probe(ng_solver *s)
             if (!ok) {
                 ng_undo(s, mark);
                 s->in_probe = 0;
-                if (!ng_learn(s, c, CELL_EMPTY)) return 0;
+                if (!ng_learn(s, c, CELL_EMPTY)) { s->fail_cell = c; return 0; }
                 changed = 1;
                 continue;
             }
@@ -625,7 +628,7 @@ static int ng_probe(ng_solver *s)
             if (!ok) {
                 ng_undo(s, mark);
                 s->in_probe = 0;
-                if (!ng_learn(s, c, CELL_FILLED)) return 0;
+                if (!ng_learn(s, c, CELL_FILLED)) { s->fail_cell = c; return 0; }
                 changed = 1;
                 continue;
             }
@@ -638,7 +641,10 @@ static int ng_probe(ng_solver *s)
                 ng_undo(s, mark);
                 s->in_probe = 0;
                 for (int t = 0; t < ncommon; t++)
-                    if (!ng_learn(s, s->common[t], s->pval[s->common[t]])) return 0;
+                    if (!ng_learn(s, s->common[t], s->pval[s->common[t]])) {
+                        s->fail_cell = c;
+                        return 0;
+                    }
                 changed = 1;
             } else {
                 ng_undo(s, mark);
@@ -711,7 +717,7 @@ static int ng_probe_implied(ng_solver *s)
                 ng_undo(s, mark);
                 s->in_probe = 0;
                 s->implied_fixes++;
-                if (!ng_learn(s, x, u ? CELL_EMPTY : CELL_FILLED)) return 0;
+                if (!ng_learn(s, x, u ? CELL_EMPTY : CELL_FILLED)) { s->fail_cell = x; return 0; }
                 learned = 1;
                 fixed = 1;
                 break;
@@ -727,7 +733,10 @@ static int ng_probe_implied(ng_solver *s)
                 s->in_probe = 0;
                 for (int t = 0; t < ncommon; t++) {
                     s->implied_fixes++;
-                    if (!ng_learn(s, s->common[t], s->pval[s->common[t]])) return 0;
+                    if (!ng_learn(s, s->common[t], s->pval[s->common[t]])) {
+                        s->fail_cell = x;
+                        return 0;
+                    }
                 }
                 if (ncommon) learned = 1;
             }
@@ -740,6 +749,7 @@ static int ng_probe_implied(ng_solver *s)
 /* Propagate the queue, then probe if enabled (to a fixpoint of both kinds). 0 on contradiction. */
 static int ng_settle(ng_solver *s)
 {
+    s->fail_line = s->fail_cell = -1;
     if (!ng_propagate(s)) return 0;
     while (s->probing && s->unknown) {
         if (!ng_probe(s)) return 0;
@@ -902,33 +912,39 @@ static uint8_t ng_likely_value(ng_solver *s, int c, int have_all)
     return p > 0.5 ? CELL_FILLED : CELL_EMPTY;
 }
 
-/* Branch on the unknown cell whose weaker probe fixed the most cells; ties and the value
- * tried first follow s->order (see NG_ORDER_* in core.h). Measured with implication probing on
- * 234 taai2011 puzzles (#301-#997, every 3rd; count to 2, 20,000-node cap), nodes with each
- * rule alone: LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 155,408
- * (3). Picking the cell by the line counts instead (maxSD: the surest cell) took 268,082;
+/* Branch on the unknown cell whose weaker probe fixed the most cells, times its lines'
+ * conflict weights (NG_WEIGHT_BASE); ties and the value tried first follow s->order (see
+ * NG_ORDER_* in core.h). Measured with implication probing on 234 taai2011 puzzles (#301-#997,
+ * every 3rd; count to 2, 20,000-node cap), nodes with each rule alone before the weights:
+ * LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 155,408 (3). Picking the cell by the line counts instead (maxSD: the surest cell) took 268,082;
  * the product (a+1)(b+1) and the sum a+b of the probes did worse on the hardest. */
 static int ng_choose(ng_solver *s, uint8_t *first)
 {
     const int sure = s->order == NG_ORDER_SURE && !s->rng && !s->guide && ng_all_likely(s);
     int best = -1;
-    long long best_score = -1;
-    double best_tie = -1.0;
+    double best_score = -1.0, best_tie = -1.0;
+    long long best_sum = -1;
     for (int c = 0; c < s->ncells; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
         const long long a = s->score_a[c], b = s->score_b[c];
-        long long sc = (a < b ? a : b) * 1000000 + (sure ? 0 : a + b);
+        const long long w = NG_WEIGHT_BASE + s->weight[s->cell_row[c]]
+                            + s->weight[s->height + s->cell_col[c]];
+        double sc = (double)((a < b ? a : b) + 1) * (double)w;
         if (s->rng) { /* a restart's randomised run: scores jitter by up to 20% */
             s->rng ^= s->rng << 13; s->rng ^= s->rng >> 7; s->rng ^= s->rng << 17;
-            sc = sc / 1024 * (long long)(1024 + s->rng % 205);
+            sc *= (1024 + (double)(s->rng % 205)) / 1024.0;
         }
         if (sc < best_score) continue;
+        const long long sum = sure ? 0 : a + b;
+        if (sc == best_score && sum < best_sum) continue;
         double tie = 0.0;
         if (sure) {
             const double p = ng_combine(s->likely[c], s->likely[s->ncells + c]);
             tie = p < 0.0 ? 0.0 : p > 0.5 ? p : 1.0 - p;
         }
-        if (sc > best_score || tie > best_tie) { best_score = sc; best_tie = tie; best = c; }
+        if (sc > best_score || sum > best_sum || tie > best_tie) {
+            best_score = sc; best_sum = sum; best_tie = tie; best = c;
+        }
     }
     if (best < 0) return best;
     if (s->guide) {
@@ -943,6 +959,17 @@ static int ng_choose(ng_solver *s, uint8_t *first)
     }
     *first = v;
     return best;
+}
+
+/* A search node failed: weigh the lines its contradiction blames (see NG_WEIGHT_BASE). */
+static void ng_blame(ng_solver *s)
+{
+    if (s->aborted || !s->weighted) return;
+    if (s->fail_line >= 0) s->weight[s->fail_line]++;
+    if (s->fail_cell >= 0) {
+        s->weight[s->cell_row[s->fail_cell]]++;
+        s->weight[s->height + s->cell_col[s->fail_cell]]++;
+    }
 }
 
 /* Go back to the settled root and search again: randomised when seed != 0 (restarts,
@@ -1000,6 +1027,7 @@ static int ng_backtrack(ng_solver *s)
             ng_set(s, f->cell, f->other);
             if (ng_settle(s)) return 1;
             if (s->aborted) return 1;
+            ng_blame(s);
         } else {
             s->depth--;
         }
@@ -1065,6 +1093,7 @@ int ng_next(ng_solver *s)
             if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
             continue;
         }
+        ng_blame(s);
         if (!ng_backtrack(s)) { s->state = ST_DONE; return NG_EXHAUSTED; }
         if (s->aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
     }
