@@ -916,8 +916,9 @@ static uint8_t ng_likely_value(ng_solver *s, int c, int have_all)
  * conflict weights (NG_WEIGHT_BASE); ties and the value tried first follow s->order (see
  * NG_ORDER_* in core.h). Measured with implication probing on 234 taai2011 puzzles (#301-#997,
  * every 3rd; count to 2, 20,000-node cap), nodes with each rule alone before the weights:
- * LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 155,408 (3). Picking the cell by the line counts instead (maxSD: the surest cell) took 268,082;
- * the product (a+1)(b+1) and the sum a+b of the probes did worse on the hardest. */
+ * LOOSE 238,166 (5 capped), TIGHT 269,373 (8), LIKELY 182,094 (6), SURE 155,408 (3).
+ * Picking the cell by the line counts instead (maxSD: the surest cell) took 268,082; the
+ * product (a+1)(b+1) and the sum a+b of the probes did worse on the hardest. */
 static int ng_choose(ng_solver *s, uint8_t *first)
 {
     const int sure = s->order == NG_ORDER_SURE && !s->rng && !s->guide && ng_all_likely(s);
@@ -1083,7 +1084,7 @@ int ng_next(ng_solver *s)
             s->state = ST_LIMIT;
             return NG_LIMIT;
         }
-        uint8_t first;
+        uint8_t first = CELL_FILLED;  /* ng_choose sets it: an unknown cell is left */
         const int c = ng_choose(s, &first);
         if (!ng_push(s, s->trail_len, c, (uint8_t)(CELL_UNKNOWN ^ first))) return NG_NOMEM;
         s->nodes++;
