@@ -73,9 +73,9 @@ AUTO_SAT_SHARE = 6.0
 #: SAT's share on puzzles of at most AUTO_SMALL_CELLS cells, where the native search is stronger.
 AUTO_SAT_SHARE_SMALL = 0.125
 
-#: Puzzles up to this many cells take AUTO_SAT_SHARE_SMALL (the engine's implication probing
-#: covers them too).
-AUTO_SMALL_CELLS = 1024
+#: Puzzles up to this many cells take AUTO_SAT_SHARE_SMALL: those the engine's implication
+#: probing covers (NG_IMPL_MAX_CELLS in core.h, 1024).
+AUTO_SMALL_CELLS = engine.IMPLICATION_MAX_CELLS
 
 
 def _min(a: float | None, b: float | None) -> float | None:
@@ -124,10 +124,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: str,
               started: float) -> Result:
     """The native team for AUTO_NODES / AUTO_SECONDS; then SAT and the native team in turns,
-    each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE (small puzzles:
-    AUTO_SAT_SHARE_SMALL) times the native
-    search's share, the native search until it has had twice its last share (native 1 s, SAT
-    3 s, native 2 s, SAT 6 s, native 4 s, ...). Solutions are pooled; when either search is
+    each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE (puzzles of at most
+    AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times the native search's share, the native
+    search until it has had twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s,
+    native 4 s, ...; small: native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...). Solutions are pooled; when either search is
     exhausted its solutions are every solution, so the count stays exact.
 
     See the module's docstring for the measurements behind it."""

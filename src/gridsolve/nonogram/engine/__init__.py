@@ -17,7 +17,7 @@ import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "line_shares", "status_of", "Team"]
+           "unique", "solve_line", "line_shares", "status_of", "Team", "IMPLICATION_MAX_CELLS"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -168,6 +168,9 @@ def solve(puzzle: Puzzle, limits: SearchLimits = SearchLimits(), *, probing: boo
     probes' results; puzzles up to 1024 cells, and not while an observer watches)."""
     yield from _Search(puzzle, probing, on_event, restarts, implications).run(limits)
 
+
+#: Implication probing covers puzzles of at most this many cells (NG_IMPL_MAX_CELLS in core.h).
+IMPLICATION_MAX_CELLS = _core.IMPL_MAX_CELLS
 
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50

@@ -372,5 +372,6 @@ PyMODINIT_FUNC PyInit__core(void)
     PyModule_AddIntConstant(m, "SOLUTION", NG_SOLUTION);
     PyModule_AddIntConstant(m, "EXHAUSTED", NG_EXHAUSTED);
     PyModule_AddIntConstant(m, "LIMIT", NG_LIMIT);
+    PyModule_AddIntConstant(m, "IMPL_MAX_CELLS", NG_IMPL_MAX_CELLS);
     return m;
 }

@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 SOLUTION: int
 EXHAUSTED: int
 LIMIT: int
+IMPL_MAX_CELLS: int
 
 class Search:
     def __init__(self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
