@@ -99,11 +99,11 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", "weights", NULL};
+    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", "weights", "nogoods", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int probing = 1, implications = 1, order = 0, weights = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpip", kwlist, &rows, &cols, &probing, &callback,
-                                     &implications, &order, &weights))
+    int probing = 1, implications = 1, order = 0, weights = 1, nogoods = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpipp", kwlist, &rows, &cols, &probing, &callback,
+                                     &implications, &order, &weights, &nogoods))
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
@@ -123,14 +123,15 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->use_impl = self->s->use_impl && implications;
-    if (order < NG_ORDER_LOOSE || order > NG_ORDER_SURE) {
+    if (order < NG_ORDER_LOOSE || order > NG_ORDER_PROMISE) {
         ng_free(self->s);
         self->s = NULL;
-        PyErr_SetString(PyExc_ValueError, "order must be 0 (loose), 1 (tight), 2 (likely) or 3 (sure)");
+        PyErr_SetString(PyExc_ValueError, "order must be 0 (loose), 1 (tight), 2 (likely), 3 (sure) or 4 (promise)");
         return -1;
     }
     self->s->order = order;
     self->s->weighted = weights;
+    self->s->learn = nogoods;
     Py_XDECREF(self->callback);
     self->callback = NULL;
     if (callback != Py_None) {
@@ -229,9 +230,10 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:L,s:L,s:i,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
                          "cache_hits", s->cache_hits, "probes", s->probes, "implied_fixes",
-                         s->implied_fixes, "max_depth", s->max_depth,
+                         s->implied_fixes, "max_depth", s->max_depth, "nogoods", s->n_ngd,
+                         "nogood_units", s->ngd_units, "nogood_conflicts", s->ngd_conflicts,
                          "root_complete", s->root_done, "timed_out", s->aborted);
 }
 
@@ -253,10 +255,11 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0, weights=True): a resumable "
+    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0, weights=True, nogoods=False): a resumable "
                "nonogram search (implication probing is off with a callback, and above 1024 cells; "
-               "order is the branching rule: 0 loose, 1 tight, 2 likely, 3 sure; weights: weigh lines by "
-               "the contradictions they find and branch where they are heavy; see core.h)",
+               "order is the branching rule: 0 loose, 1 tight, 2 likely, 3 sure, 4 promise; weights: weigh lines by "
+               "the contradictions they find and branch where they are heavy; nogoods: restart() keeps the nogoods of "
+               "the path searched, so that restarted runs never search a refuted part again; see core.h)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

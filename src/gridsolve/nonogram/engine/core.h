@@ -86,7 +86,7 @@ typedef struct {
  * SURE:  the value as LIKELY; ties: the cell whose likelier value is surest.
  * Each is a complete search; they meet the heavy tail of depth-first search on different
  * puzzles, which is why the engine's Team runs them side by side. */
-enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3 };
+enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3, NG_ORDER_PROMISE = 4 };
 
 /* Conflict weights (after dom/wdeg: Boussemart, Hemery, Lecoutre and Sais, "Boosting
  * systematic search by weighting constraints", ECAI 2004). Whenever a search node fails, the
@@ -181,6 +181,16 @@ typedef struct ng_solver {
     int weighted;            /* 0: the weights stay 0 (the rules as they were before them) */
     long long *weight;
     int fail_line, fail_cell;  /* -1: none */
+
+    /* nogoods recorded at restarts (reduced nld-nogoods, Lecoutre, Sais, Tabary and Vidal,
+     * "Recording and minimizing nogoods from restarts", JSAT 2007): each is a set of
+     * literals (2 * cell + filled) that cannot all hold; two watched literals each */
+    int learn;               /* record them at restarts */
+    int *ngd_lits, ngd_used, ngd_cap;
+    int *ngd_off, *ngd_n, n_ngd, ngd_max;
+    int **watch, *wlen, *wcap;
+    int ngd_head;            /* trail position up to which the watches were visited */
+    long long ngd_units, ngd_conflicts;
 
     ng_event_fn on_event; void *event_ctx;
 } ng_solver;

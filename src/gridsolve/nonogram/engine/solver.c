@@ -1,5 +1,6 @@
 /* The nonogram engine: see core.h for the vocabulary and the algorithms' sources.
  * Pure C, no Python: _core.c wraps it. Included by _core.c as one compilation unit. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -205,6 +206,9 @@ void ng_free(ng_solver *s)
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
     free(s->lf); free(s->le); free(s->bfw); free(s->bbw); free(s->brun);
     free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line); free(s->likely); free(s->likely_key);
+    if (s->watch) for (int x = 0; x < 2 * s->ncells; x++) free(s->watch[x]);
+    free(s->watch); free(s->wlen); free(s->wcap);
+    free(s->ngd_lits); free(s->ngd_off); free(s->ngd_n);
     free(s);
 }
 
@@ -358,6 +362,7 @@ static void ng_undo(ng_solver *s, int mark)
         }
         if (stamp) s->line_time[s->cell_row[cell]] = s->line_time[s->height + s->cell_col[cell]] = s->clock;
     }
+    if (s->ngd_head > s->trail_len) s->ngd_head = s->trail_len;
 }
 
 /* A table index of `bits` bits from a multiplied key: fold, multiply, take the top bits. */
@@ -444,11 +449,77 @@ static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_
 
 static int ng_out_of_time(ng_solver *s);
 
+#define LIT_VAL(lit) ((lit) & 1 ? CELL_FILLED : CELL_EMPTY)
+
+static int ng_watch(ng_solver *s, int lit, int g)
+{
+    if (s->wlen[lit] == s->wcap[lit]) {
+        const int cap = s->wcap[lit] ? 2 * s->wcap[lit] : 4;
+        int *w = realloc(s->watch[lit], sizeof(int) * cap);
+        if (!w) return 0;
+        s->watch[lit] = w; s->wcap[lit] = cap;
+    }
+    s->watch[lit][s->wlen[lit]++] = g;
+    return 1;
+}
+
+/* Visit the nogoods watching the literals the trail made true since s->ngd_head: move each
+ * watch to a literal not true, or set the last literal's opposite (unit), or fail. */
+static int ng_nogood_prop(ng_solver *s)
+{
+    while (s->ngd_head < s->trail_len) {
+        const int x = s->trail[s->ngd_head++];
+        const int lit = 2 * x + (s->cells[x] == CELL_FILLED);
+        int *wl = s->watch[lit];
+        const int n = s->wlen[lit];
+        int j = 0;
+        for (int i = 0; i < n; i++) {
+            const int g = wl[i];
+            int *L = s->ngd_lits + s->ngd_off[g];
+            const int m = s->ngd_n[g];
+            if (L[0] == lit) { L[0] = L[1]; L[1] = lit; }
+            const int o = L[0];
+            const uint8_t oc = s->cells[o >> 1], ov = LIT_VAL(o);
+            if (oc != CELL_UNKNOWN && oc != ov) { wl[j++] = g; continue; }  /* satisfied */
+            int moved = 0;
+            for (int t = 2; t < m; t++) {
+                const int q = L[t];
+                if (s->cells[q >> 1] != LIT_VAL(q)) {
+                    L[1] = q; L[t] = lit;
+                    if (!ng_watch(s, q, g)) { L[t] = q; L[1] = lit; break; }
+                    wl = s->watch[lit];
+                    moved = 1;
+                    break;
+                }
+            }
+            if (moved) continue;
+            wl[j++] = g;
+            if (oc == CELL_UNKNOWN) {
+                s->ngd_units++;
+                ng_set(s, o >> 1, (uint8_t)(CELL_UNKNOWN ^ ov));
+            } else {  /* every literal holds */
+                for (i++; i < n; i++) wl[j++] = wl[i];
+                s->wlen[lit] = j;
+                s->ngd_conflicts++;
+                return 0;
+            }
+        }
+        s->wlen[lit] = j;
+    }
+    return 1;
+}
+
 /* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared).
  * A time limit stops it early (queue cleared, s->aborted set): what it fixed is still sound. */
 static int ng_propagate(ng_solver *s)
 {
-    while (s->qcount) {
+    for (;;) {
+        if (s->n_ngd && s->ngd_head < s->trail_len && !ng_nogood_prop(s)) {
+            s->fail_line = -1;
+            ng_clear_queue(s);
+            return 0;
+        }
+        if (!s->qcount) break;
         if ((s->line_solves & s->check_mask) == 0 && ng_out_of_time(s)) {
             ng_clear_queue(s);
             return 1;
@@ -853,6 +924,65 @@ static const double *ng_line_likely(ng_solver *s, int l)
     return out;
 }
 
+/* The number of arrangements of line l that fit its known cells (forward counts only);
+ * 0 when none fits, -1 when the scratch cannot be allocated. */
+static double ng_line_count(ng_solver *s, int l)
+{
+    const int n = s->line_len[l], k = s->clue_cnt[l], off = s->line_off[l], step = s->line_step[l];
+    const int *c = s->clues + s->clue_off[l];
+    if (!s->cnt_fw && !ng_line_likely(s, l)) return -1.0;
+    if (!s->cnt_fw) return -1.0;
+    uint8_t *v = s->lin;
+    int *nf = s->pe;
+    nf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        v[i] = s->cells[off + i * step];
+        nf[i + 1] = nf[i] + !(v[i] & CELL_FILLED);
+    }
+    const int W = n + 1;
+    double *fw = s->cnt_fw;
+    for (int j = 0; j <= k; j++) fw[j * W] = j == 0;
+    for (int i = 1; i <= n; i++)
+        for (int j = 0; j <= k; j++) {
+            double x = (v[i - 1] & CELL_EMPTY) ? fw[j * W + i - 1] : 0.0;
+            if (j > 0) {
+                const int st = i - c[j - 1];
+                if (st >= 0 && nf[i] == nf[st]) x += ng_count_before(fw, W, v, j - 1, st);
+            }
+            fw[j * W + i] = x;
+        }
+    return fw[k * W + n];
+}
+
+/* log of an estimate of the number of solutions: the lines' arrangement counts as
+ * independent constraints on the unknown cells, sum of log counts - unknown * log 2. */
+static double ng_log_estimate(ng_solver *s)
+{
+    double sum = 0.0;
+    for (int l = 0; l < s->nlines; l++) {
+        const double t = ng_line_count(s, l);
+        if (!(t > 0.0)) return -1e300;
+        sum += log(t);
+    }
+    return sum - s->unknown * 0.6931471805599453;
+}
+
+/* NG_ORDER_PROMISE: the value whose probe keeps the larger estimate (0: equal). */
+static uint8_t ng_promise_value(ng_solver *s, int c)
+{
+    double est[2];
+    for (int u = 0; u < 2; u++) {
+        const int mark = s->trail_len;
+        s->in_probe = 1;
+        const int ok = ng_try(s, c, u ? CELL_FILLED : CELL_EMPTY);
+        est[u] = ok ? ng_log_estimate(s) : -1e300;
+        ng_undo(s, mark);
+        s->in_probe = 0;
+    }
+    if (est[0] == est[1]) return 0;
+    return est[1] > est[0] ? CELL_FILLED : CELL_EMPTY;
+}
+
 /* The shares of the row and the column arrangements in which a cell is filled, combined as
  * independent evidence: P(filled) = pr pc / (pr pc + (1 - pr)(1 - pc)); -1 if unknown. */
 static double ng_combine(double pr, double pc)
@@ -954,6 +1084,7 @@ static int ng_choose(ng_solver *s, uint8_t *first)
     }
     uint8_t v = 0;
     if (s->order == NG_ORDER_LIKELY || s->order == NG_ORDER_SURE) v = ng_likely_value(s, best, sure);
+    if (s->order == NG_ORDER_PROMISE) v = ng_promise_value(s, best);
     if (!v) {
         const int fewer_if_filled = s->score_a[best] < s->score_b[best];
         v = (fewer_if_filled ^ (s->order == NG_ORDER_TIGHT)) ? CELL_FILLED : CELL_EMPTY;
@@ -977,22 +1108,128 @@ static void ng_blame(ng_solver *s)
  * Gomes, Selman & Kautz, "Boosting combinatorial search through randomization", AAAI 1998),
  * trying the guide's values first when guide != NULL (ncells of CELL_FILLED / CELL_EMPTY).
  * Returns 0 when there is nothing to restart (no root yet, or a time limit stopped it). */
+/* Add a nogood at the root (the search undone to it). Returns 0 when every literal holds
+ * there (the root is a dead end), -1 out of memory, 1 otherwise. A nogood that some root cell
+ * already breaks is dropped; one with a single unknown literal sets its opposite at once. */
+static int ng_add_nogood(ng_solver *s, const int *lits, int n)
+{
+    int nt[2], cnt = 0;
+    for (int i = 0; i < n; i++) {
+        const uint8_t c = s->cells[lits[i] >> 1];
+        if (c == CELL_UNKNOWN) { if (cnt < 2) nt[cnt] = i; cnt++; }
+        else if (c != LIT_VAL(lits[i])) return 1;
+    }
+    if (cnt == 0) return 0;
+    if (cnt == 1) {
+        ng_set(s, lits[nt[0]] >> 1, (uint8_t)(CELL_UNKNOWN ^ LIT_VAL(lits[nt[0]])));
+        return 1;
+    }
+    if (!s->watch) {
+        s->watch = calloc(2 * (size_t)s->ncells, sizeof(int *));
+        s->wlen = calloc(2 * (size_t)s->ncells, sizeof(int));
+        s->wcap = calloc(2 * (size_t)s->ncells, sizeof(int));
+        if (!s->watch || !s->wlen || !s->wcap) return -1;
+    }
+    if (s->ngd_used + n > s->ngd_cap) {
+        int cap = s->ngd_cap ? 2 * s->ngd_cap : 1024;
+        while (cap < s->ngd_used + n) cap *= 2;
+        int *p = realloc(s->ngd_lits, sizeof(int) * cap);
+        if (!p) return -1;
+        s->ngd_lits = p; s->ngd_cap = cap;
+    }
+    if (s->n_ngd == s->ngd_max) {
+        const int cap = s->ngd_max ? 2 * s->ngd_max : 256;
+        int *o = realloc(s->ngd_off, sizeof(int) * cap);
+        if (!o) return -1;
+        s->ngd_off = o;
+        int *m = realloc(s->ngd_n, sizeof(int) * cap);
+        if (!m) return -1;
+        s->ngd_n = m; s->ngd_max = cap;
+    }
+    const int g = s->n_ngd;
+    int *L = s->ngd_lits + s->ngd_used;
+    L[0] = lits[nt[0]]; L[1] = lits[nt[1]];
+    for (int i = 0, t = 2; i < n; i++)
+        if (i != nt[0] && i != nt[1]) L[t++] = lits[i];
+    if (!ng_watch(s, L[0], g) || !ng_watch(s, L[1], g)) return -1;
+    s->ngd_off[g] = s->ngd_used; s->ngd_n[g] = n;
+    s->ngd_used += n; s->n_ngd++;
+    return 1;
+}
+
+/* The nogoods of the path searched so far: for each guess whose first value was refuted,
+ * the first values of the guesses above it that are still on their first value, and its
+ * own; after a solution, the first values of the whole path (that subtree is done too).
+ * Into a malloc'd buffer of (n, lits...) records; *len its length; NULL on no memory. */
+static int *ng_path_nogoods(ng_solver *s, int *len)
+{
+    const int D = s->depth;
+    int *buf = malloc(sizeof(int) * ((size_t)(D + 2) * (D + 2) + 1)), *pos = malloc(sizeof(int) * (D + 1));
+    if (!buf || !pos) { free(buf); free(pos); return NULL; }
+    int np = 0, n = 0;
+    for (int i = 0; i < D; i++) {
+        const ng_frame *f = &s->stack[i];
+        const int lit = 2 * f->cell + ((CELL_UNKNOWN ^ f->other) == CELL_FILLED);
+        if (f->stage == 1) {
+            buf[n++] = np + 1;
+            for (int t = 0; t < np; t++) buf[n++] = pos[t];
+            buf[n++] = lit;
+        } else {
+            pos[np++] = lit;
+        }
+    }
+    if (s->state == ST_BACKTRACK) {
+        buf[n++] = np;
+        for (int t = 0; t < np; t++) buf[n++] = pos[t];
+    }
+    free(pos);
+    *len = n;
+    return buf;
+}
+
+/* Go back to the settled root and search again: randomised when seed != 0 (restarts,
+ * Gomes, Selman & Kautz, "Boosting combinatorial search through randomization", AAAI 1998),
+ * trying the guide's values first when guide != NULL (ncells of CELL_FILLED / CELL_EMPTY).
+ * With s->learn, the path's nogoods (ng_path_nogoods) are kept first, so that the new run
+ * does not search again what the old ones did: the runs together stay one complete search.
+ * Returns 0 when there is nothing to restart (no root yet, or a time limit stopped it). */
 int ng_restart(ng_solver *s, uint64_t seed, const uint8_t *guide)
 {
     if (s->state == ST_START || !s->root_done || s->aborted) return 0;
     if (s->root_none) { s->state = ST_DONE; return 1; }
+    if (s->learn && s->state == ST_DONE) return 1;
+    int *goods = NULL, glen = 0;
+    if (s->learn && !(goods = ng_path_nogoods(s, &glen))) return -1;
     ng_clear_queue(s);
     s->in_probe = 0;
     ng_undo(s, s->root_trail);
     s->depth = 0;
     s->rng = seed ? (seed * 0x9E3779B97F4A7C15ULL) | 1 : 0;
     if (guide) {
-        if (!s->guide && !(s->guide = malloc(s->ncells))) return -1;
+        if (!s->guide && !(s->guide = malloc(s->ncells))) { free(goods); return -1; }
         memcpy(s->guide, guide, s->ncells);
     } else {
         free(s->guide);
         s->guide = NULL;
     }
+    if (glen) {
+        s->ngd_head = s->trail_len;
+        for (int at = 0; at < glen; at += goods[at] + 1) {
+            const int r = ng_add_nogood(s, goods + at + 1, goods[at]);
+            if (r < 0) { free(goods); return -1; }
+            if (r == 0) { free(goods); s->root_none = 1; s->state = ST_DONE; return 1; }
+        }
+        free(goods);
+        /* the root now knows more: probe everything again */
+        if (s->recorded) memset(s->recorded, 0, s->ncells);
+        if (!ng_settle(s)) { s->root_none = 1; s->state = ST_DONE; return 1; }
+        if (s->aborted) { s->state = ST_LIMIT; return 1; }
+        s->root_trail = s->trail_len;
+        memcpy(s->root, s->cells, s->ncells);
+        s->state = ST_EXPAND;
+        return 1;
+    }
+    free(goods);
     /* refresh the probe scores at the root: records make this cheap, and it cannot fail */
     if (s->probing && s->unknown && !ng_probe(s)) { s->state = ST_DONE; return 1; }
     s->state = ST_EXPAND;
