@@ -1164,7 +1164,13 @@ static int ng_add_nogood(ng_solver *s, const int *lits, int n)
 static int *ng_path_nogoods(ng_solver *s, int *len)
 {
     const int D = s->depth;
-    int *buf = malloc(sizeof(int) * ((size_t)(D + 2) * (D + 2) + 1)), *pos = malloc(sizeof(int) * (D + 1));
+    size_t size = 1;  /* exactly what the records below take */
+    for (int i = 0, np = 0; i < D; i++) {
+        if (s->stack[i].stage == 1) size += (size_t)np + 2;
+        else np++;
+        if (i == D - 1) size += (size_t)np + 1;
+    }
+    int *buf = malloc(sizeof(int) * (size + D + 1)), *pos = malloc(sizeof(int) * (D + 1));
     if (!buf || !pos) { free(buf); free(pos); return NULL; }
     int np = 0, n = 0;
     for (int i = 0; i < D; i++) {
