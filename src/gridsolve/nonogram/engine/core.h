@@ -84,6 +84,13 @@ typedef struct {
  * LIKELY: the value more of the line arrangements hold (row and column counted apart, their
  *        shares multiplied); ties as LOOSE.
  * SURE:  the value as LIKELY; ties: the cell whose likelier value is surest.
+ * PROMISE: the value whose probe leaves more solutions by an estimate over the whole grid:
+ *        the sum of every line's log arrangement count, less log 2 per unknown cell (the
+ *        lines as independent constraints on the cells; Geelen's "promise", ECAI 1992);
+ *        ties as LOOSE. Two more probes and a count of every line per node. Measured on all
+ *        1000 taai2011 puzzles (count to 2, 30,000-node cap, with the conflict weights): alone
+ *        176,617 nodes and 78 s, where LIKELY's team of four took 241,346 and 107 s; on the
+ *        70 slowest 105,875 nodes against LIKELY's 159,496 and SURE's 150,967.
  * Each is a complete search; they meet the heavy tail of depth-first search on different
  * puzzles, which is why the engine's Team runs them side by side. */
 enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3, NG_ORDER_PROMISE = 4 };

@@ -485,8 +485,15 @@ static int ng_nogood_prop(ng_solver *s)
             for (int t = 2; t < m; t++) {
                 const int q = L[t];
                 if (s->cells[q >> 1] != LIT_VAL(q)) {
+                    if (!ng_watch(s, q, g)) {
+                        /* out of memory: stop as at a time limit, since a nogood left
+                         * unwatched could let the search find a solution again */
+                        s->aborted = 1;
+                        for (; i < n; i++) wl[j++] = wl[i];
+                        s->wlen[lit] = j;
+                        return 1;
+                    }
                     L[1] = q; L[t] = lit;
-                    if (!ng_watch(s, q, g)) { L[t] = q; L[1] = lit; break; }
                     wl = s->watch[lit];
                     moved = 1;
                     break;
@@ -850,38 +857,40 @@ static inline double ng_count_after(const double *bw, int W, const uint8_t *v, i
     return (v[e] & CELL_EMPTY) ? bw[(j + 1) * W + e + 1] : 0.0;
 }
 
-/* For each cell of line l, the share of the line's arrangements (those that fit its known
- * cells, each counted once) in which it is filled: the solution densities of counting-based
- * search (Pesant, Quimper & Zanarini, JAIR 2012), by forward and backward counts of block
- * placements, O(n * k). Returns s->cnt_line[0..n), valid until the next call, or NULL when
- * nothing fits, the count overflows or the scratch cannot be allocated. */
-static const double *ng_line_likely(ng_solver *s, int l)
+/* The counting scratch (cnt_*), allocated on first use; 0 when it cannot be. */
+static int ng_count_scratch(ng_solver *s)
+{
+    if (s->cnt_fw) return 1;
+    const size_t cells = (size_t)(s->max_k + 1) * (s->max_len + 1);
+    s->cnt_fw = malloc(sizeof(double) * cells);
+    s->cnt_bw = malloc(sizeof(double) * cells);
+    s->cnt_acc = malloc(sizeof(double) * (s->max_len + 1));
+    s->cnt_line = malloc(sizeof(double) * (s->max_len + 1));
+    if (!s->cnt_fw || !s->cnt_bw || !s->cnt_acc || !s->cnt_line) {
+        free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line);
+        s->cnt_fw = s->cnt_bw = s->cnt_acc = s->cnt_line = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+/* The forward counts of line l (scratch allocated): its cells into s->lin, nf[i] (cells
+ * before i that cannot be filled) into s->pe, and fw[j * (n + 1) + i], the placements of
+ * blocks 0..j-1 in cells [0, i) (the rest of them empty), into s->cnt_fw. Returns the
+ * number of arrangements that fit the line's known cells. */
+static double ng_count_forward(ng_solver *s, int l)
 {
     const int n = s->line_len[l], k = s->clue_cnt[l], off = s->line_off[l], step = s->line_step[l];
     const int *c = s->clues + s->clue_off[l];
-    if (!s->cnt_fw) {
-        const size_t cells = (size_t)(s->max_k + 1) * (s->max_len + 1);
-        s->cnt_fw = malloc(sizeof(double) * cells);
-        s->cnt_bw = malloc(sizeof(double) * cells);
-        s->cnt_acc = malloc(sizeof(double) * (s->max_len + 1));
-        s->cnt_line = malloc(sizeof(double) * (s->max_len + 1));
-        if (!s->cnt_fw || !s->cnt_bw || !s->cnt_acc || !s->cnt_line) {
-            free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line);
-            s->cnt_fw = s->cnt_bw = s->cnt_acc = s->cnt_line = NULL;
-            return NULL;
-        }
-    }
     uint8_t *v = s->lin;
-    int *nf = s->pe;  /* nf[i]: cells before i that cannot be filled */
+    int *nf = s->pe;
     nf[0] = 0;
     for (int i = 0; i < n; i++) {
         v[i] = s->cells[off + i * step];
         nf[i + 1] = nf[i] + !(v[i] & CELL_FILLED);
     }
     const int W = n + 1;
-    double *fw = s->cnt_fw, *bw = s->cnt_bw, *acc = s->cnt_acc;
-    /* fw[j * W + i]: placements of blocks 0..j-1 in cells [0, i) (the rest of them empty);
-     * bw[j * W + i]: placements of blocks j..k-1 in cells [i, n) */
+    double *fw = s->cnt_fw;
     for (int j = 0; j <= k; j++) fw[j * W] = j == 0;
     for (int i = 1; i <= n; i++)
         for (int j = 0; j <= k; j++) {
@@ -892,6 +901,27 @@ static const double *ng_line_likely(ng_solver *s, int l)
             }
             fw[j * W + i] = x;
         }
+    return fw[k * W + n];
+}
+
+/* For each cell of line l, the share of the line's arrangements (those that fit its known
+ * cells, each counted once) in which it is filled: the solution densities of counting-based
+ * search (Pesant, Quimper & Zanarini, JAIR 2012), by forward and backward counts of block
+ * placements, O(n * k). Returns s->cnt_line[0..n), valid until the next call, or NULL when
+ * nothing fits, the count overflows or the scratch cannot be allocated. */
+static const double *ng_line_likely(ng_solver *s, int l)
+{
+    const int n = s->line_len[l], k = s->clue_cnt[l];
+    const int *c = s->clues + s->clue_off[l];
+    if (!ng_count_scratch(s)) return NULL;
+    const double total = ng_count_forward(s, l);
+    if (!(total > 0.0) || total > 1e300) return NULL;
+    const uint8_t *v = s->lin;
+    const int *nf = s->pe;
+    const int W = n + 1;
+    const double *fw = s->cnt_fw;
+    double *bw = s->cnt_bw, *acc = s->cnt_acc;
+    /* bw[j * W + i]: placements of blocks j..k-1 in cells [i, n) */
     for (int j = 0; j <= k; j++) bw[j * W + n] = j == k;
     for (int i = n - 1; i >= 0; i--)
         for (int j = k; j >= 0; j--) {
@@ -902,8 +932,6 @@ static const double *ng_line_likely(ng_solver *s, int l)
             }
             bw[j * W + i] = x;
         }
-    const double total = fw[k * W + n];
-    if (!(total > 0.0) || total > 1e300) return NULL;
     for (int i = 0; i <= n; i++) acc[i] = 0.0;
     for (int j = 0; j < k; j++)  /* every placement of block j at [st, e), weighted */
         for (int st = 0; st + c[j] <= n; st++) {
@@ -924,34 +952,11 @@ static const double *ng_line_likely(ng_solver *s, int l)
     return out;
 }
 
-/* The number of arrangements of line l that fit its known cells (forward counts only);
- * 0 when none fits, -1 when the scratch cannot be allocated. */
+/* The number of arrangements of line l that fit its known cells; 0 when none fits, -1 when
+ * the scratch cannot be allocated. */
 static double ng_line_count(ng_solver *s, int l)
 {
-    const int n = s->line_len[l], k = s->clue_cnt[l], off = s->line_off[l], step = s->line_step[l];
-    const int *c = s->clues + s->clue_off[l];
-    if (!s->cnt_fw && !ng_line_likely(s, l)) return -1.0;
-    if (!s->cnt_fw) return -1.0;
-    uint8_t *v = s->lin;
-    int *nf = s->pe;
-    nf[0] = 0;
-    for (int i = 0; i < n; i++) {
-        v[i] = s->cells[off + i * step];
-        nf[i + 1] = nf[i] + !(v[i] & CELL_FILLED);
-    }
-    const int W = n + 1;
-    double *fw = s->cnt_fw;
-    for (int j = 0; j <= k; j++) fw[j * W] = j == 0;
-    for (int i = 1; i <= n; i++)
-        for (int j = 0; j <= k; j++) {
-            double x = (v[i - 1] & CELL_EMPTY) ? fw[j * W + i - 1] : 0.0;
-            if (j > 0) {
-                const int st = i - c[j - 1];
-                if (st >= 0 && nf[i] == nf[st]) x += ng_count_before(fw, W, v, j - 1, st);
-            }
-            fw[j * W + i] = x;
-        }
-    return fw[k * W + n];
+    return ng_count_scratch(s) ? ng_count_forward(s, l) : -1.0;
 }
 
 /* log of an estimate of the number of solutions: the lines' arrangement counts as
@@ -1104,10 +1109,6 @@ static void ng_blame(ng_solver *s)
     }
 }
 
-/* Go back to the settled root and search again: randomised when seed != 0 (restarts,
- * Gomes, Selman & Kautz, "Boosting combinatorial search through randomization", AAAI 1998),
- * trying the guide's values first when guide != NULL (ncells of CELL_FILLED / CELL_EMPTY).
- * Returns 0 when there is nothing to restart (no root yet, or a time limit stopped it). */
 /* Add a nogood at the root (the search undone to it). Returns 0 when every literal holds
  * there (the root is a dead end), -1 out of memory, 1 otherwise. A nogood that some root cell
  * already breaks is dropped; one with a single unknown literal sets its opposite at once. */
@@ -1164,13 +1165,13 @@ static int ng_add_nogood(ng_solver *s, const int *lits, int n)
 static int *ng_path_nogoods(ng_solver *s, int *len)
 {
     const int D = s->depth;
-    size_t size = 1;  /* exactly what the records below take */
+    size_t size = 1;  /* the records below: one per refuted guess, and one after a solution */
     for (int i = 0, np = 0; i < D; i++) {
         if (s->stack[i].stage == 1) size += (size_t)np + 2;
         else np++;
         if (i == D - 1) size += (size_t)np + 1;
     }
-    int *buf = malloc(sizeof(int) * (size + D + 1)), *pos = malloc(sizeof(int) * (D + 1));
+    int *buf = malloc(sizeof(int) * size), *pos = malloc(sizeof(int) * (D + 1));
     if (!buf || !pos) { free(buf); free(pos); return NULL; }
     int np = 0, n = 0;
     for (int i = 0; i < D; i++) {
