@@ -548,11 +548,15 @@ static int ng_propagate(ng_solver *s)
             }
             const int before = s->trail_len;
             uint64_t add = (nf & ~kf) | (ne & ~ke);
+            /* the line solver is complete, so what it gives l is a fixpoint of l: its sets
+             * queue the crossing lines but not l again (as queued, l is passed over) */
+            s->inq[l] = 1;
             while (add) {
                 const int i = __builtin_ctzll(add);
                 add &= add - 1;
                 ng_set(s, off + i * step, (nf >> i) & 1 ? CELL_FILLED : CELL_EMPTY);
             }
+            s->inq[l] = 0;
             if (s->on_event && s->trail_len > before)
                 s->on_event(s->event_ctx, EV_LINE, l, s->trail_len - before, 0,
                             s->trail + before, s->trail_len - before);
@@ -568,8 +572,10 @@ static int ng_propagate(ng_solver *s)
             return 0;
         }
         const int before = s->trail_len;
+        s->inq[l] = 1;  /* as above: l's own result is a fixpoint of l */
         for (int i = 0; i < n; i++)
             if (lout[i] != lin[i]) ng_set(s, off + i * step, lout[i]);
+        s->inq[l] = 0;
         if (s->on_event && s->trail_len > before)
             s->on_event(s->event_ctx, EV_LINE, l, s->trail_len - before, 0,
                         s->trail + before, s->trail_len - before);
