@@ -192,20 +192,20 @@ def test_implication_probing_fixes_more_at_the_root() -> None:
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(5, 14), st.floats(0.3, 0.7), st.integers(1, 5), st.integers(0, 2**32),
-       st.sampled_from([1, 50]), st.sampled_from([1, 3, 300]))
+       st.sampled_from([1, 50]), st.sampled_from([0, 1, 3, 300]))
 def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes,  # type: ignore[no-untyped-def]
-                                          widen) -> None:
-    """analyse's team of searches (four branching rules in turns) against a single search."""
+                                          join) -> None:
+    """analyse's team of searches (its branching rules in turns) against a single search."""
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
                                for _ in range(n)])
-    saved = engine.TEAM_SLICE, engine.TEAM_WIDEN_NODES
+    saved = engine.TEAM_SLICE, engine.TEAM_JOIN_NODES
     try:
-        # 1: turns after every node, the second search starts at once; widen 1 or 3: all four
-        engine.TEAM_SLICE, engine.TEAM_WIDEN_NODES = slice_nodes, widen
+        # slice 1: turns after every node; join 0 or 1: the others join after the first turn
+        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES = slice_nodes, join
         team = analyse(puzzle, count)
     finally:
-        engine.TEAM_SLICE, engine.TEAM_WIDEN_NODES = saved
+        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES = saved
     one = analyse(puzzle, count, team=False)
     assert team.status == one.status
     assert len(team.solutions) == len(one.solutions) == len(set(team.solutions))
@@ -215,13 +215,16 @@ def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes, 
 
 
 def test_team_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With one-node turns, the team starts its other searches and pools them."""
+    """With one-node turns, the team starts its other searches and pools them; before the
+    first search has run TEAM_JOIN_NODES, it runs alone."""
     monkeypatch.setattr(engine, "TEAM_SLICE", 1)
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # the 6x6 permutation matrices: 720 solutions
     result = analyse(puzzle, 60)
     assert result.status == "multiple" and len(set(result.solutions)) == 60
-    assert result.stats["searches"] == 2
-    monkeypatch.setattr(engine, "TEAM_WIDEN_NODES", 1)
+    assert result.stats["searches"] == 1
+    monkeypatch.setattr(engine, "TEAM_JOIN_NODES", 1)
+    result = analyse(puzzle, 60)
+    assert result.status == "multiple" and len(set(result.solutions)) == 60
     result = analyse(Puzzle([[1, 1]] * 7, [[1, 1]] * 7), 3)
     assert result.stats["searches"] == len(engine.TEAM_ORDERS)
     assert analyse(puzzle, 721).solutions.__len__() == 720  # beyond the team's cap: one search

@@ -175,9 +175,9 @@ IMPLICATION_MAX_CELLS = _core.IMPL_MAX_CELLS
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
-TEAM_ORDERS = (4, 3, 2, 0)  # promise, sure, likely, loose: see NG_ORDER_* in core.h
-#: The third and later searches join when the first has run this many nodes.
-TEAM_WIDEN_NODES = 100
+TEAM_ORDERS = (4, 3, 2)  # promise, sure, likely: see NG_ORDER_* in core.h
+#: The other searches join when the first has run this many nodes without a solution.
+TEAM_JOIN_NODES = 300
 #: analyse() runs a team of searches when counting to at most this many solutions.
 TEAM_MAX_SOLUTIONS = 64
 
@@ -215,16 +215,19 @@ class Team:
     (30,000-node cap, process time) 208,174 nodes and 87.5 s against 241,346 and 107.4 s for
     likely, sure, loose, tight. *promise* alone took 78.3 s there (176,617 nodes), a pair of
     promise and sure 83.6 s (one capped), promise with a second promise that restarts and
-    keeps its nogoods 79.6 s; the four keep the insurance against one rule's heavy tail.
+    keeps its nogoods 79.6 s.
+    *promise* now runs alone for its first TEAM_JOIN_NODES nodes, and then *sure* and
+    *likely* join it (*loose* no longer does): on most puzzles *promise* is the best rule, and
+    the others cost their share on every puzzle they join. Measured on all 1000 taai2011
+    puzzles (30,000-node cap, process time, the configurations in turn on each puzzle, one
+    core, the other busy): the four joining as before (the second at 50 nodes, the others at
+    100) 213,301 nodes and 74.3 s; the four joining at 300 nodes 193,023 and 67.9 s, at
+    1,000 189,818 and 66.0 s; *promise* alone 189,137 and 64.5 s (on the other core: the
+    second at 100 and the rest at 300 192,921 and 67.4 s; the three joining at 300 180,008
+    and 61.6 s). The worst puzzle, #576, took 20,622 nodes with the three against 27,247
+    with the four, and #394 (24,004 for *promise* alone) needs *sure* (78 nodes).
     Solutions from all are pooled (each searches the whole space); when one search is
-    exhausted, what it found is every solution, so the count stays exact. The second search
-    starts only when the first has used a whole turn, and the third and fourth when it has
-    run TEAM_WIDEN_NODES: most puzzles never get that far, and a pair costs less than four
-    on the middling ones. Measured with auto (this team and SAT in turns), one core: the 70
-    slowest taai2011 puzzles took 113.7 s with the pair and 91.5 s with four (joining at 300
-    nodes); the 930 others 39.9 s and 36.5 s (with all four from the first turn: 91.3 s and
-    45.2 s). Native nodes on those 930 (4,000-node cap) with the four joining at 100, 300
-    and 1,000 nodes: 107,350, 111,630 and 121,196.
+    exhausted, what it found is every solution, so the count stays exact.
     Once a solution is found, the search that found it goes on alone: further solutions are
     usually close to it, and proving there are none (a unique puzzle) takes one whole
     search, which several in turns would pay several times (9-Dom: 11.6 s for two in turns,
@@ -311,14 +314,9 @@ class Team:
         solution (see the class docstring)."""
         if self.done() or len(self.turns) < len(self.searches):  # a search goes on alone
             return
-        first = self.searches[0].stats()["nodes"]
-        want = 1
-        if first >= TEAM_SLICE:
-            want = 2
-        if first >= TEAM_WIDEN_NODES:
-            want = len(TEAM_ORDERS)
-        if want > len(self.searches):
-            self.searches += [self._search(o) for o in TEAM_ORDERS[len(self.searches):want]]
+        if (len(self.searches) == 1
+                and self.searches[0].stats()["nodes"] >= TEAM_JOIN_NODES):
+            self.searches += [self._search(o) for o in TEAM_ORDERS[1:]]
             self.turns = list(self.searches)
 
     def stats(self) -> dict[str, int]:
