@@ -364,11 +364,16 @@ static int cg_propagate(cg_solver *s)
             cg_clear_queue(s);
             return 0;
         }
+        /* the line solver is exact, so l's result is a fixpoint of l: its sets queue only
+         * the crossing lines (as in ng_propagate) */
+        s->inq[l] = 1;
         for (int i = 0; i < n; i++)
             if (lout[i] != lin[i] && !cg_set(s, off + i * step, lout[i])) {
+                s->inq[l] = 0;
                 cg_clear_queue(s);
                 return 1;
             }
+        s->inq[l] = 0;
     }
     return 1;
 }
