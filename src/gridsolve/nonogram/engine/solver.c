@@ -516,6 +516,34 @@ static int ng_nogood_prop(ng_solver *s)
     return 1;
 }
 
+/* Solve line l and set the cells it fixes (bitboard mode); 0 on contradiction (nothing set). */
+static inline int ng_line_bits(ng_solver *s, int l)
+{
+    const int off = s->line_off[l], step = s->line_step[l];
+    const uint64_t kf = s->lf[l], ke = s->le[l];
+    uint64_t nf, ne;
+    if (!ng_solve_bits_cached(s, l, s->line_len[l], kf, ke, &nf, &ne)) return 0;
+    uint64_t add = (nf & ~kf) | (ne & ~ke);
+    while (add) {
+        const int i = __builtin_ctzll(add);
+        add &= add - 1;
+        ng_set(s, off + i * step, (nf >> i) & 1 ? CELL_FILLED : CELL_EMPTY);
+    }
+    return 1;
+}
+
+/* The same for lines too long for bitboards: through s->lin and s->lout. */
+static inline int ng_line_cells(ng_solver *s, int l)
+{
+    const int off = s->line_off[l], step = s->line_step[l], n = s->line_len[l];
+    uint8_t *lin = s->lin, *lout = s->lout;
+    for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
+    if (!ng_solve_cached(s, l, n)) return 0;
+    for (int i = 0; i < n; i++)
+        if (lout[i] != lin[i]) ng_set(s, off + i * step, lout[i]);
+    return 1;
+}
+
 /* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared).
  * A time limit stops it early (queue cleared, s->aborted set): what it fixed is still sound. */
 static int ng_propagate(ng_solver *s)
@@ -534,48 +562,18 @@ static int ng_propagate(ng_solver *s)
         const int l = s->queue[s->qhead];
         if (++s->qhead == s->nlines) s->qhead = 0;
         s->qcount--;
-        s->inq[l] = 0;
-        const int off = s->line_off[l], step = s->line_step[l], n = s->line_len[l];
-        if (s->bits) {
-            const uint64_t kf = s->lf[l], ke = s->le[l];
-            uint64_t nf, ne;
-            s->line_solves++;
-            if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
-            if (!ng_solve_bits_cached(s, l, n, kf, ke, &nf, &ne)) {
-                s->fail_line = l;
-                ng_clear_queue(s);
-                return 0;
-            }
-            const int before = s->trail_len;
-            uint64_t add = (nf & ~kf) | (ne & ~ke);
-            /* the line solver is complete, so what it gives l is a fixpoint of l: its sets
-             * queue the crossing lines but not l again (as queued, l is passed over) */
-            s->inq[l] = 1;
-            while (add) {
-                const int i = __builtin_ctzll(add);
-                add &= add - 1;
-                ng_set(s, off + i * step, (nf >> i) & 1 ? CELL_FILLED : CELL_EMPTY);
-            }
-            s->inq[l] = 0;
-            if (s->on_event && s->trail_len > before)
-                s->on_event(s->event_ctx, EV_LINE, l, s->trail_len - before, 0,
-                            s->trail + before, s->trail_len - before);
-            continue;
-        }
-        uint8_t *lin = s->lin, *lout = s->lout;
-        for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
         s->line_solves++;
         if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
-        if (!ng_solve_cached(s, l, n)) {
+        const int before = s->trail_len;
+        /* l stays marked as queued while it is solved: the line solver is complete, so what it
+         * gives l is a fixpoint of l, and its sets queue only the crossing lines */
+        const int ok = s->bits ? ng_line_bits(s, l) : ng_line_cells(s, l);
+        s->inq[l] = 0;
+        if (!ok) {
             s->fail_line = l;
             ng_clear_queue(s);
             return 0;
         }
-        const int before = s->trail_len;
-        s->inq[l] = 1;  /* as above: l's own result is a fixpoint of l */
-        for (int i = 0; i < n; i++)
-            if (lout[i] != lin[i]) ng_set(s, off + i * step, lout[i]);
-        s->inq[l] = 0;
         if (s->on_event && s->trail_len > before)
             s->on_event(s->event_ctx, EV_LINE, l, s->trail_len - before, 0,
                         s->trail + before, s->trail_len - before);
