@@ -54,6 +54,15 @@ typedef struct {
     int32_t ok;       /* 0 = the input is a contradiction */
 } ng_cache_entry;
 
+/* A line's log arrangement count for its known masks (NG_ORDER_PROMISE's estimates count every
+ * line twice a node, most of them as they were: a line keeps its last NG_MEMO_WAYS counts). */
+#define NG_MEMO_WAYS 4
+typedef struct {
+    uint64_t kf[NG_MEMO_WAYS], ke[NG_MEMO_WAYS];
+    double log_count[NG_MEMO_WAYS];
+    int next;                   /* the way to overwrite next */
+} ng_count_memo;
+
 #define NG_CACHE_BITS 16
 
 /* The compact line cache of bitboard mode, when a line's two masks and its number fit one
@@ -177,6 +186,8 @@ typedef struct ng_solver {
     float *likely;          /* NG_ORDER_SURE: per cell, the filled share of its row's
                              * arrangements, then of its column's (2 * ncells) */
     uint64_t *likely_key;   /* bitboard mode: per line, the known masks its shares are of */
+    ng_count_memo *count_memo; /* bitboard mode, NG_ORDER_PROMISE: per line, NG_MEMO_WAYS
+                                * (known masks, log count) of lines counted lately */
 
     /* limits and counters */
     long long nodes, max_nodes, line_solves, probes, max_depth;

@@ -205,7 +205,7 @@ void ng_free(ng_solver *s)
     free(s->recorded); free(s->guide);
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
     free(s->lf); free(s->le); free(s->bfw); free(s->bbw); free(s->brun);
-    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line); free(s->likely); free(s->likely_key);
+    free(s->cnt_fw); free(s->cnt_bw); free(s->cnt_acc); free(s->cnt_line); free(s->likely); free(s->likely_key); free(s->count_memo);
     if (s->watch) for (int x = 0; x < 2 * s->ncells; x++) free(s->watch[x]);
     free(s->watch); free(s->wlen); free(s->wcap);
     free(s->ngd_lits); free(s->ngd_off); free(s->ngd_n);
@@ -967,11 +967,33 @@ static double ng_line_count(ng_solver *s, int l)
  * independent constraints on the unknown cells, sum of log counts - unknown * log 2. */
 static double ng_log_estimate(ng_solver *s)
 {
+    if (s->bits && !s->count_memo) {
+        /* no line has both masks full: these keys match nothing until a line is counted */
+        s->count_memo = malloc(sizeof(ng_count_memo) * (size_t)s->nlines);
+        if (s->count_memo)
+            for (int l = 0; l < s->nlines; l++) {
+                ng_count_memo *m = &s->count_memo[l];
+                for (int w = 0; w < NG_MEMO_WAYS; w++) m->kf[w] = m->ke[w] = ~0ULL;
+                m->next = 0;
+            }
+    }
     double sum = 0.0;
     for (int l = 0; l < s->nlines; l++) {
+        ng_count_memo *m = s->count_memo ? &s->count_memo[l] : NULL;
+        int w = 0;
+        if (m) {
+            while (w < NG_MEMO_WAYS && !(m->kf[w] == s->lf[l] && m->ke[w] == s->le[l])) w++;
+            if (w < NG_MEMO_WAYS) { sum += m->log_count[w]; continue; }
+        }
         const double t = ng_line_count(s, l);
         if (!(t > 0.0)) return -1e300;
-        sum += log(t);
+        const double lt = log(t);
+        if (m) {
+            w = m->next;
+            m->next = w + 1 == NG_MEMO_WAYS ? 0 : w + 1;
+            m->kf[w] = s->lf[l]; m->ke[w] = s->le[l]; m->log_count[w] = lt;
+        }
+        sum += lt;
     }
     return sum - s->unknown * 0.6931471805599453;
 }
