@@ -192,20 +192,23 @@ def test_implication_probing_fixes_more_at_the_root() -> None:
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(5, 14), st.floats(0.3, 0.7), st.integers(1, 5), st.integers(0, 2**32),
-       st.sampled_from([1, 50]), st.sampled_from([0, 1, 3, 300]))
+       st.sampled_from([1, 50]), st.sampled_from([0, 1, 3, 300]), st.sampled_from([1, 2, 100]))
 def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes,  # type: ignore[no-untyped-def]
-                                          join) -> None:
-    """analyse's team of searches (its branching rules in turns) against a single search."""
+                                          join, restart) -> None:
+    """analyse's team of searches (its branching rules in turns, the first restarting with
+    nogoods) against a single search."""
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
                                for _ in range(n)])
-    saved = engine.TEAM_SLICE, engine.TEAM_JOIN_NODES
+    saved = engine.TEAM_SLICE, engine.TEAM_JOIN_NODES, engine.TEAM_RESTART_BASE
     try:
-        # slice 1: turns after every node; join 0 or 1: the others join after the first turn
-        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES = slice_nodes, join
+        # slice 1: turns after every node; join 0 or 1: the others join after the first turn;
+        # restart 1: the first search's runs are 1, 1, 2, 1, 1, 2, 4, ... nodes
+        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES, engine.TEAM_RESTART_BASE = (
+            slice_nodes, join, restart)
         team = analyse(puzzle, count)
     finally:
-        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES = saved
+        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES, engine.TEAM_RESTART_BASE = saved
     one = analyse(puzzle, count, team=False)
     assert team.status == one.status
     assert len(team.solutions) == len(one.solutions) == len(set(team.solutions))
@@ -338,6 +341,24 @@ def test_node_limit_pauses_and_the_search_goes_on() -> None:
         elif code == engine._core.LIMIT:
             limit += 1
     assert got == expected and len(got) == 120
+
+
+def test_team_first_search_restarts_and_stays_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first search restarts on its Luby schedule until a solution is found, and its
+    nogoods keep the count exact: every solution of a puzzle with many, and none twice."""
+    monkeypatch.setattr(engine, "TEAM_RESTART_BASE", 1)
+    monkeypatch.setattr(engine, "TEAM_JOIN_NODES", 10**9)  # the first search alone
+    rng = random.Random(7)
+    for _ in range(20):
+        puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(9))
+                                   for _ in range(9)])
+        want = set(engine.solve(puzzle))
+        result = analyse(puzzle, 64)
+        assert set(result.solutions) == want and len(result.solutions) == len(want)
+        assert result.status == ("unique" if len(want) == 1 else "multiple")
+    puzzle = Puzzle([[1]] * 7, [[1]] * 7)  # 5,040 solutions, the first at depth 6
+    result = analyse(puzzle, 64)
+    assert result.stats["restarts"] >= 2 and len(set(result.solutions)) == 64
 
 
 def test_team_honours_node_limits() -> None:
