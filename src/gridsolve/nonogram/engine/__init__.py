@@ -177,7 +177,7 @@ TEAM_SLICE = 50
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
 TEAM_ORDERS = (4, 3, 2)  # promise, sure, likely: see NG_ORDER_* in core.h
 #: The other searches join when the first has run this many nodes without a solution.
-TEAM_JOIN_NODES = 300
+TEAM_JOIN_NODES = 1000
 #: The first search's restart runs: Luby multiples of this many nodes (see Team).
 TEAM_RESTART_BASE = 100
 #: analyse() runs a team of searches when counting to at most this many solutions.
@@ -241,7 +241,11 @@ class Team:
     on the 70 slowest 98,349 against 77,320 with 100; base 200 on all 160,527. Through
     ``analyse``: 44.4 s and 146,607 nodes against 54.2 s and 180,008, the worst puzzle 4.9 s
     (#590) against 6.6 s (#576); on the survey puzzles, Sierp is proven in 6.9 s (it was not
-    within 60 s).
+    within 60 s). The others now join after 1,000 nodes instead of 300: on all 1000
+    taai2011 puzzles (simulated) 138,881 nodes and 41.0 s against 146,755 and 45.9 s; at 3,000
+    133,471 and 41.9 s; *promise* alone with its restarts 122,405 and 34.9 s, but then the
+    survey's Thing takes 58 s natively instead of 21 s (1,000) or 20 s (300), since it needs
+    *sure* or *likely*.
     Solutions from all are pooled (each searches the whole space); when one search is
     exhausted, what it found is every solution, so the count stays exact.
     Once a solution is found, the search that found it goes on alone: further solutions are
