@@ -30,7 +30,7 @@ test: install  ## the fast test suite (exit code 5, no tests collected, is a fai
 test-slow: install  ## the slow tests over the shared puzzle corpora
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
 
-bench: install  ## benchmarks, each printing a table with its peers (long: about an hour)
+bench: install  ## benchmarks, each printing a table with its peers (long: about 35 minutes)
 	$(BIN)/python benchmarks/nonogram.py
 	$(BIN)/python benchmarks/colour.py
 	$(BIN)/python benchmarks/backends.py

@@ -266,7 +266,7 @@ class Team:
         # solution is found; run_end is the node count at which its current run ends
         self.searches = [self._search(TEAM_ORDERS[0], nogoods=True)]
         self.runs = luby()
-        self.run_end: int | None = TEAM_RESTART_BASE * next(self.runs)
+        self.run_end = TEAM_RESTART_BASE * next(self.runs)
         self.restarts = 0
         self.turns = list(self.searches)  # the searches still taking turns
         self.found: dict[Grid, None] = {}
@@ -316,9 +316,8 @@ class Team:
             budget = core.stats()["nodes"] + size
             if limits.max_nodes is not None:
                 budget = min(budget, core.stats()["nodes"] + limits.max_nodes - total)
-            restarting = core is self.searches[0] and self.run_end is not None and not self.found
+            restarting = core is self.searches[0] and not self.found
             if restarting:
-                assert self.run_end is not None
                 budget = min(budget, self.run_end)
             timeout = -1.0
             if limits.timeout is not None:
@@ -333,8 +332,7 @@ class Team:
                     self.complete = True
                 elif core.stats()["timed_out"]:
                     self.stopped = True
-                elif (restarting and not self.found
-                      and core.stats()["nodes"] >= (self.run_end or 0)):
+                elif restarting and not self.found and core.stats()["nodes"] >= self.run_end:
                     self._restart(core)
                 break
             self._widen()
