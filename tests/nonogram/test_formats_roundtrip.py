@@ -79,6 +79,17 @@ def test_liberal_text(text: str) -> None:
     assert parse_puzzle(text).rows == ((1,),)
 
 
+@pytest.mark.parametrize("text", [
+    "1 1\n# a note between rows\n3\n--\n2\n1\n2\n",
+    "# title\n1 1\n3\n-- columns\n2\n# a note between columns\n1\n2\n",
+    "1 1\n# a note\n3\n#\n2\n1\n# another\n2\n",
+])
+def test_comment_lines_between_clues_are_skipped(text: str) -> None:
+    """A whole-line comment among the clue lines is not an empty clue."""
+    puzzle = parse_puzzle(text)
+    assert puzzle.rows == ((1, 1), (3,)) and puzzle.cols == ((2,), (1,), (2,))
+
+
 def test_readme_json_example() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     block = readme.split('```json\n', 1)[1].split("```", 1)[0]

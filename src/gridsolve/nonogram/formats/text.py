@@ -1,6 +1,7 @@
 """The plain text format people post: row clues, a ``--`` line, column clues.
 
-    # a comment                 '#' starts a comment anywhere on a line
+    # a comment                 '#' starts a comment anywhere on a line (a comment line
+                                between clue lines is skipped: it is not an empty clue)
     1 1                         one line per row, top to bottom
     3                           numbers separated by spaces or commas
     --                          a line starting with '--' separates rows from columns
@@ -60,7 +61,8 @@ def _split(lines: list[str], source: str | None) -> tuple[Numbered, Numbered, in
         seps = _hash_separators(lines)
     if len(seps) > 1:
         raise ParseError("a second separator line: one puzzle per file", source, seps[1] + 1)
-    body = [(i + 1, "" if s.strip().startswith("#") else _strip(s)) for i, s in enumerate(lines)]
+    # a whole-line comment is no line at all (an empty clue needs an empty line or '0')
+    body = [(i + 1, _strip(s)) for i, s in enumerate(lines) if not s.strip().startswith("#")]
     if not seps:
         try:
             rows, cols = keen.split_blocks(body, source)
