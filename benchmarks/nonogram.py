@@ -38,6 +38,14 @@ def puzzles_dir() -> Path:
     return path
 
 
+#: The benchmark sets, all read from the shared puzzle corpora.
+SETS = {
+    "taai2011": "1000 tournament 25x25 puzzles",
+    "survey": "the 19 distinct webpbn survey puzzles: glpk-pbn, gramcracker, nonogram-db",
+    "janko": "2,338 janko.at puzzles, puzzlekit JSON",
+}
+
+
 def load_set(name: str, base: Path) -> list[Entry]:
     """The puzzles of one benchmark set (survey puzzles deduplicated across formats)."""
     if name == "taai2011":
@@ -111,7 +119,9 @@ SAT = "sat-baseline"
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default="taai2011,survey,janko")
+    ap.add_argument("--sets", default=",".join(SETS),
+                    help="comma-separated, from: " + "; ".join(f"{k} ({v})" for k, v in SETS.items())
+                    + " (default: all three)")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
     ap.add_argument("--methods", default="native,auto",
                     help="gridsolve methods measured (native: the C engine alone; auto: native, "
