@@ -181,6 +181,14 @@ def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout
         assert result.stats.get("handover") == 1
 
 
+def test_auto_does_not_start_sat_after_the_time_is_up() -> None:
+    """A timeout shorter than auto's native turn ends there: no SAT model is built after it
+    (on a large puzzle that alone takes over a second)."""
+    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=0.05), "auto")
+    assert result.status == "unknown" and "handover" not in result.stats
+    assert result.partial is not None and len(result.partial) == 50
+
+
 def test_conflict_budget_gives_unknown() -> None:
     """Solvers check the budget at their own pace (Glucose between restarts): roughly held."""
     result = analyse(hard_puzzle(), 2, SearchLimits(max_nodes=50), "sat")

@@ -52,6 +52,7 @@ pace); ``nodes`` is native nodes plus SAT conflicts.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from gridsolve.errors import SolverUnavailable
@@ -141,6 +142,9 @@ def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: 
                          timeout=_min(2 * AUTO_SECONDS, limits.timeout))
     if team.run(first, until=_min(started + AUTO_SECONDS, deadline)) and not team.stopped:
         return team.result()
+    if deadline is not None and time.perf_counter() >= deadline:
+        # the time is up: building the SAT model would overrun it
+        return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
     search = sat.Search(puzzle, SearchLimits(), solver, team.partial(), started)
     sat_share = (AUTO_SAT_SHARE_SMALL if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
                  else AUTO_SAT_SHARE)
