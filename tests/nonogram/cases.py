@@ -1,4 +1,6 @@
-"""One table of puzzles with known solution sets, run against every solver path."""
+"""One table of puzzles with known solution sets, run against every solver path: the native
+engine's (tests/nonogram/test_engine.py), the colour engine (test_colour_engine.py), and SAT,
+ILP and auto (test_backends.py). Each count is checked against brute force there."""
 
 from __future__ import annotations
 
@@ -15,9 +17,12 @@ CASES: list[tuple[str, Puzzle, int, tuple[str, ...] | None]] = [
     ("diagonal pair", Puzzle([[1], [1]], [[1], [1]]), 2, None),
     ("no solution, totals agree", Puzzle([[2], [0]], [[1], [0], [1]]), 0, None),
     ("no solution 2", Puzzle([[1, 1], [1, 1], [1]], [[1, 1], [1], [1, 1]]), 0, None),
-    ("heart", puzzle_from_grid([".##.##.", "#######", "#######", ".#####.", "..###..",
+    ("unique heart", puzzle_from_grid([".##.##.", "#######", "#######", ".#####.", "..###..",
                                 "...#..."]), 1,
      (".##.##.", "#######", "#######", ".#####.", "..###..", "...#...")),
+    ("empty middle row", Puzzle([[3], [], [3]], [[1, 1]] * 3), 1, ("###", "...", "###")),
+    ("no solution, one full line", Puzzle([[], [], [2]], [[], [], [2]]), 0, None),
+    ("no solution, no empty line", Puzzle([[1], [1], [1, 1]], [[1], [1, 1], [1]]), 0, None),
     ("three rooks 3x3", Puzzle([[1]] * 3, [[1]] * 3), 6, None),
     ("needs search 4x4", Puzzle([[1, 1]] * 4, [[1, 1]] * 4), 2, None),
 ]

@@ -21,9 +21,10 @@ from gridsolve.nonogram import backends
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import iter_entries
-from gridsolve.nonogram.model import (Grid, Puzzle, clue_of, columns_of, is_solution,
+from gridsolve.nonogram.model import (Puzzle, clue_of, columns_of, is_solution,
                                       puzzle_from_grid)
-from gridsolve.nonogram.reference import arrangements
+from tests.nonogram.cases import CASES
+from tests.nonogram.oracle import all_solutions
 
 pytest.importorskip("pysat")
 from gridsolve.nonogram.backends import auto, sat  # noqa: E402
@@ -36,35 +37,13 @@ ALL = [m if m != "ilp" else pytest.param(m, marks=needs_ilp) for m in METHODS]
 FAST = ("native", "sat", "auto")
 
 
-def brute_force(puzzle: Puzzle) -> set[Grid]:
-    """Every grid that fits the clues: all row arrangements, kept if the columns fit."""
-    rows = [list(arrangements(clue, puzzle.width)) for clue in puzzle.rows]
-    return {grid for grid in itertools.product(*rows)
-            if all(clue_of(col) == clue for col, clue in zip(columns_of(grid), puzzle.cols))}
+#: brute force: every grid that fits the clues (no solver code)
+brute_force = all_solutions
 
 
-#: (name, puzzle, its solutions; None = ask the brute force)
-CASES: list[tuple[str, Puzzle, set[Grid] | None]] = [
-    ("1x1 filled", Puzzle([(1,)], [(1,)]), {("#",)}),
-    ("1x1 empty", Puzzle([()], [()]), {(".",)}),
-    ("all empty 3x2", Puzzle([(), ()], [(), (), ()]), {("...", "...")}),
-    ("full lines 3x3", Puzzle([(3,)] * 3, [(3,)] * 3), {("###",) * 3}),
-    ("empty middle row", Puzzle([(3,), (), (3,)], [(1, 1)] * 3), {("###", "...", "###")}),
-    ("1xN", Puzzle([(2, 1)], [(1,), (1,), (), (1,)]), {("##.#",)}),
-    ("Nx1", Puzzle([(1,), (), (1,), (1,)], [(1, 2)]), {("#", ".", "#", "#")}),
-    ("2x2 two solutions", Puzzle([(1,), (1,)], [(1,), (1,)]), {("#.", ".#"), (".#", "#.")}),
-    ("3x3 permutations", Puzzle([(1,)] * 3, [(1,)] * 3),
-     {tuple("".join("#" if c == p[r] else "." for c in range(3)) for r in range(3))
-      for p in itertools.permutations(range(3))}),
-    ("totals agree, no solution", Puzzle([(), (), (2,)], [(), (), (2,)]), set()),
-    ("no empty line, no solution", Puzzle([(1,), (1,), (1, 1)], [(1,), (1, 1), (1,)]), set()),
-    ("unique heart", puzzle_from_grid((".##.##.", "#######", "#######", ".#####.",
-                                       "..###..", "...#...")), None),
-]
-
-
-def expected(puzzle: Puzzle, known: set[Grid] | None) -> set[Grid]:
-    return brute_force(puzzle) if known is None else known
+def case(name: str) -> Puzzle:
+    """The puzzle of the shared case table (tests/nonogram/cases.py) with this name."""
+    return next(c[1] for c in CASES if c[0] == name)
 
 
 def status_for(n: int, max_solutions: int) -> str:
@@ -78,14 +57,18 @@ def status_for(n: int, max_solutions: int) -> str:
 
 
 def test_case_table_is_right() -> None:
-    for name, puzzle, known in CASES:
-        assert brute_force(puzzle) == expected(puzzle, known), name
+    for name, puzzle, n, solution in CASES:
+        want = brute_force(puzzle)
+        assert len(want) == n and (solution is None or want == {solution}), name
 
 
 @pytest.mark.parametrize("method", ALL)
-@pytest.mark.parametrize("name,puzzle,known", CASES, ids=[c[0] for c in CASES])
-def test_case_table(method: str, name: str, puzzle: Puzzle, known: set[Grid] | None) -> None:
-    want = expected(puzzle, known)
+@pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])
+def test_case_table(method: str, name: str, puzzle: Puzzle, n: int,
+                    solution: tuple[str, ...] | None) -> None:
+    """The shared case table (tests/nonogram/cases.py) against every backend."""
+    want = brute_force(puzzle)
+    assert len(want) == n
     everything = analyse(puzzle, 10, method=method)
     assert everything.status == status_for(len(want), 10)
     assert set(everything.solutions) == want and len(everything.solutions) == len(want)
@@ -96,15 +79,15 @@ def test_case_table(method: str, name: str, puzzle: Puzzle, known: set[Grid] | N
 
 @pytest.mark.parametrize("solver", ["cadical195", "minisat22"])
 def test_other_sat_solvers(solver: str) -> None:
-    for name, puzzle, known in CASES:
+    for name, puzzle, _, _ in CASES:
         result = sat.analyse(puzzle, 10, solver=solver)
-        assert set(result.solutions) == expected(puzzle, known), name
+        assert set(result.solutions) == brute_force(puzzle), name
 
 
 @pytest.mark.parametrize("method", ALL)
 def test_first_solution_only_is_not_a_proof(method: str) -> None:
     """With max_solutions=1 nothing proves uniqueness: every method says "unknown"."""
-    result = analyse(CASES[-1][1], 1, method=method)
+    result = analyse(case("unique heart"), 1, method=method)
     assert result.status == "unknown" and len(result.solutions) == 1
 
 
@@ -156,7 +139,7 @@ def test_larger_random_puzzles_count_like_native(h: int, w: int, seed: int) -> N
 
 
 def test_sat_seeded_with_known_cells() -> None:
-    puzzle = CASES[7][1]  # the 2x2 with two solutions
+    puzzle = case("diagonal pair")  # the 2x2 with two solutions
     assert sat.analyse(puzzle, 10, known=("#?", "??")).solutions == (("#.", ".#"),)
     assert sat.analyse(puzzle, 10, known=("##", "??")).status == "none"
 
@@ -222,7 +205,7 @@ def test_missing_extra(monkeypatch: pytest.MonkeyPatch, module: str, method: str
 
 def test_auto_without_python_sat_is_native(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pysat", None)
-    result = analyse(CASES[-1][1], method="auto")
+    result = analyse(case("unique heart"), method="auto")
     assert result.status == "unique" and "handover" not in result.stats
 
 
