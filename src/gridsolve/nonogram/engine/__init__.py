@@ -367,7 +367,9 @@ class Team:
         return stats
 
     def partial(self) -> Grid:
-        """The cells proven at the root (of the first search)."""
+        """The cells proven at the root of the first search: by propagation and probing, and
+        once it has restarted also by the nogoods of its earlier runs (each names a part of
+        the search proven to hold no solution, so what they fix is as certain)."""
         return _rows(self.searches[0].root(), self.puzzle.width)
 
     def result(self) -> Result:
