@@ -24,7 +24,7 @@ from gridsolve.nonogram.formats import iter_entries
 from gridsolve.nonogram.model import (Puzzle, clue_of, columns_of, is_solution,
                                       puzzle_from_grid)
 from tests.nonogram.cases import CASES
-from tests.nonogram.oracle import all_solutions
+from tests.nonogram.oracle import all_solutions as brute_force
 
 pytest.importorskip("pysat")
 from gridsolve.nonogram.backends import auto, sat  # noqa: E402
@@ -35,10 +35,6 @@ needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
 ALL = [m if m != "ilp" else pytest.param(m, marks=needs_ilp) for m in METHODS]
 #: Methods cheap enough for every case; ILP (CBC starts a process per solve) gets fewer.
 FAST = ("native", "sat", "auto")
-
-
-#: brute force: every grid that fits the clues (no solver code)
-brute_force = all_solutions
 
 
 def case(name: str) -> Puzzle:

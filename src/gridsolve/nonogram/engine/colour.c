@@ -354,26 +354,23 @@ static int cg_propagate(cg_solver *s)
         const int l = s->queue[s->qhead];
         s->qhead = (s->qhead + 1) % s->nlines;
         s->qcount--;
-        s->inq[l] = 0;
         const int off = s->line_off[l], step = s->line_step[l], n = s->line_len[l];
         cg_mask *lin = s->lin, *lout = s->lout;
         for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
         s->line_solves++;
         if (s->in_probe) s->fp_cur[l >> 6] |= 1ULL << (l & 63);
-        if (!cg_solve_cached(s, l, n)) {
-            cg_clear_queue(s);
-            return 0;
-        }
-        /* the line solver is exact, so l's result is a fixpoint of l: its sets queue only
-         * the crossing lines (as in ng_propagate) */
-        s->inq[l] = 1;
-        for (int i = 0; i < n; i++)
-            if (lout[i] != lin[i] && !cg_set(s, off + i * step, lout[i])) {
-                s->inq[l] = 0;
-                cg_clear_queue(s);
-                return 1;
-            }
+        /* l stays marked as queued while it is solved: the line solver is exact, so l's
+         * result is a fixpoint of l, and its sets queue only the crossing lines (as in
+         * ng_propagate) */
+        const int ok = cg_solve_cached(s, l, n);
+        int stopped = 0;  /* a set ran out of memory (s->aborted): stop as at a limit */
+        for (int i = 0; ok && !stopped && i < n; i++)
+            if (lout[i] != lin[i] && !cg_set(s, off + i * step, lout[i])) stopped = 1;
         s->inq[l] = 0;
+        if (!ok || stopped) {
+            cg_clear_queue(s);
+            return ok;
+        }
     }
     return 1;
 }
