@@ -19,7 +19,7 @@ with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works t
 from gridsolve.nonogram.formats import parse_puzzle, write_puzzle  # noqa: E402
 from gridsolve.nonogram.model import (ColourPuzzle, is_colour_solution, is_solution,  # noqa: E402
                                       puzzle_from_grid)
-from gridsolve.nonogram.trace import Step, replay  # noqa: E402
+from gridsolve.nonogram.watch.trace import Step, replay  # noqa: E402
 from gridsolve.tiling import calendar as cal  # noqa: E402
 from gridsolve.web import WebLimits, create_app  # noqa: E402
 

@@ -17,8 +17,8 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
-from gridsolve.nonogram.render.steps import StepPrinter
-from gridsolve.nonogram.trace import Recorder
+from gridsolve.nonogram.watch.steps import StepPrinter
+from gridsolve.nonogram.watch.trace import Recorder
 
 __all__ = ["add_solve_options", "add_commands", "print_grid", "watcher", "report", "write_output"]
 
@@ -102,9 +102,9 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_explain(args: argparse.Namespace) -> int:
     """``nonogram explain``: the account of the solve, then the grid it reaches."""
-    from gridsolve.nonogram.explain import explain
+    from gridsolve.nonogram.watch.explain import explain
     from gridsolve.nonogram.formats import bw_only, read_puzzle
-    from gridsolve.nonogram.render.account import explanation_lines
+    from gridsolve.nonogram.watch.account import explanation_lines
     puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits),
                      "explain", "supports")
     account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout))
@@ -191,7 +191,7 @@ def report(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result,
         from gridsolve.nonogram.render.png import write_png
         write_output(args.png, lambda path: write_png(path, puzzle, grid))
     if args.animate and watch is not None:
-        from gridsolve.nonogram.render.animate import write_animation
+        from gridsolve.nonogram.watch.animate import write_animation
         trace = watch.trace
         write_output(args.animate,
                      lambda path: write_animation(path, watch.puzzle, trace.steps,

@@ -22,7 +22,7 @@ from gridsolve.web.app import ApiError, WebLimits
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from gridsolve.nonogram.trace import Step
+    from gridsolve.nonogram.watch.trace import Step
 
 __all__ = ["read_json", "body_text", "to_puzzle_json", "step_json", "solve_puzzle",
            "solve_payload"]
@@ -104,7 +104,7 @@ def solve_puzzle(puzzle: AnyPuzzle, limits: WebLimits) -> Result:
 def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str, Any]:
     """Solve, rate and (optionally) trace a puzzle; runs in a worker thread."""
     from gridsolve.nonogram.rate import rate
-    from gridsolve.nonogram.trace import trace_solve
+    from gridsolve.nonogram.watch.trace import trace_solve
 
     if isinstance(puzzle, ColourPuzzle):
         result = solve_puzzle(puzzle, limits)

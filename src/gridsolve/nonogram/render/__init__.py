@@ -1,7 +1,7 @@
-"""Showing nonograms to people: text (with clue margins), SVG, PNG and animations.
+"""Showing nonograms to people: text (with clue margins), SVG and PNG pictures of one grid.
 
-Knows the model (and, for animations, the trace's steps), nothing of files or engines.
-Pillow is imported only by the PNG and GIF writers (extra ``image``).
+Knows the model only, nothing of files, engines or the search (animations of a solve live in
+``nonogram/watch/``). Pillow is imported only by the PNG writer (extra ``image``).
 """
 
 from __future__ import annotations

@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridsolve.nonogram.engine import analyse
-from gridsolve.nonogram.explain import explain, extremes, line_reasons
+from gridsolve.nonogram.watch.explain import explain, extremes, line_reasons
 from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import FILLED, Grid, Puzzle, clue_of, puzzle_from_grid
 from gridsolve.nonogram.reference import brute_force_line, leftmost, rightmost
 
-from tests.nonogram.test_trace import pictures
+from tests.nonogram.watch.test_trace import pictures
 
 
 def replay(puzzle: Puzzle, grid_steps: list[tuple[int, str]]) -> Grid:

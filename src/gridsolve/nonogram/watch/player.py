@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.nonogram.model import Puzzle
-from gridsolve.nonogram.render.frames import MARKS, frames
+from gridsolve.nonogram.watch.frames import MARKS, frames
 from gridsolve.nonogram.render.layout import COLOURS, layout
 
 if TYPE_CHECKING:
-    from gridsolve.nonogram.trace import Step
+    from gridsolve.nonogram.watch.trace import Step
 
 __all__ = ["animation_html", "player_data"]
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from gridsolve.nonogram.model import puzzle_from_grid
-from gridsolve.nonogram.render.animate import pick, write_gif
-from gridsolve.nonogram.render.frames import frames
-from gridsolve.nonogram.trace import trace_solve
+from gridsolve.nonogram.watch.animate import pick, write_gif
+from gridsolve.nonogram.watch.frames import frames
+from gridsolve.nonogram.watch.trace import trace_solve
 
 TWO = puzzle_from_grid(("#.", ".#"))
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from gridsolve.nonogram.engine import analyse
 from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
-from gridsolve.nonogram.trace import Step, Trace, trace_solve
+from gridsolve.nonogram.watch.trace import Step, Trace, trace_solve
 
 
 @st.composite

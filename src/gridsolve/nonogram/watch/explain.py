@@ -25,7 +25,7 @@ from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
 from gridsolve.nonogram.reference import solve_line
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.trace import Step, trace_solve
+from gridsolve.nonogram.watch.trace import Step, trace_solve
 
 __all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes"]
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_clue, line_label
 from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
-from gridsolve.nonogram.render.steps import line_change_text, plural
+from gridsolve.nonogram.watch.steps import line_change_text, plural
 
 if TYPE_CHECKING:
-    from gridsolve.nonogram.trace import Step
+    from gridsolve.nonogram.watch.trace import Step
 
 __all__ = ["Frame", "frames", "caption", "MARKS"]
 

@@ -141,7 +141,7 @@ def test_verbose_shows_traceback(write) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_examples_are_unique(capsys) -> None:  # type: ignore[no-untyped-def]
-    examples = sorted((Path(__file__).parent.parent / "src/gridsolve/examples").glob("*.txt"))
+    examples = sorted((Path(__file__).resolve().parents[2] / "src/gridsolve/examples").glob("*.txt"))
     assert len(examples) >= 4
     for path in examples:
         code, out, _ = run(capsys, "nonogram", "solve", str(path))

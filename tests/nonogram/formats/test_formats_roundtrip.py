@@ -91,7 +91,7 @@ def test_comment_lines_between_clues_are_skipped(text: str) -> None:
 
 
 def test_readme_json_example() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     block = readme.split('```json\n', 1)[1].split("```", 1)[0]
     (entry,) = parse_entries(block, "auto", "README.md")
     assert entry.goal == ("#.#", "###", "...")

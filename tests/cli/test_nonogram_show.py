@@ -160,8 +160,8 @@ def test_html_player_steps_to_the_end_and_back(tmp_path: Path) -> None:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    from gridsolve.nonogram.render.html import animation_html
-    from gridsolve.nonogram.trace import trace_solve
+    from gridsolve.nonogram.watch.player import animation_html
+    from gridsolve.nonogram.watch.trace import trace_solve
     puzzle = puzzle_from_grid(("##.#", "#..#", ".##.", "#.##"))
     _, trace = trace_solve(puzzle, 1)
     page = animation_html(puzzle, trace.steps)

@@ -16,7 +16,7 @@ from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_ce
 from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
 
 if TYPE_CHECKING:
-    from gridsolve.nonogram.trace import Step
+    from gridsolve.nonogram.watch.trace import Step
 
 __all__ = ["StepPrinter", "line_change_text", "plural"]
 

@@ -15,7 +15,7 @@ import gridsolve
 from gridsolve.nonogram.engine import colour as colour_engine
 from gridsolve.nonogram.formats import read_puzzle
 from gridsolve.nonogram.model import ColourPuzzle
-from tests.test_cli import run
+from tests.cli.test_nonogram import run
 
 PALETTE = [{"name": "white", "rgb": "#ffffff", "symbol": "."},
            {"name": "red", "rgb": "#ff0000", "symbol": "r"},

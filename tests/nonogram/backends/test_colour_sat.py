@@ -15,7 +15,7 @@ from gridsolve.nonogram.engine import colour as ce
 from gridsolve.nonogram.formats import read_entry
 from gridsolve.nonogram.model import ColourPuzzle, colour_puzzle_from_grid, is_colour_solution
 from tests.nonogram.oracle import all_colour_solutions
-from tests.nonogram.test_colour_engine import (COLOUR_CORPUS, palette, permutations, random_grid,
+from tests.nonogram.engine.test_colour_engine import (COLOUR_CORPUS, palette, permutations, random_grid,
                                                tiny_grids)
 
 pytest.importorskip("pysat")

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_clue, line_label, spans
 from gridsolve.nonogram.model import UNKNOWN, Grid
-from gridsolve.nonogram.render.steps import plural
+from gridsolve.nonogram.watch.steps import plural
 
 if TYPE_CHECKING:
-    from gridsolve.nonogram.explain import Deduction, Explanation
+    from gridsolve.nonogram.watch.explain import Deduction, Explanation
 
 __all__ = ["explanation_lines"]
 

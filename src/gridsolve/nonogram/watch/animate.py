@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.nonogram.model import Puzzle
-from gridsolve.nonogram.render.frames import Frame, frames
+from gridsolve.nonogram.watch.frames import Frame, frames
 from gridsolve.nonogram.render.layout import COLOURS, layout
 
 if TYPE_CHECKING:
-    from gridsolve.nonogram.trace import Step
+    from gridsolve.nonogram.watch.trace import Step
 
 __all__ = ["write_animation", "write_gif", "pick"]
 
@@ -85,7 +85,7 @@ def write_animation(path: str, puzzle: Puzzle, steps: Sequence[Step], complete: 
     if path.lower().endswith(".gif"):
         write_gif(path, puzzle, steps, note=note)
         return
-    from gridsolve.nonogram.render.html import animation_html
+    from gridsolve.nonogram.watch.player import animation_html
     html = animation_html(puzzle, steps, note)
     with open(path, "w", encoding="utf-8") as f:
         f.write(html)

@@ -10,7 +10,7 @@ import pytest
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import iter_entries
 from gridsolve.nonogram.model import Puzzle
-from gridsolve.nonogram.trace import trace_solve
+from gridsolve.nonogram.watch.trace import trace_solve
 
 
 def tournament(path: Path, count: int) -> list[Puzzle]:
