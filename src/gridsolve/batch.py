@@ -39,8 +39,7 @@ from typing import Any, TextIO
 from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import FORMATS, Entry, iter_entries
-from gridsolve.nonogram.formats._common import default_label
+from gridsolve.nonogram.formats import FORMATS, Entry, default_label, iter_entries
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
            "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gridsolve.web.app import WebLimits, create_app
+from gridsolve.web.app import create_app
+from gridsolve.web.limits import WebLimits
 
 
 def add_parser(sub: Any) -> None:

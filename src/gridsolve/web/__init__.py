@@ -1,6 +1,7 @@
 """The web app (extra ``gridsolve[web]``): ``create_app()`` gives the Starlette application.
 
-    web/app.py           the application factory, limits and the bounded solve pool
+    web/app.py           the application factory and the bounded solve pool
+    web/limits.py        WebLimits (what the server accepts) and ApiError (a refusal)
     web/api.py           nonogram handlers and the API description served at /api/
     web/calendar_api.py  calendar handlers
     web/payloads.py      size-limited JSON bodies and the solve payload
@@ -9,6 +10,7 @@
 
 from __future__ import annotations
 
-from gridsolve.web.app import ApiError, WebLimits, create_app
+from gridsolve.web.app import create_app
+from gridsolve.web.limits import ApiError, WebLimits
 
 __all__ = ["create_app", "WebLimits", "ApiError"]

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
-from gridsolve.web.app import ApiError, WebLimits
+from gridsolve.web.limits import ApiError, WebLimits
 from gridsolve.web import calendar_api
 from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
                                     to_puzzle_json)

@@ -1,7 +1,7 @@
 """The web app: a Starlette application serving the static page and the JSON API.
 
-Limits live in one frozen ``WebLimits``; every request body is read through ``read_json``
-(413 above ``max_body``), every solve runs in a worker thread under one ``CapacityLimiter``
+Limits live in one frozen ``WebLimits`` (``web/limits.py``, beside ``ApiError``); every request
+body is read through ``read_json`` (413 above ``max_body``), every solve runs in a worker thread under one ``CapacityLimiter``
 (at most ``max_solves`` at once, 503 when ``max_waiting`` more already queue) with the engine's
 own time budget (408 when it runs out). The server never opens a path named in a request.
 """
@@ -9,37 +9,15 @@ own time budget (408 when it runs out). The server never opens a path named in a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any, TypeVar
 
 from gridsolve.errors import SolverUnavailable
+from gridsolve.web.limits import ApiError, WebLimits
 
-__all__ = ["WebLimits", "ApiError", "create_app"]
+__all__ = ["create_app"]
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class WebLimits:
-    """What the server accepts: body bytes, puzzle side, seconds per solve, solves at once."""
-
-    max_body: int = 1024 * 1024
-    max_side: int = 200
-    budget: float = 10.0
-    max_solves: int = 2
-    max_waiting: int = 8
-    max_steps: int = 50_000
-    max_generate_side: int = 40
-
-
-class ApiError(Exception):
-    """A request the API refuses: HTTP status and a one-line message for a person."""
-
-    def __init__(self, status: int, message: str) -> None:
-        self.status = status
-        self.message = message
-        super().__init__(message)
 
 
 def _starlette() -> Any:

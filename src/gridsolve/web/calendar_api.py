@@ -15,7 +15,7 @@ from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
 from gridsolve.tiling.engine import SearchLimits
 from gridsolve.tiling.model import Tiling
-from gridsolve.web.app import ApiError, WebLimits
+from gridsolve.web.limits import ApiError, WebLimits
 
 if TYPE_CHECKING:
     from starlette.requests import Request

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
-from gridsolve.web.app import ApiError, WebLimits
+from gridsolve.web.limits import ApiError, WebLimits
 
 if TYPE_CHECKING:
     from starlette.requests import Request

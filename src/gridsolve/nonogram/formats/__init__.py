@@ -29,7 +29,7 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
            "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path",
-           "read_clues", "RawClues", "ClueError", "bw_only", "colour_formats"]
+           "read_clues", "RawClues", "ClueError", "bw_only", "colour_formats", "default_label"]
 
 #: Content detection tries these in order: the most specific signatures first.
 DETECT_ORDER: tuple[ModuleType, ...] = (
