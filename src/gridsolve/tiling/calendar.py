@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from statistics import mean
 
 from gridsolve.errors import InvalidPuzzle
+from gridsolve.numbers import is_number
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
 from gridsolve.tiling.model import Board, Cell, Piece, Tiling, check_area
@@ -125,7 +126,7 @@ def parse_date(text: str, ed: Edition) -> CalendarDay:
     raw = text.strip()
     if raw.lower() == "today":
         return today(ed)
-    if re.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}", raw):
+    if re.fullmatch(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}", raw):
         y, m, d = (int(x) for x in raw.split("-"))
         try:
             date = _dt.date(y, m, d)
@@ -135,7 +136,7 @@ def parse_date(text: str, ed: Edition) -> CalendarDay:
     words = [w for w in re.split(r"[\s,]+", raw) if w]
     month = day = weekday = None
     for w in words:
-        if w.isdigit() and day is None:
+        if is_number(w) and len(w) <= 2 and day is None:
             day = int(w)
         elif month is None and _month_of(w) is not None:
             month = _month_of(w)

@@ -15,13 +15,14 @@ import re
 from pathlib import Path
 
 from gridsolve.errors import InvalidPuzzle, ParseError
+from gridsolve.numbers import read_number
 from gridsolve.tiling.model import MAX_BOARD_CELLS, MAX_PIECE_COPIES, Board, Piece
 
 __all__ = ["parse_board", "parse_pieces", "read_board", "read_pieces", "board_text", "pieces_text"]
 
 MAX_FILE_BYTES = 1_000_000
 MAX_SIDE = 200
-_HEADER = re.compile(r"^([A-Za-z0-9_\-]+)(?:\s+x(\d+))?\s*:\s*$")
+_HEADER = re.compile(r"^([A-Za-z0-9_\-]+)(?:\s+x([0-9]+))?\s*:\s*$")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -100,7 +101,7 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
         name, copies = _auto_name(i), 1
         m = _HEADER.match(head)
         if m:
-            name, copies = m.group(1), int(m.group(2) or 1)
+            name, copies = m.group(1), read_number(m.group(2) or "1", "copies", source, n0)
             block = block[1:]
             if not block:
                 raise ParseError(f"piece {name!r} has no rows", source, n0)

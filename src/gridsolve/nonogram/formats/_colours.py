@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gridsolve.errors import GridsolveError, InvalidPuzzle, ParseError
-from gridsolve.nonogram.formats._common import build_puzzle, check_cells, clue_line
+from gridsolve.nonogram.formats._common import build_puzzle, check_cells, clue_line, is_number
 from gridsolve.nonogram.model import (EMPTY, MAX_COLOURS, UNKNOWN, Colour,
                                       ColourPuzzle, Puzzle)
 
@@ -87,7 +87,8 @@ def rgb_of(spec: str, source: str | None = None, line: int | None = None,
         raise ParseError(f"bad colour code {text!r} (expected 3 or 6 hex digits)", source, line)
     if "," in text:
         parts = [p.strip() for p in text.split(",")]
-        if len(parts) != 3 or not all(p.isdigit() and int(p) <= 255 for p in parts):
+        if len(parts) != 3 or not all(is_number(p) and len(p) <= 3 and int(p) <= 255
+                                          for p in parts):
             raise ParseError(f"bad RGB triple {text!r} (expected three numbers 0-255)",
                              source, line)
         return (int(parts[0]), int(parts[1]), int(parts[2]))

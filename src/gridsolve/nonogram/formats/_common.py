@@ -1,4 +1,11 @@
-"""Helpers shared by the format readers: numbers, size guards, and clean errors."""
+"""Helpers shared by the format readers: numbers, size guards, and clean errors.
+
+Numbers: read every number of a file with ``parse_numbers`` (a clue line), ``parse_int`` (one
+named number) or ``read_number``; test with ``is_number``; match with ``NUMBER`` or
+``number_pattern(n)``, never ``\\d``; load JSON with ``load_json``. They take ASCII digits only
+and cap their length (``gridsolve.numbers`` says why), so a '²', '１' or a 5,000-digit clue is
+one ParseError naming file and line, not a traceback or a silently different puzzle.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,14 @@ from pathlib import PurePath
 
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle
+from gridsolve.numbers import (MAX_DIGITS, NUMBER, is_number, load_json, number_pattern,
+                               read_number, shown)
+
+__all__ = ["MAX_BYTES", "MAX_DIGITS", "NUMBER", "is_number", "load_json", "number_pattern",
+           "read_number", "shown", "parse_numbers", "parse_int", "RawClues", "ClueError",
+           "Entry", "check_cells", "check_size", "clue_line", "build_puzzle", "make_goal",
+           "only_entry", "default_label", "logical_lines", "take_lines", "puzzle_from_lines",
+           "clue_lines", "COLOUR_UNSUPPORTED", "HARD_MAX_SIDE"]
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
@@ -37,14 +52,9 @@ def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
     """Numbers separated by spaces, tabs or commas; a clear error for anything else."""
     out = []
     for tok in text.replace(",", " ").split():
-        try:
-            n = int(tok)
-        except ValueError:
-            shown = tok if len(tok) <= 20 else tok[:20] + "..."
-            raise ParseError(f"{shown!r} is not a number", source, line) from None
-        if n < 0:
-            raise ParseError(f"clue numbers cannot be negative, got {n}", source, line)
-        out.append(n)
+        if tok.startswith("-") and is_number(tok[1:]):
+            raise ParseError(f"clue numbers cannot be negative, got {tok[:21]}", source, line)
+        out.append(read_number(tok, "", source, line))
     return out
 
 
@@ -114,9 +124,9 @@ def check_size(width: int, height: int, source: str | None, line: int | None,
 def parse_int(text: str, what: str, source: str | None, line: int | None) -> int:
     """A single non-negative whole number, or a clear error naming what it should be."""
     tok = text.strip()
-    if not tok.isdigit() or len(tok) > 9:
-        raise ParseError(f"{what} must be a whole number, got {tok!r}", source, line)
-    return int(tok)
+    if not is_number(tok):
+        raise ParseError(f"{what} must be a whole number, got {shown(tok)}", source, line)
+    return read_number(tok, what, source, line)
 
 
 def make_goal(rows: Sequence[str], width: int, height: int, filled: str, empty: str,

@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (check_size, clue_lines, logical_lines, parse_int,
-                                               puzzle_from_lines, take_lines)
+from gridsolve.nonogram.formats._common import (MAX_DIGITS, check_size, clue_lines, is_number,
+                                               logical_lines, parse_int, puzzle_from_lines,
+                                               take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "cwd"
@@ -27,7 +28,7 @@ EXTENSIONS = (".cwd",)
 def detect(text: str) -> bool:
     """Two lone numbers H and W, H lines, a blank line, W lines?"""
     lines = logical_lines(text[:2_000_000])
-    if len(lines) < 3 or not all(re.fullmatch(r"\s*\d{1,6}\s*", s) for s in lines[:2]):
+    if len(lines) < 3 or not all(re.fullmatch(r"\s*[0-9]{1,6}\s*", s) for s in lines[:2]):
         return False
     h, w = int(lines[0]), int(lines[1])
     rest = lines[2:]
@@ -40,10 +41,10 @@ def detect(text: str) -> bool:
 
 def _total(lines: list[str]) -> int | None:
     """Cells filled by these clue lines (None if they are not all numbers)."""
-    try:
-        return sum(int(tok) for s in lines for tok in s.replace(",", " ").split())
-    except ValueError:
+    toks = [tok for s in lines for tok in s.replace(",", " ").split()]
+    if not all(is_number(tok) and len(tok) <= MAX_DIGITS for tok in toks):
         return None
+    return sum(map(int, toks))
 
 
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:

@@ -29,7 +29,7 @@ from typing import Any
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.formats._colours import PaletteBuilder, rgb_of, usable_symbol
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, default_label,
-                                                make_goal, only_entry)
+                                                load_json, make_goal, only_entry)
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 
 NAME = "json"
@@ -47,13 +47,7 @@ def detect(text: str) -> bool:
 
 
 def _load(text: str, source: str | None) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"invalid JSON: {exc.msg} (column {exc.colno})", source,
-                         exc.lineno) from None
-    except RecursionError:
-        raise ParseError("invalid JSON: nested too deeply", source) from None
+    doc = load_json(text, source)
     if not isinstance(doc, dict):
         raise ParseError("expected a JSON object", source)
     if doc.get("format") != FORMAT_ID:

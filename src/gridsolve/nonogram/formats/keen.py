@@ -21,7 +21,7 @@ from gridsolve.nonogram.model import Puzzle
 NAME = "keen"
 EXTENSIONS = (".txt",)
 
-_NUMBERS = re.compile(r"^[\d ,\t]*$")
+_NUMBERS = re.compile(r"^[0-9 ,\t]*$")
 Numbered = list[tuple[int, str]]
 
 

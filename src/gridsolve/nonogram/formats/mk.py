@@ -14,21 +14,21 @@ from __future__ import annotations
 import re
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (check_size, clue_lines, logical_lines, parse_int,
-                                               puzzle_from_lines, take_lines)
+from gridsolve.nonogram.formats._common import (MAX_DIGITS, check_size, clue_lines, logical_lines,
+                                               parse_int, puzzle_from_lines, take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "mk"
 EXTENSIONS = (".mk",)
 
-_SIZE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_SIZE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
 
 
 def detect(text: str) -> bool:
     """A 'H W' line, H lines, a lone '#', W lines (blank lines at the end aside)?"""
     lines = logical_lines(text[:2_000_000])
     first = next((i for i, s in enumerate(lines) if s.strip()), None)
-    if first is None or not (m := _SIZE.match(lines[first])):
+    if first is None or not (m := _SIZE.match(lines[first])) or max(map(len, m.groups())) > MAX_DIGITS:
         return False
     h, w = int(m.group(1)), int(m.group(2))
     seps = [i for i, s in enumerate(lines) if s.strip() == "#"]

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (COLOUR_UNSUPPORTED, Entry, build_puzzle,
                                                 check_size, default_label, logical_lines,
-                                                make_goal, only_entry, parse_int)
+                                                make_goal, only_entry, parse_int, read_number, shown)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 NAME = "non"
@@ -32,7 +32,7 @@ GOAL = True
 EXTENSIONS = (".non", ".nonpack")
 
 _KEY = re.compile(r"^\s*([A-Za-z]+)\b\s*(.*?)\s*$")
-_CLUE_ITEM = re.compile(r"^(\d+)([A-Za-z]?)$")
+_CLUE_ITEM = re.compile(r"^([0-9]+)([A-Za-z]?)$")
 _TEXT_KEYS = ("title", "by", "copyright", "catalogue", "license")  # only title is kept
 
 
@@ -56,10 +56,10 @@ def _clue(text: str, source: str | None, line: int) -> list[int]:
             continue
         m = _CLUE_ITEM.match(item)
         if m is None:
-            raise ParseError(f"{item!r} is not a clue number", source, line)
+            raise ParseError(f"{shown(item)} is not a clue number", source, line)
         if m.group(2):
             raise ParseError(f"{COLOUR_UNSUPPORTED} (clue {item!r})", source, line)
-        out.append(int(m.group(1)))
+        out.append(read_number(m.group(1), "", source, line))
     return out
 
 

@@ -81,7 +81,7 @@ def _colour_clues(lines: Numbered, colours: PaletteBuilder, source: str | None
     for n, s in lines:
         clue = []
         for tok in s.replace(",", " ").split():
-            m = re.fullmatch(r"(\d{1,9})(\D?)", tok)
+            m = re.fullmatch(r"([0-9]{1,9})([^0-9]?)", tok)
             if m is None:
                 shown = tok if len(tok) <= 20 else tok[:20] + "..."
                 raise ParseError(f"{shown!r} is not a clue (a number, then a colour letter if "

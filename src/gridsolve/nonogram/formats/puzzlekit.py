@@ -10,13 +10,12 @@ See github SmilingWayne/puzzlekit-dataset, ``assets/data/Nonogram``. Note the or
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, make_goal,
-                                                only_entry, parse_int, parse_numbers)
+from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, load_json,
+                                                make_goal, only_entry, parse_int, parse_numbers)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 NAME = "puzzlekit"
@@ -30,11 +29,7 @@ def detect(text: str) -> bool:
 
 
 def _load(text: str, source: str | None) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        line = getattr(exc, "lineno", None)
-        raise ParseError(f"invalid JSON: {getattr(exc, 'msg', exc)}", source, line) from None
+    doc = load_json(text, source)
     if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
         raise ParseError('expected a JSON object with a "data" object of puzzles', source)
     data: dict[str, Any] = doc["data"]

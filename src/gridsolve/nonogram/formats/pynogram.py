@@ -106,7 +106,7 @@ def _clues(value: Numbered, key: str, colours: PaletteBuilder
                 continue
             clue = []
             for tok in item.split():
-                m = re.fullmatch(r"(\d{1,9})([^\d\s]\S*)?", tok)
+                m = re.fullmatch(r"([0-9]{1,9})([^0-9\s]\S*)?", tok)
                 if m is None:
                     shown = tok if len(tok) <= 20 else tok[:20] + "..."
                     raise ParseError(f"{shown!r} is not a number", colours.source, n)

@@ -25,8 +25,8 @@ EXTENSIONS = (".txt", ".in")
 def detect(text: str) -> bool:
     """A lone count, an 'H W' line, then clue lines ending in 0?"""
     lines = [s for s in logical_lines(text[:65536]) if s.strip()]
-    return (len(lines) >= 3 and re.fullmatch(r"\s*\d+\s*", lines[0]) is not None
-            and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[1]) is not None
+    return (len(lines) >= 3 and re.fullmatch(r"\s*[0-9]+\s*", lines[0]) is not None
+            and re.fullmatch(r"\s*[0-9]+\s+[0-9]+\s*", lines[1]) is not None
             and all(s.split()[-1] == "0" for s in lines[2:6] if s.split()))
 
 

@@ -34,7 +34,7 @@ def _strip(line: str) -> str:
 
 def _is_clue(line: str) -> bool:
     s = _strip(line)
-    return bool(s) and all(c.isdigit() or c in " ,\t" for c in s)
+    return bool(s) and all(c in "0123456789 ,\t" for c in s)
 
 
 def _hash_separators(lines: list[str]) -> list[int]:

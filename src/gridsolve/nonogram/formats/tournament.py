@@ -29,8 +29,8 @@ NAME = "tournament"
 EXTENSIONS = (".txt",)
 SIDE = 25
 
-_HEADER = re.compile(r"^\$(\d+)\s*$")
-_NUMBERS = re.compile(r"^[\d \t]*$")
+_HEADER = re.compile(r"^\$([0-9]+)\s*$")
+_NUMBERS = re.compile(r"^[0-9 \t]*$")
 
 
 def detect(text: str) -> bool:
