@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import fraction, natural, positive_int, seconds
+from gridsolve.cli._args import fraction, natural, positive_int, seconds, whole
 from gridsolve.nonogram.check import check, solution_problems
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, ClueError, RawClues, bw_only, read_puzzle,
@@ -34,10 +34,7 @@ LEVEL_TEXT = {
 
 def _side(text: str) -> int:
     """A width or height: a whole number from 1 to MAX_SIDE."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = whole(-(10**20))(text)
     if not 1 <= n <= MAX_SIDE:
         raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_SIDE}, got {n}")
     return n

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gridsolve.cli._args import positive_int
 from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.formats import (FORMATS, Entry, bw_only, format_for_path, iter_entries,
                                         tournament, write_puzzle)
@@ -25,7 +26,7 @@ def add_commands(cmds: Any) -> None:
                    help="output format (default: from OUT's extension)")
     p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
                    help="input format (default: detect)")
-    p.add_argument("--index", type=int, default=None, metavar="N",
+    p.add_argument("--index", type=positive_int, default=None, metavar="N",
                    help="convert only the N-th puzzle (from 1) of a multi-puzzle file")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")

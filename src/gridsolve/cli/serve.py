@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gridsolve.numbers import is_number
 from gridsolve.web.app import create_app
 from gridsolve.web.limits import WebLimits
 
@@ -21,13 +22,13 @@ def add_parser(sub: Any) -> None:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or int(text) > 65535:
+    if not is_number(text) or len(text) > 5 or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number")
     return int(text)
 
 
 def _positive(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 64:
+    if not is_number(text) or len(text) > 2 or not 1 <= int(text) <= 64:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 64")
     return int(text)
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._colours import PaletteBuilder, colour_result, rgb_of
 from gridsolve.nonogram.formats._common import (Entry, check_size, clue_lines, default_label,
-                                                logical_lines, only_entry)
+                                                logical_lines, only_entry, read_number, shown)
 from gridsolve.nonogram.model import FILLED, AnyPuzzle, Puzzle
 
 NAME = "g"
@@ -81,16 +81,15 @@ def _colour_clues(lines: Numbered, colours: PaletteBuilder, source: str | None
     for n, s in lines:
         clue = []
         for tok in s.replace(",", " ").split():
-            m = re.fullmatch(r"([0-9]{1,9})([^0-9]?)", tok)
+            m = re.fullmatch(r"([0-9]+)([^0-9]?)", tok)
             if m is None:
-                shown = tok if len(tok) <= 20 else tok[:20] + "..."
-                raise ParseError(f"{shown!r} is not a clue (a number, then a colour letter if "
+                raise ParseError(f"{shown(tok)} is not a clue (a number, then a colour letter if "
                                  "any)", source, n)
             key = m.group(2) or "1"
             if key == "1" and "1" not in colours.keys:
                 raise ParseError(f"{tok!r} has no colour letter, and the '#d' block declares "
                                  "no default colour ('1:')", source, n)
-            clue.append((int(m.group(1)), colours.index(key, n)))
+            clue.append((read_number(m.group(1), "", source, n), colours.index(key, n)))
         out.append(clue)
     return out
 

@@ -21,7 +21,8 @@ from collections.abc import Iterator
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._colours import PaletteBuilder, colour_result, rgb_of
-from gridsolve.nonogram.formats._common import Entry, default_label, logical_lines, only_entry
+from gridsolve.nonogram.formats._common import (Entry, default_label, logical_lines, only_entry,
+                                                read_number, shown)
 from gridsolve.nonogram.model import FILLED, AnyPuzzle
 
 NAME = "pynogram"
@@ -106,14 +107,14 @@ def _clues(value: Numbered, key: str, colours: PaletteBuilder
                 continue
             clue = []
             for tok in item.split():
-                m = re.fullmatch(r"([0-9]{1,9})([^0-9\s]\S*)?", tok)
+                m = re.fullmatch(r"([0-9]+)([^0-9\s]\S*)?", tok)
                 if m is None:
-                    shown = tok if len(tok) <= 20 else tok[:20] + "..."
-                    raise ParseError(f"{shown!r} is not a number", colours.source, n)
+                    raise ParseError(f"{shown(tok)} is not a number", colours.source, n)
                 colour = m.group(2) or _DEFAULT
                 if colour == _DEFAULT and _DEFAULT not in colours.keys:
                     colours.add(_DEFAULT, "black", (0, 0, 0), FILLED, n)
-                clue.append((int(m.group(1)), colours.index(colour, n, tok)))
+                number = read_number(m.group(1), "", colours.source, n)
+                clue.append((number, colours.index(colour, n, tok)))
             clues.append(clue)
             lines.append(n)
     if not clues:
