@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from gridsolve.cli import nonogram_author, nonogram_convert
+from gridsolve.cli import nonogram_author, nonogram_convert, nonogram_play
 from gridsolve.cli._args import positive_int, seconds
 from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
@@ -47,6 +47,7 @@ def add_parser(sub: Any) -> None:
     nonogram_convert.add_commands(cmds)
     show.add_commands(cmds)
     nonogram_author.add_commands(cmds)
+    nonogram_play.add_commands(cmds)
 
 
 

@@ -1,0 +1,86 @@
+"""``gridsolve nonogram hint``: the next step from a partly filled grid, or what is wrong with it.
+
+Exit codes: 0 a step was given (or the grid is solved), 1 the grid has mistakes or the puzzle
+no solution, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gridsolve.cli._args import seconds
+
+__all__ = ["add_commands"]
+
+
+def add_commands(cmds: Any) -> None:
+    """Add ``hint`` to ``gridsolve nonogram``."""
+    from gridsolve.nonogram.formats import FORMATS
+    p = cmds.add_parser("hint", help="the next step a person could take from a partly "
+                                     "filled grid, with its reason")
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                   help="input format (default: detect)")
+    p.add_argument("--grid", metavar="PARTIAL",
+                   help="the position: rows of '#' filled, '.' or 'x' empty, '?' unknown, or a "
+                        "JSON grid (default: the empty board)")
+    p.add_argument("--check", action="store_true",
+                   help="list the cells that are wrong (against the unique solution)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
+    p.add_argument("--timeout", type=seconds, default=10.0, metavar="SECONDS",
+                   help="time for proving the solution unique (default 10)")
+    p.add_argument("--no-limits", action="store_true",
+                   help="read files over 10 MB and puzzles over 1000x1000")
+    p.set_defaults(run=run_hint, clues=True)
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from gridsolve.cli.nonogram_show import print_grid
+    from gridsolve.nonogram.engine import SearchLimits
+    from gridsolve.nonogram.formats import bw_only, read_puzzle, read_text
+    from gridsolve.nonogram.formats.position import parse_position
+    from gridsolve.nonogram.hints import apply_hint, hint
+    from gridsolve.nonogram.lines import cell_label
+
+    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "hints",
+                     "supports")
+    grid = None
+    if args.grid:
+        grid = parse_position(read_text(args.grid, not args.no_limits), puzzle.width,
+                              puzzle.height, args.grid)
+    step = hint(puzzle, grid, limits=SearchLimits(timeout=args.timeout))
+    start = grid or tuple("?" * puzzle.width for _ in range(puzzle.height))
+    w = puzzle.width
+    if args.json:
+        print(json.dumps(hint_json(step, w, args.check)))
+    else:
+        print(f"{step.kind}: {step.reason}")
+        if step.wrong and args.check:
+            print("wrong cells: " + " ".join(
+                f"{cell_label(puzzle, c)} (set {'filled' if ''.join(start)[c] == '#' else 'empty'})"
+                for c in step.wrong))
+        elif step.wrong:
+            print("(--check lists them)")
+        if step.cells:
+            print()
+            print_grid(args, puzzle, apply_hint(start, step))
+    return 1 if step.kind in ("mistake", "no-solution") else 0
+
+
+def hint_json(step: Any, width: int, check: bool = True) -> dict[str, Any]:
+    """A hint as JSON: cells as {row, col, value} (from 0), the wrong cells when checked."""
+    def where(c: int) -> dict[str, int]:
+        return {"row": c // width, "col": c % width}
+    out: dict[str, Any] = {
+        "kind": step.kind, "reason": step.reason,
+        "cells": [dict(where(c), value=v) for c, v in step.cells],
+        "line": step.line, "clue": list(step.clue),
+        "probe": dict(where(step.probe[0]), value=step.probe[1]) if step.probe else None,
+        "mistakes": len(step.wrong),
+    }
+    if check:
+        out["wrong"] = [where(c) for c in step.wrong]
+    return out

@@ -1,0 +1,83 @@
+"""Reading a position (a partly filled grid) for a puzzle: text rows or JSON.
+
+Text: one row per line, '#' filled, '.' or 'x' empty, '?' unknown; spaces between cells and
+blank lines are ignored, and lines starting with ';' or '//' are comments. JSON: an array of
+row strings in the same letters, an array of arrays of those letters or of numbers (1 filled,
+0 empty, -1 or null unknown), or an object with such an array under "grid". Not a puzzle format:
+it is read against a puzzle already known, so its size can be checked.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid
+
+__all__ = ["parse_position", "LETTERS"]
+
+#: What each accepted letter means.
+LETTERS = {"#": FILLED, ".": EMPTY, "x": EMPTY, "X": EMPTY, "?": UNKNOWN}
+NUMBERS = {1: FILLED, 0: EMPTY, -1: UNKNOWN, None: UNKNOWN}
+
+
+def parse_position(text: str, width: int, height: int, source: str | None = None) -> Grid:
+    """The position as rows of '#', '.', '?'; ParseError naming the line and the problem."""
+    if text.lstrip().startswith(("[", "{")):
+        return _check_size(_from_json(text, source), width, height, source, None)
+    rows: list[str] = []
+    lines: list[int] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith((";", "//")):
+            continue
+        row = line.replace(" ", "").replace("\t", "")
+        bad = sorted(set(row) - set(LETTERS))
+        if bad:
+            raise ParseError(f"unexpected {bad[0]!r}: cells are '#' filled, '.' or 'x' empty, "
+                             "'?' unknown", source, number)
+        rows.append("".join(LETTERS[ch] for ch in row))
+        lines.append(number)
+    return _check_size(tuple(rows), width, height, source, lines)
+
+
+def _from_json(text: str, source: str | None) -> Grid:
+    try:
+        data: Any = json.loads(text)
+    except ValueError as exc:
+        raise ParseError(f"not valid JSON: {exc}", source) from None
+    if isinstance(data, dict):
+        data = data.get("grid")
+    if not isinstance(data, list):
+        raise ParseError("a JSON position is an array of rows (or {\"grid\": [...]})", source)
+    return tuple(_json_row(row, r, source) for r, row in enumerate(data))
+
+
+def _json_row(row: Any, r: int, source: str | None) -> str:
+    """One JSON row: a string of letters or an array of letters or numbers."""
+    cells = list(row) if isinstance(row, (str, list)) else None
+    if cells is None:
+        raise ParseError(f"row {r + 1}: a row is a string or an array of cells", source)
+    out = []
+    for c, cell in enumerate(cells):
+        if isinstance(cell, str) and cell in LETTERS:
+            out.append(LETTERS[cell])
+        elif (cell is None or type(cell) is int) and cell in NUMBERS:
+            out.append(NUMBERS[cell])
+        else:
+            raise ParseError(f"row {r + 1}, cell {c + 1}: {cell!r} is not a cell ('#', '.', "
+                             "'x', '?', or 1, 0, -1, null)", source)
+    return "".join(out)
+
+
+def _check_size(rows: Grid, width: int, height: int, source: str | None,
+                lines: list[int] | None) -> Grid:
+    """The position must have the puzzle's size; the error names the first row that differs."""
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ParseError(f"row {r + 1} has {len(row)} cells but the puzzle is {width} wide",
+                             source, lines[r] if lines else None)
+    if len(rows) != height:
+        raise ParseError(f"the position has {len(rows)} rows but the puzzle has {height}", source)
+    return rows

@@ -1,0 +1,372 @@
+"""The next step a person could take from a partly filled grid, with its reason in words.
+
+Glossary
+    position  a partial grid: '#' filled, '.' empty, '?' not yet decided
+    step      cells one piece of reasoning sets, with the line (and clue) that forces them
+    probe     assume one cell, follow line logic; if some line then cannot fit its clue,
+              the cell is the other value (a contradiction)
+
+Steps are tried simplest first, and the first kind that settles a cell is the hint:
+
+    line           one line's named rule (overlap, reach, a complete block, a short gap), in
+                   the words of ``explain``
+    whole-line     one line, but only the whole-line view settles it: every arrangement of the
+                   clue that fits the known cells, worked from both ends, agrees
+    contradiction  a probe: the fewest line solves that end in a line that cannot fit
+    guess          nothing smaller settles a cell; for a unique puzzle, one cell of the
+                   solution is shown so play can go on
+
+Before any of them the position is checked: a line that cannot fit its clue, or (for a puzzle
+with a unique solution, proven by the engine) set cells that differ from the solution, give a
+``mistake`` with the wrong cells. ``solved`` and ``no-solution`` end the list of kinds.
+Line reasons come from the plain-Python reference line solver (``explain``); probes follow
+line logic with the compiled line solver, which gives the same lines (tests check both).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.engine import solve_line as fast_line
+from gridsolve.nonogram.explain import AGREE, Forced, line_reasons
+from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
+                                      line_label, spans)
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
+from gridsolve.nonogram.reference import solve_line
+
+__all__ = ["Hint", "HintKind", "hint", "wrong_cells", "count_fits", "apply_hint",
+           "MAX_PROBE_SOLVES", "KINDS"]
+
+HintKind = Literal["line", "whole-line", "contradiction", "guess", "solved", "mistake",
+                   "no-solution"]
+#: The kinds of step, simplest first (the ends follow).
+KINDS: tuple[HintKind, ...] = ("line", "whole-line", "contradiction", "guess", "solved",
+                               "mistake", "no-solution")
+
+#: Line solves all probes of one hint may spend together before the hint says a guess is
+#: needed: enough for every probe of a 30x30 position to reach its fixpoint a few times over.
+MAX_PROBE_SOLVES = 200_000
+#: A contradiction's chain names at most this many lines, then "and N more".
+CHAIN_SHOWN = 4
+
+Cell = tuple[int, str]  # (cell index r*W + c, value)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One step: its kind, the reason in words, and what it sets.
+
+    ``cells`` are (index r*W + c, value) pairs the step sets; ``line`` is the line that forces
+    them (for a contradiction or a mistake, the line that cannot fit); ``probe`` the assumed
+    (cell, value) of a contradiction; ``forced`` the per-cell reasons of a line step (positions
+    along the line); ``wrong`` the set cells that differ from the unique solution."""
+
+    kind: HintKind
+    reason: str
+    cells: tuple[Cell, ...] = ()
+    line: int = -1
+    clue: Clue = ()
+    probe: Cell | None = None
+    forced: tuple[Forced, ...] = ()
+    wrong: tuple[int, ...] = ()
+
+
+def _other(value: str) -> str:
+    return EMPTY if value == FILLED else FILLED
+
+
+class _Position:
+    """The puzzle's lines over a mutable copy of the position's cells."""
+
+    def __init__(self, puzzle: Puzzle, grid: Grid) -> None:
+        self.puzzle = puzzle
+        self.cells = list("".join(grid))
+        self.lines = [line_cells(puzzle, i) for i in range(puzzle.height + puzzle.width)]
+        self.clues = [line_clue(puzzle, i) for i in range(len(self.lines))]
+
+    def line(self, i: int, cells: Sequence[str] | None = None) -> str:
+        cells = self.cells if cells is None else cells
+        return "".join(cells[c] for c in self.lines[i])
+
+    def crossing(self, cell: int) -> tuple[int, int]:
+        """The row and the column through a cell."""
+        w = self.puzzle.width
+        return cell // w, self.puzzle.height + cell % w
+
+    def name(self, i: int) -> str:
+        """'row 3 (clue 3 1)'."""
+        return f"{line_label(self.puzzle, i)} (clue {clue_text(self.clues[i])})"
+
+
+def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
+         limits: SearchLimits = SearchLimits(timeout=10.0),
+         max_probe_solves: int = MAX_PROBE_SOLVES) -> Hint:
+    """The next step from this position (None: the empty board), simplest kind first.
+
+    ``limits`` bound the engine's solve that proves the solution unique (so mistakes can be
+    named); ``max_probe_solves`` bounds the search for a contradiction."""
+    pos = _Position(puzzle, _clean(puzzle, grid))
+    result = analyse(puzzle, 2, limits)
+    if result.status == "none":
+        return Hint("no-solution", "the clues contradict each other: this puzzle has no solution")
+    solution = result.solutions[0] if result.status == "unique" else None
+    broken = _broken_line(pos)
+    wrong = wrong_cells(solution, pos.cells) if solution else ()
+    if broken is not None or wrong:
+        return _mistake(pos, broken, wrong, solution is not None)
+    if UNKNOWN not in pos.cells:
+        if is_solution(puzzle, _rows(pos)):
+            return Hint("solved", "solved: every row and column matches its clue")
+        return Hint("mistake", "every cell is set but some line does not match its clue")
+    step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves)
+    return step or _guess(pos, result.solutions, result.status)
+
+
+def _clean(puzzle: Puzzle, grid: Sequence[str] | None) -> Grid:
+    """The position as rows of '#', '.', '?' ('x' and 'X' read as empty)."""
+    if grid is None:
+        return tuple(UNKNOWN * puzzle.width for _ in range(puzzle.height))
+    rows = tuple(row.replace("x", EMPTY).replace("X", EMPTY) for row in grid)
+    if len(rows) != puzzle.height or any(len(r) != puzzle.width for r in rows):
+        raise ValueError(f"the grid must be {puzzle.height} rows of {puzzle.width} cells")
+    if set("".join(rows)) - {FILLED, EMPTY, UNKNOWN}:
+        raise ValueError("grid cells must be '#', '.', 'x' or '?'")
+    return rows
+
+
+def _rows(pos: _Position) -> Grid:
+    w = pos.puzzle.width
+    return tuple("".join(pos.cells[i:i + w]) for i in range(0, len(pos.cells), w))
+
+
+def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...]:
+    """The set cells (index r*W + c) that differ from the solution."""
+    flat = "".join(solution)
+    return tuple(i for i, (v, s) in enumerate(zip(cells, flat)) if v != UNKNOWN and v != s)
+
+
+def _broken_line(pos: _Position) -> int | None:
+    """The first line whose set cells leave no room for its clue."""
+    for i, clue in enumerate(pos.clues):
+        if solve_line(clue, pos.line(i)) is None:
+            return i
+    return None
+
+
+def _mistake(pos: _Position, broken: int | None, wrong: tuple[int, ...], unique: bool) -> Hint:
+    """The position contradicts the clues (a line cannot fit) or the unique solution."""
+    parts = []
+    if broken is not None:
+        parts.append(f"{pos.name(broken)} cannot fit its clue with the cells set in it")
+    if wrong:
+        n = len(wrong)
+        parts.append(f"{n} of the cells set {'do' if n > 1 else 'does'} not match the solution")
+    elif not unique:
+        parts.append("(the puzzle has more than one solution, so only the lines are checked)")
+    return Hint("mistake", "; ".join(parts), line=-1 if broken is None else broken,
+                clue=() if broken is None else pos.clues[broken], wrong=wrong)
+
+
+# --- one line ---------------------------------------------------------------------------------
+
+
+def _line_step(pos: _Position) -> Hint | None:
+    """The line whose named rules settle the most cells; else the one the whole-line view
+    settles most in; None when line logic is stuck."""
+    named: list[tuple[int, int, tuple[Forced, ...]]] = []
+    whole: list[tuple[int, int, tuple[Forced, ...]]] = []
+    for i, clue in enumerate(pos.clues):
+        before = pos.line(i)
+        if UNKNOWN not in before:
+            continue
+        after = solve_line(clue, before)
+        if after is None or after == before:
+            continue
+        forced = line_reasons(clue, before, after)
+        simple = tuple(f for f in forced if f.reason != AGREE)
+        if simple:
+            named.append((-len(simple), i, simple))
+        else:
+            whole.append((-len(forced), i, forced))
+    if named:
+        _, i, forced = min(named)
+        return _line_hint(pos, "line", i, forced)
+    if whole:
+        _, i, forced = min(whole)
+        return _line_hint(pos, "whole-line", i, forced)
+    return None
+
+
+def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...]) -> Hint:
+    """A line step: which cells, and why (grouped by value and reason)."""
+    where = pos.lines[i]
+    unit = "columns" if i < pos.puzzle.height else "rows"
+    groups: dict[tuple[str, str], list[int]] = {}
+    for f in forced:
+        groups.setdefault((f.value, f.reason), []).append(f.pos)
+    said = []
+    for (value, reason), positions in groups.items():
+        if reason == AGREE:
+            reason = _whole_line_reason(pos.clues[i], pos.line(i), value, positions)
+        many = len(positions) > 1
+        reason = reason.replace("covers it", "covers them").replace("reach it", "reach them") \
+            if many else reason
+        label = f"{unit if many else unit[:-1]} {spans(positions)}"
+        said.append(f"{label} {'are' if many else 'is'} {VALUE_WORD[value]}: {reason}")
+    return Hint(kind, f"{pos.name(i)}: " + "; ".join(said),
+                tuple((where[f.pos], f.value) for f in forced), i, pos.clues[i], forced=forced)
+
+
+def _whole_line_reason(clue: Clue, line: str, value: str, positions: list[int]) -> str:
+    """'of the 3 ways to place the clue that fit the known cells, every one leaves them empty'."""
+    n = count_fits(clue, line)
+    them = "them" if len(positions) > 1 else "it"
+    does = "fills" if value == FILLED else "leaves"
+    tail = "" if value == FILLED else " empty"
+    ways = "the only way" if n == 1 else f"all {n} ways"
+    return (f"working through the whole line from both ends, {ways} to place the clue that "
+            f"fit the cells already known {does if n == 1 else does[:-1]} {them}{tail}")
+
+
+def count_fits(clue: Clue, line: str) -> int:
+    """How many arrangements of the clue agree with the known cells of a line (by DP).
+
+    ways[j][i]: arrangements of blocks j.. in cells [i, n) that agree with the line."""
+    n, k = len(line), len(clue)
+    ways = [[0] * (n + 1) for _ in range(k + 1)]
+    for i in range(n, -1, -1):
+        ways[k][i] = int(FILLED not in line[i:])
+    for j in range(k - 1, -1, -1):
+        size = clue[j]
+        for i in range(n - 1, -1, -1):
+            total = ways[j][i + 1] if line[i] != FILLED else 0
+            end = i + size
+            if end <= n and EMPTY not in line[i:end]:
+                if end == n:
+                    total += ways[j + 1][n]
+                elif line[end] != FILLED:
+                    total += ways[j + 1][end + 1]
+            ways[j][i] = total
+    return ways[0][0]
+
+
+# --- contradictions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Refuted:
+    """A probe that ended in a line that cannot fit: the lines it changed on the way."""
+
+    cell: int
+    value: str
+    line: int
+    chain: tuple[int, ...]
+    solves: int
+
+
+def _probe(pos: _Position, cell: int, value: str, budget: int) -> _Refuted | bool:
+    """Assume ``cell`` is ``value`` and follow line logic (first in, first out) for at most
+    ``budget`` line solves: the refutation, True at a fixpoint, False out of budget."""
+    cells = list(pos.cells)
+    cells[cell] = value
+    queue = deque(pos.crossing(cell))
+    queued = set(queue)
+    chain: list[int] = []
+    solves = 0
+    while queue:
+        if solves >= budget:
+            return False
+        i = queue.popleft()
+        queued.discard(i)
+        solves += 1
+        before = pos.line(i, cells)
+        after = fast_line(pos.clues[i], before)
+        if after is None:
+            return _Refuted(cell, value, i, tuple(chain), solves)
+        if after == before:
+            continue
+        chain.append(i)
+        for c, a, b in zip(pos.lines[i], before, after):
+            if a != b:
+                cells[c] = b
+                for j in pos.crossing(c):
+                    if j != i and j not in queued:
+                        queue.append(j)
+                        queued.add(j)
+    return True
+
+
+def _contradiction(pos: _Position, solution: Grid | None, max_solves: int) -> Hint | None:
+    """The probe refuted in the fewest line solves (budgets doubling: 2, 4, 8, ...).
+
+    With a unique solution only the wrong value of each cell can be refuted, so only it is
+    tried; otherwise both are."""
+    flat = "".join(solution) if solution else None
+    todo = [(c, _other(flat[c]) if flat else v) for c, x in enumerate(pos.cells) if x == UNKNOWN
+            for v in ((FILLED,) if flat else (FILLED, EMPTY))]
+    budget, spent = 2, 0
+    while todo and spent < max_solves:
+        found: list[_Refuted] = []
+        waiting = []
+        for cell, value in todo:
+            out = _probe(pos, cell, value, budget)
+            spent += budget if out is False else (out.solves if isinstance(out, _Refuted) else 0)
+            if isinstance(out, _Refuted):
+                found.append(out)
+            elif out is False:
+                waiting.append((cell, value))
+        if found:
+            best = min(found, key=lambda r: (r.solves, r.cell))
+            return _contradiction_hint(pos, best)
+        todo, budget = waiting, budget * 2
+    return None
+
+
+def _contradiction_hint(pos: _Position, r: _Refuted) -> Hint:
+    """'if r7c3 were filled, column 3 (clue 2 1) could not fit, so r7c3 is empty'."""
+    where = cell_label(pos.puzzle, r.cell)
+    then = ""
+    if r.chain:
+        names = [line_label(pos.puzzle, i) for i in r.chain[:CHAIN_SHOWN]]
+        more = len(r.chain) - CHAIN_SHOWN
+        listed = ", ".join(names) + (f" and {more} more" if more > 0 else "")
+        then = f", line logic on {listed} would follow, and"
+    actual = _other(r.value)
+    reason = (f"if {where} were {VALUE_WORD[r.value]}{then} {pos.name(r.line)} could not fit "
+              f"its clue; so {where} is {VALUE_WORD[actual]}")
+    return Hint("contradiction", reason, ((r.cell, actual),), r.line, pos.clues[r.line],
+                probe=(r.cell, r.value))
+
+
+# --- a guess ----------------------------------------------------------------------------------
+
+
+def _guess(pos: _Position, solutions: tuple[Grid, ...], status: str) -> Hint:
+    """No line and no short contradiction settles a cell: say so, and show one cell of a
+    solution that agrees with the position (in the most constrained line) so play goes on."""
+    base = ("no single line and no short contradiction settles a cell here: this position "
+            "needs a guess")
+    fitting = [s for s in solutions if not wrong_cells(s, pos.cells)]
+    if not fitting:
+        why = "the search stopped first" if status == "unknown" else "no solution found agrees"
+        return Hint("guess", f"{base} ({why})")
+    flat = "".join(fitting[0])
+    known = [pos.line(i).count(UNKNOWN) for i in range(len(pos.lines))]
+    cell = min((c for c, x in enumerate(pos.cells) if x == UNKNOWN),
+               key=lambda c: (min(known[i] for i in pos.crossing(c)), c))
+    one = "the solution" if status == "unique" else "one of the solutions"
+    return Hint("guess", f"{base}; {one} has {cell_label(pos.puzzle, cell)} "
+                         f"{VALUE_WORD[flat[cell]]}", ((cell, flat[cell]),))
+
+
+def apply_hint(grid: Sequence[str], step: Hint) -> Grid:
+    """The position after the step's cells are set."""
+    width = len(grid[0]) if grid else 0
+    cells = list("".join(grid))
+    for c, v in step.cells:
+        cells[c] = v
+    return tuple("".join(cells[i:i + width]) for i in range(0, len(cells), width))

@@ -1,0 +1,307 @@
+"""hint: every step is forced (brute force), named by the line and clue that force it, simplest
+kind first; mistakes are found and named; positions are read from text and JSON."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from gridsolve.cli import main
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.engine import analyse
+from gridsolve.nonogram.explain import AGREE
+from gridsolve.nonogram.formats import read_puzzle
+from gridsolve.nonogram.formats.position import parse_position
+from gridsolve.nonogram.generate import random_grid
+from gridsolve.nonogram.hints import Hint, apply_hint, count_fits, hint
+from gridsolve.nonogram.lines import cell_label, clue_text, line_cells, line_clue, line_label
+from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
+from gridsolve.nonogram.reference import arrangements, brute_force_line, fits
+
+from tests.nonogram.oracle import all_solutions
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "gridsolve" / "examples"
+
+
+def blank(puzzle: Puzzle) -> Grid:
+    return tuple("?" * puzzle.width for _ in range(puzzle.height))
+
+
+def line_of(puzzle: Puzzle, grid: Grid, i: int) -> str:
+    flat = "".join(grid)
+    return "".join(flat[c] for c in line_cells(puzzle, i))
+
+
+def line_stuck(puzzle: Puzzle, grid: Grid) -> bool:
+    """Does brute force on every line leave the position as it is?"""
+    return all(brute_force_line(line_clue(puzzle, i), line_of(puzzle, grid, i))
+               == line_of(puzzle, grid, i) for i in range(puzzle.width + puzzle.height))
+
+
+def propagate(puzzle: Puzzle, grid: Grid) -> tuple[Grid, int | None]:
+    """Brute-force line logic to its fixpoint: the grid, and the first line that cannot fit."""
+    cells = list("".join(grid))
+    changed = True
+    while changed:
+        changed = False
+        for i in range(puzzle.width + puzzle.height):
+            where = line_cells(puzzle, i)
+            before = "".join(cells[c] for c in where)
+            after = brute_force_line(line_clue(puzzle, i), before)
+            if after is None:
+                return grid, i
+            for c, a, b in zip(where, before, after):
+                if a != b:
+                    cells[c], changed = b, True
+    w = puzzle.width
+    return tuple("".join(cells[i:i + w]) for i in range(0, len(cells), w)), None
+
+
+def refutable(puzzle: Puzzle, grid: Grid) -> bool:
+    """Can some single assumed cell be refuted by line logic (brute force)?"""
+    flat = "".join(grid)
+    for c, x in enumerate(flat):
+        if x != "?":
+            continue
+        for v in "#.":
+            trial = apply_hint(grid, Hint("line", "", ((c, v),)))
+            if propagate(puzzle, trial)[1] is not None:
+                return True
+    return False
+
+
+def check_step(puzzle: Puzzle, grid: Grid, step: Hint, solutions: set[Grid]) -> None:
+    """The step sets unknown cells to the value every solution agreeing with the position
+    has, names its line and clue, and is of the simplest kind that works."""
+    flat = "".join(grid)
+    agreeing = [s for s in solutions if all(x in ("?", y) for x, y in zip(flat, "".join(s)))]
+    assert agreeing, "the position was already wrong"
+    assert step.cells
+    for c, v in step.cells:
+        assert flat[c] == "?"
+        values = {"".join(s)[c] for s in agreeing}
+        assert v in values if step.kind == "guess" else values == {v}, (step, c)
+    if step.kind in ("line", "whole-line", "contradiction"):
+        assert f"{line_label(puzzle, step.line)} (clue {clue_text(step.clue)})" in step.reason
+        assert step.clue == line_clue(puzzle, step.line)
+    if step.kind in ("line", "whole-line"):
+        before = line_of(puzzle, grid, step.line)
+        truth = brute_force_line(step.clue, before)
+        where = line_cells(puzzle, step.line)
+        for c, v in step.cells:
+            assert truth[where.index(c)] == v  # type: ignore[index]
+        simple = [f.reason != AGREE for f in step.forced]
+        assert all(simple) if step.kind == "line" else not any(simple)
+    else:
+        assert line_stuck(puzzle, grid), "a line step was possible"
+    if step.kind == "contradiction":
+        (cell, value), = step.cells
+        assert step.probe == (cell, "#" if value == "." else ".")
+        assert f"if {cell_label(puzzle, cell)} were" in step.reason
+        trial = apply_hint(grid, Hint("line", "", (step.probe,)))
+        assert propagate(puzzle, trial)[1] is not None
+    if step.kind == "guess":
+        assert not refutable(puzzle, grid), "a contradiction was possible"
+
+
+def play(puzzle: Puzzle, solutions: set[Grid] | None = None) -> list[str]:
+    """Follow hints from the empty board to the end, checking each; the kinds used."""
+    solutions = all_solutions(puzzle) if solutions is None else solutions
+    grid, kinds = blank(puzzle), []
+    for _ in range(puzzle.width * puzzle.height + 1):
+        step = hint(puzzle, grid)
+        kinds.append(step.kind)
+        if step.kind == "solved":
+            assert grid in solutions
+            return kinds
+        check_step(puzzle, grid, step, solutions)
+        grid = apply_hint(grid, step)
+    raise AssertionError("the hints did not finish the puzzle")
+
+
+@pytest.mark.parametrize("name", ["heart", "house"])
+def test_examples_play_to_the_end_by_line_steps(name: str) -> None:
+    puzzle = read_puzzle(str(EXAMPLES / f"{name}.txt"))
+    solution = analyse(puzzle).solutions[0]
+    kinds = play(puzzle, {solution})
+    assert set(kinds) == {"line", "solved"}
+
+
+def test_random_small_puzzles_every_step_forced_by_brute_force() -> None:
+    """Small random puzzles, unique or not: each step is forced in every solution that agrees
+    with the position, and each kind is used only when the simpler ones do not work."""
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(40):
+        w, h = rng.randint(3, 6), rng.randint(3, 6)
+        puzzle = puzzle_from_grid(random_grid(w, h, rng.uniform(0.3, 0.7), rng))
+        seen.update(play(puzzle))
+    assert {"line", "guess", "solved"} <= seen
+
+
+def test_contradictions_in_a_puzzle_with_several_solutions() -> None:
+    puzzle = puzzle_from_grid(["..#....", ".#.#.#.", "##.....", ".......", "##....#", "....#.."])
+    kinds = play(puzzle)
+    assert len(all_solutions(puzzle)) > 1
+    assert {"contradiction", "guess"} <= set(kinds)
+
+
+def test_probe_puzzle_needs_a_contradiction_and_words_it() -> None:
+    puzzle = puzzle_from_grid(random_grid(10, 10, 0.5, random.Random(26)))
+    solution = analyse(puzzle).solutions[0]
+    kinds = play(puzzle, {solution})
+    assert "contradiction" in kinds and "guess" not in kinds
+
+
+def test_whole_line_step_counts_the_arrangements() -> None:
+    puzzle = puzzle_from_grid(["..###.#", "#......", "...##..", ".#..##."])
+    grid = ("??#?#??", "??.?.??", "...?#?.", "??.?#?.")
+    step = hint(puzzle, grid)
+    check_step(puzzle, grid, step, all_solutions(puzzle))
+    assert step.kind == "whole-line" and step.cells == ((5, "."),)
+    assert step.reason == (
+        "row 1 (clue 3 1): column 6 is empty: working through the whole line from both ends, "
+        "all 2 ways to place the clue that fit the cells already known leave it empty")
+
+
+def test_count_fits_matches_enumeration() -> None:
+    found = []
+    rng = random.Random(1)
+    for _ in range(200):
+        w = rng.randint(6, 12)
+        clue = tuple(rng.randint(1, 3) for _ in range(rng.randint(0, 3)))
+        if sum(clue) + len(clue) - 1 > w:
+            continue
+        line = "".join(rng.choice("??#.") for _ in range(w))
+        brute = sum(fits(a, line) for a in arrangements(clue, w))
+        assert count_fits(clue, line) == brute, (clue, line)
+        found.append(brute)
+    assert max(found) > 1 and 0 in found
+
+
+def test_a_wrong_cell_is_a_mistake_and_named() -> None:
+    puzzle = read_puzzle(str(EXAMPLES / "heart.txt"))
+    solution = analyse(puzzle).solutions[0]
+    rng = random.Random(2)
+    for _ in range(20):
+        cells = list("".join(solution))
+        shown = rng.sample(range(len(cells)), 30)
+        wrong = set(rng.sample(shown, rng.randint(1, 3)))
+        pos = ["?"] * len(cells)
+        for c in shown:
+            pos[c] = ("." if cells[c] == "#" else "#") if c in wrong else cells[c]
+        grid = tuple("".join(pos[i:i + 9]) for i in range(0, len(pos), 9))
+        step = hint(puzzle, grid)
+        assert step.kind == "mistake" and not step.cells
+        assert set(step.wrong) == wrong
+        assert f"{len(wrong)} of the cells set" in step.reason
+
+
+def test_a_line_that_cannot_fit_is_named() -> None:
+    puzzle = read_puzzle(str(EXAMPLES / "heart.txt"))
+    grid = ("?" * 9, "####.###.") + ("?" * 9,) * 6
+    step = hint(puzzle, grid)
+    assert step.kind == "mistake" and step.line == 1
+    assert "row 2 (clue 4 4) cannot fit" in step.reason
+    assert step.wrong == (17,)
+
+
+def test_solved_and_no_solution() -> None:
+    puzzle = read_puzzle(str(EXAMPLES / "heart.txt"))
+    assert hint(puzzle, analyse(puzzle).solutions[0]).kind == "solved"
+    step = hint(Puzzle([[], [], [2]], [[], [], [2]]))
+    assert step.kind == "no-solution" and "no solution" in step.reason
+    assert hint(Puzzle([[1], [1]], [[2], []]), ("#.", "#.")).kind == "solved"
+    crossed = Puzzle([[1], [1]], [[1], [1]])
+    assert hint(crossed, ("##", "..")).kind == "mistake"
+
+
+def test_multiple_solutions_guess_shows_a_cell_of_a_solution() -> None:
+    puzzle = Puzzle([[1], [1]], [[1], [1]])
+    step = hint(puzzle)
+    assert step.kind == "guess" and len(step.cells) == 1
+    assert "needs a guess" in step.reason
+
+
+# --- reading positions ------------------------------------------------------------------------
+
+
+def test_position_text_letters_spaces_and_comments() -> None:
+    text = "; my position\n# . ?\n\nx#X\n"
+    assert parse_position(text, 3, 2) == ("#.?", ".#.")
+
+
+@pytest.mark.parametrize("text", ['["#.?", ".#x"]', '{"grid": ["#.?", ".#."]}',
+                                  '[[1, 0, null], [0, 1, 0]]', '[["#", ".", -1], [0, 1, "x"]]'])
+def test_position_json_forms(text: str) -> None:
+    assert parse_position(text, 3, 2) == ("#.?", ".#.")
+
+
+@pytest.mark.parametrize("text, where, why", [
+    ("#.?\n#.a\n", ":2", "unexpected 'a'"),
+    ("#.?\n#.\n", ":2", "row 2 has 2 cells but the puzzle is 3 wide"),
+    ("#.?\n", "", "the position has 1 rows but the puzzle has 2"),
+    ('[[1, 2, 0], "..."]', "", "row 1, cell 2: 2 is not a cell"),
+    ('{"grid": 3}', "", "an array of rows"),
+    ("[1,", "", "not valid JSON"),
+])
+def test_position_errors_name_line_and_problem(text: str, where: str, why: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_position(text, 3, 2, "pos.txt")
+    assert str(info.value).startswith(f"pos.txt{where}: ")
+    assert why in str(info.value)
+
+
+# --- command line -----------------------------------------------------------------------------
+
+
+def test_cli_hint_on_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["nonogram", "hint", str(EXAMPLES / "heart.txt"), "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("line: row 2 (clue 4 4): columns 1-4 are filled: the first block (4)")
+    assert "4 4 # # # # . # # # #" in out
+
+
+def test_cli_check_lists_the_wrong_cells(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    pos = tmp_path / "pos.txt"
+    pos.write_text("\n".join(["?" * 9] * 7 + ["x??#?????"]) + "\n")
+    heart = str(EXAMPLES / "heart.txt")
+    assert main(["nonogram", "hint", heart, "--grid", str(pos)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("mistake: 1 of the cells set does not match the solution")
+    assert "--check lists them" in out and "r8c4" not in out
+    pos.write_text("\n".join(["?" * 9] * 7 + ["x???#???#"]) + "\n")
+    assert main(["nonogram", "hint", heart, "--grid", str(pos), "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "row 8 (clue 1) cannot fit" in out
+    assert "wrong cells: r8c9 (set filled)" in out
+    assert main(["nonogram", "hint", heart, "--grid", str(pos), "--json", "--check"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "mistake" and data["wrong"] == [{"row": 7, "col": 8}]
+
+
+def test_cli_json_step_and_bad_position(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(["?" * 9] * 8))
+    assert main(["nonogram", "hint", str(EXAMPLES / "heart.txt"), "--grid", str(pos),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "line" and data["line"] == 1 and data["clue"] == [4, 4]
+    assert {"row": 1, "col": 4, "value": "."} in data["cells"]
+    pos.write_text("#\n")
+    assert main(["nonogram", "hint", str(EXAMPLES / "heart.txt"), "--grid", str(pos)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"gridsolve: error: {pos}:1: row 1 has 1 cells but the puzzle is 9 wide")
+
+
+def test_brute_force_helpers_agree_with_themselves() -> None:
+    """The oracle's line logic: the blank 2x2 with clues 1/1 is stuck, nothing refutable."""
+    puzzle = Puzzle([[1], [1]], [[1], [1]])
+    assert line_stuck(puzzle, blank(puzzle)) and not refutable(puzzle, blank(puzzle))
+    assert len(list(itertools.islice(all_solutions(puzzle), 3))) == 2
