@@ -4,18 +4,14 @@ kind first; mistakes are found and named; positions are read from text and JSON.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from pathlib import Path
 
 import pytest
 
-from gridsolve.cli import main
-from gridsolve.errors import ParseError
 from gridsolve.nonogram.engine import analyse
-from gridsolve.nonogram.explain import AGREE
+from gridsolve.nonogram.watch.explain import AGREE
 from gridsolve.nonogram.formats import read_puzzle
-from gridsolve.nonogram.formats.position import parse_position
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.hints import Hint, apply_hint, count_fits, hint
 from gridsolve.nonogram.lines import cell_label, clue_text, line_cells, line_clue, line_label
@@ -227,81 +223,17 @@ def test_multiple_solutions_guess_shows_a_cell_of_a_solution() -> None:
     assert "needs a guess" in step.reason
 
 
-# --- reading positions ------------------------------------------------------------------------
-
-
-def test_position_text_letters_spaces_and_comments() -> None:
-    text = "; my position\n# . ?\n\nx#X\n"
-    assert parse_position(text, 3, 2) == ("#.?", ".#.")
-
-
-@pytest.mark.parametrize("text", ['["#.?", ".#x"]', '{"grid": ["#.?", ".#."]}',
-                                  '[[1, 0, null], [0, 1, 0]]', '[["#", ".", -1], [0, 1, "x"]]'])
-def test_position_json_forms(text: str) -> None:
-    assert parse_position(text, 3, 2) == ("#.?", ".#.")
-
-
-@pytest.mark.parametrize("text, where, why", [
-    ("#.?\n#.a\n", ":2", "unexpected 'a'"),
-    ("#.?\n#.\n", ":2", "row 2 has 2 cells but the puzzle is 3 wide"),
-    ("#.?\n", "", "the position has 1 rows but the puzzle has 2"),
-    ('[[1, 2, 0], "..."]', "", "row 1, cell 2: 2 is not a cell"),
-    ('{"grid": 3}', "", "an array of rows"),
-    ("[1,", "", "not valid JSON"),
-])
-def test_position_errors_name_line_and_problem(text: str, where: str, why: str) -> None:
-    with pytest.raises(ParseError) as info:
-        parse_position(text, 3, 2, "pos.txt")
-    assert str(info.value).startswith(f"pos.txt{where}: ")
-    assert why in str(info.value)
-
-
-# --- command line -----------------------------------------------------------------------------
-
-
-def test_cli_hint_on_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["nonogram", "hint", str(EXAMPLES / "heart.txt"), "--ascii"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("line: row 2 (clue 4 4): columns 1-4 are filled: the first block (4)")
-    assert "4 4 # # # # . # # # #" in out
-
-
-def test_cli_check_lists_the_wrong_cells(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
-    pos = tmp_path / "pos.txt"
-    pos.write_text("\n".join(["?" * 9] * 7 + ["x??#?????"]) + "\n")
-    heart = str(EXAMPLES / "heart.txt")
-    assert main(["nonogram", "hint", heart, "--grid", str(pos)]) == 1
-    out = capsys.readouterr().out
-    assert out.startswith("mistake: 1 of the cells set does not match the solution")
-    assert "--check lists them" in out and "r8c4" not in out
-    pos.write_text("\n".join(["?" * 9] * 7 + ["x???#???#"]) + "\n")
-    assert main(["nonogram", "hint", heart, "--grid", str(pos), "--check"]) == 1
-    out = capsys.readouterr().out
-    assert "row 8 (clue 1) cannot fit" in out
-    assert "wrong cells: r8c9 (set filled)" in out
-    assert main(["nonogram", "hint", heart, "--grid", str(pos), "--json", "--check"]) == 1
-    data = json.loads(capsys.readouterr().out)
-    assert data["kind"] == "mistake" and data["wrong"] == [{"row": 7, "col": 8}]
-
-
-def test_cli_json_step_and_bad_position(tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    pos = tmp_path / "pos.json"
-    pos.write_text(json.dumps(["?" * 9] * 8))
-    assert main(["nonogram", "hint", str(EXAMPLES / "heart.txt"), "--grid", str(pos),
-                 "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["kind"] == "line" and data["line"] == 1 and data["clue"] == [4, 4]
-    assert {"row": 1, "col": 4, "value": "."} in data["cells"]
-    pos.write_text("#\n")
-    assert main(["nonogram", "hint", str(EXAMPLES / "heart.txt"), "--grid", str(pos)]) == 2
-    assert capsys.readouterr().err.strip() == (
-        f"gridsolve: error: {pos}:1: row 1 has 1 cells but the puzzle is 9 wide")
-
-
 def test_brute_force_helpers_agree_with_themselves() -> None:
     """The oracle's line logic: the blank 2x2 with clues 1/1 is stuck, nothing refutable."""
     puzzle = Puzzle([[1], [1]], [[1], [1]])
     assert line_stuck(puzzle, blank(puzzle)) and not refutable(puzzle, blank(puzzle))
     assert len(list(itertools.islice(all_solutions(puzzle), 3))) == 2
+
+
+def test_public_api_gives_the_same_step() -> None:
+    import gridsolve.nonogram
+
+    puzzle = read_puzzle(str(EXAMPLES / "house.txt"))
+    grid = ("x" * puzzle.width,) + blank(puzzle)[1:]
+    assert gridsolve.nonogram.hint(puzzle, grid) == hint(puzzle, grid)
+    assert gridsolve.nonogram.hint(puzzle, grid).kind in ("line", "mistake")

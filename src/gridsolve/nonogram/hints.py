@@ -32,7 +32,7 @@ from typing import Literal
 
 from gridsolve.nonogram.engine import SearchLimits, analyse
 from gridsolve.nonogram.engine import solve_line as fast_line
-from gridsolve.nonogram.explain import AGREE, Forced, line_reasons
+from gridsolve.nonogram.watch.explain import AGREE, Forced, line_reasons
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
                                       line_label, spans)
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
