@@ -7,17 +7,30 @@
     └── LimitReached                a search hit its time or node limit (carries what is known)
 
 "No solution" is never an exception: it is a result.
+
+Messages speak of the library, never of a front end's flags: an error that the caller can get
+past by an option carries ``remedy``, the name of that library parameter (``"limits"``,
+``"format"``, ``"index"``, ``"method"``), and each front end words the advice its own way (the
+CLI adds "use --no-limits to read it anyway").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 __all__ = ["GridsolveError", "ParseError", "InvalidPuzzle", "SolverUnavailable", "LimitReached"]
 
 
 class GridsolveError(Exception):
     """Base of every error gridsolve raises on purpose."""
+
+    #: The library parameter that gets past this error, if there is one (see above).
+    remedy: str | None = None
+
+    def with_remedy(self, remedy: str) -> Self:
+        """This error, marked as one the caller's ``remedy`` option gets past (returns self)."""
+        self.remedy = remedy
+        return self
 
 
 class ParseError(GridsolveError):

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from gridsolve.cli import main
-from gridsolve.nonogram.check import clue_problems
+from gridsolve.nonogram.check import clue_problems, goal_warning
 from gridsolve.nonogram.check import _cells as differing_cells
 from gridsolve.nonogram.formats import read_clues
+from gridsolve.nonogram.model import Puzzle
 
 
 def write(tmp_path: Path, text: str, name: str = "p.txt") -> str:
@@ -132,3 +133,16 @@ def test_rate_cli_bad_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture
     code, out, err = run(["nonogram", "rate", path], capsys)
     assert code == 2 and out == ""
     assert err == f"gridsolve: error: {path}:1: row 1: clue 5 needs 5 cells but the row has 1\n"
+
+
+def test_goal_that_differs_from_the_solvers_answer() -> None:
+    puzzle = Puzzle([[1], [1]], [[1], [1]])
+    goal = ("#.", ".#")
+    assert goal_warning(puzzle, goal, "f.non", ((".#", "#."),), "unique") == (
+        "goal stored in f.non differs from the solution at row 1 col 1")
+    assert goal_warning(puzzle, goal, "f.non", (("#.", ".#"), (".#", "#.")), "multiple") is None
+    assert goal_warning(puzzle, goal, "f.non", (), "unknown") is None
+    assert "found no solution" in (goal_warning(puzzle, goal, "f.non", (), "none") or "")
+    assert goal_warning(puzzle, ("##", ".."), "f.non", (goal,), "unique") == (
+        "goal stored in f.non does not satisfy the clue of row 1")
+    assert goal_warning(puzzle, None, "f.non", (goal,), "unique") is None

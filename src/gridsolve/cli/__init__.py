@@ -16,6 +16,13 @@ from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
 
+#: The CLI's advice for an error's ``remedy`` (the library names its parameter, never a flag).
+REMEDIES = {
+    "limits": "use --no-limits to read it anyway",
+    "format": "name it with --format",
+    "index": "take one out with 'gridsolve nonogram convert FILE OUT --index N'",
+}
+
 #: Modules that each add one sub-command family: ``add_parser(subparsers)``.
 FAMILIES = [nonogram, calendar, batch, serve]
 
@@ -49,11 +56,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = 1 if isinstance(exc, LimitReached) else 2
         if isinstance(exc, SolverUnavailable):
             code = 2
-        print(f"gridsolve: error: {exc}", file=sys.stderr)
+        print(f"gridsolve: error: {error_line(exc)}", file=sys.stderr)
         return code
     except KeyboardInterrupt:
         print("gridsolve: interrupted", file=sys.stderr)
         return 130
+
+
+def error_line(exc: BaseException) -> str:
+    """The one line printed for an error: its message, and the flag that gets past it."""
+    advice = REMEDIES.get(getattr(exc, "remedy", None) or "")
+    return f"{exc} ({advice})" if advice else str(exc)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,6 +13,7 @@ from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
+from gridsolve.nonogram.check import goal_warning
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import FORMATS, read_entry
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
@@ -95,7 +96,7 @@ def run_solve(args: argparse.Namespace) -> int:
         result = engine.analyse(watch.puzzle, args.max_solutions, limits, on_event=watch)
     else:
         result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver)
-    warning = nonogram_convert.goal_warning(entry, result.solutions, result.status)
+    warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions, result.status)
     if warning:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)
     show.report(args, puzzle, result, watch)

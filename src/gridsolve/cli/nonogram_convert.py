@@ -1,4 +1,4 @@
-"""``gridsolve nonogram convert IN OUT [--to FORMAT]``, and the stored-goal check of ``solve``."""
+"""``gridsolve nonogram convert IN OUT [--to FORMAT]``."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from typing import Any
 
 from gridsolve.cli._args import positive_int
 from gridsolve.errors import GridsolveError, ParseError
-from gridsolve.nonogram.formats import (FORMATS, Entry, bw_only, format_for_path, iter_entries,
+from gridsolve.nonogram.formats import (FORMATS, bw_only, format_for_path, iter_entries,
                                         tournament, write_puzzle)
-from gridsolve.nonogram.model import (ColourPuzzle, Grid, clue_of, colour_clue_of, columns_of,
-                                      is_any_solution)
 
 WRITABLE = [name for name, mod in FORMATS.items() if hasattr(mod, "dump")]
 
@@ -66,35 +64,3 @@ def run_convert(args: argparse.Namespace) -> int:
     else:
         Path(args.output).write_text(text, encoding="utf-8")
     return 0
-
-
-def _first_difference(a: Grid, b: Grid) -> tuple[int, int]:
-    return next((r + 1, c + 1) for r, (x, y) in enumerate(zip(a, b))
-                for c, (p, q) in enumerate(zip(x, y)) if p != q)
-
-
-def goal_warning(entry: Entry, solutions: tuple[Grid, ...], status: str) -> str | None:
-    """A warning line when the goal stored in a file is wrong, else None."""
-    goal = entry.goal
-    if goal is None:
-        return None
-    puzzle = entry.puzzle
-    where = f"goal stored in {entry.source}"
-    if not is_any_solution(puzzle, goal):
-        pal = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
-
-        def clue(line: str) -> object:
-            return clue_of(line) if pal is None else colour_clue_of(line, pal)
-        row = next((r + 1 for r, (line, want) in enumerate(zip(goal, puzzle.rows))
-                    if clue(line) != want), None)
-        if row is not None:
-            return f"{where} does not satisfy the clue of row {row}"
-        col = next(c + 1 for c, (line, want) in enumerate(zip(columns_of(goal), puzzle.cols))
-                   if clue(line) != want)
-        return f"{where} does not satisfy the clue of column {col}"
-    if status == "unique" and solutions[0] != goal:
-        r, c = _first_difference(solutions[0], goal)
-        return f"{where} differs from the solution at row {r} col {c}"
-    if status == "none":
-        return f"{where} satisfies the clues, but the solver found no solution"
-    return None

@@ -1,9 +1,11 @@
-"""Problems an author must fix: clues that cannot fit, totals that disagree, no or many solutions.
+"""Problems an author must fix: clues that cannot fit, totals that disagree, no or many solutions;
+and a goal stored in a file that the solve contradicts.
 
-Works from the clues as the file states them (``formats.read_clues``), so it can report every
-clue problem at once, with its line, where reading a Puzzle stops at the first one. A colour
-puzzle's clues are checked by the model as it is read (a clue that cannot fit, per-colour
-totals that disagree); ``solution_problems`` then takes it like a black-and-white one.
+Works from the clues as the file states them (``RawClues``, from ``formats.read_clues``), so
+it can report every clue problem at once, with its line, where reading a Puzzle stops at the
+first one. A colour puzzle's clues are checked by the model as it is read (a clue that cannot
+fit, per-colour totals that disagree); ``solution_problems`` then takes it like a
+black-and-white one. Knows the model and the engine, nothing of files.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
 from gridsolve.nonogram.engine import colour as colour_engine
-from gridsolve.nonogram.formats import RawClues
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle, clue_min_length
+from gridsolve.nonogram.model import (AnyPuzzle, ColourPuzzle, Grid, Puzzle, RawClues,
+                                      clue_min_length, clue_of, colour_clue_of, columns_of,
+                                      is_any_solution)
 
-__all__ = ["Problem", "check", "clue_problems", "solution_problems", "MAX_CELLS_SHOWN"]
+__all__ = ["Problem", "check", "clue_problems", "solution_problems", "goal_warning",
+           "MAX_CELLS_SHOWN"]
 
 #: At most this many differing cells are listed in one problem line.
 MAX_CELLS_SHOWN = 20
@@ -105,3 +109,38 @@ def check(clues: RawClues, limits: SearchLimits = SearchLimits()) -> list[Proble
     except InvalidPuzzle as exc:
         return [Problem(str(exc), clues.total_line)]
     return solution_problems(puzzle, limits)
+
+
+def _first_difference(a: Grid, b: Grid) -> tuple[int, int]:
+    return next((r + 1, c + 1) for r, (x, y) in enumerate(zip(a, b))
+                for c, (p, q) in enumerate(zip(x, y)) if p != q)
+
+
+def goal_warning(puzzle: AnyPuzzle, goal: Grid | None, source: str,
+                 solutions: tuple[Grid, ...], status: str) -> str | None:
+    """A warning line when the goal stored in ``source`` is wrong, given the solve's outcome.
+
+    Wrong means: it breaks a clue, it differs from the unique solution, or the solver found
+    none although the goal satisfies the clues. ``None`` when there is no goal or it is right.
+    """
+    if goal is None:
+        return None
+    where = f"goal stored in {source}"
+    if not is_any_solution(puzzle, goal):
+        pal = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
+
+        def clue(line: str) -> object:
+            return clue_of(line) if pal is None else colour_clue_of(line, pal)
+        row = next((r + 1 for r, (line, want) in enumerate(zip(goal, puzzle.rows))
+                    if clue(line) != want), None)
+        if row is not None:
+            return f"{where} does not satisfy the clue of row {row}"
+        col = next(c + 1 for c, (line, want) in enumerate(zip(columns_of(goal), puzzle.cols))
+                   if clue(line) != want)
+        return f"{where} does not satisfy the clue of column {col}"
+    if status == "unique" and solutions[0] != goal:
+        r, c = _first_difference(solutions[0], goal)
+        return f"{where} differs from the solution at row {r} col {c}"
+    if status == "none":
+        return f"{where} satisfies the clues, but the solver found no solution"
+    return None

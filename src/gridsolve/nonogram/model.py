@@ -8,8 +8,10 @@ Glossary
     cell   ``FILLED`` ('#'), ``EMPTY`` ('.') or, in a partial grid, ``UNKNOWN`` ('?')
     block  a maximal run of filled cells in a line
     grid   the rows of a picture as strings of cell characters, top to bottom
+    raw clues  the clues as a file states them, with their lines, before any check
 
-This module imports nothing else from gridsolve and knows nothing of files or pictures.
+This module imports only ``gridsolve.errors`` (its checks raise ``InvalidPuzzle``) and knows
+nothing of files or pictures.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ __all__ = [
     "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS",
     "Colour", "ColourClue", "ColourPuzzle", "AnyPuzzle", "MAX_COLOURS", "BLACK", "WHITE",
     "colour_clue_of", "is_colour_solution", "colour_puzzle_from_grid", "as_colour",
-    "is_any_solution",
+    "is_any_solution", "RawClues",
 ]
 
 Clue = tuple[int, ...]
@@ -36,6 +38,22 @@ UNKNOWN = "?"
 
 #: Default size guard for input (1000 x 1000); formats refuse larger puzzles unless told not to.
 MAX_CELLS = 1_000_000
+
+
+@dataclass(frozen=True)
+class RawClues:
+    """The clues as a file states them, before the checks that make them a Puzzle.
+
+    Kept with the line of the file each came from (``None`` when unknown), so a checker can
+    report every problem at once where building a ``Puzzle`` stops at the first.
+    """
+
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    source: str | None = None
+    row_lines: tuple[int | None, ...] = ()
+    col_lines: tuple[int | None, ...] = ()
+    total_line: int | None = None
 
 
 def _clean_clue(clue: Iterable[int], kind: str, index: int) -> Clue:

@@ -42,8 +42,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return engine.analyse(puzzle, max_solutions, limits)
     if method == "ilp":
         if isinstance(puzzle, ColourPuzzle):
-            raise GridsolveError("the ilp backend solves black-and-white puzzles only; "
-                                 "use --method native or sat")
+            raise GridsolveError("the ilp backend solves black-and-white puzzles only "
+                                 "(native and sat solve colour too)")
         from gridsolve.nonogram.backends import ilp
         return ilp.analyse(puzzle, max_solutions, limits)
     from gridsolve.nonogram.backends import auto

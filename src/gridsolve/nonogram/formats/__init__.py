@@ -59,8 +59,8 @@ def detect_format(text_: str, source: str | None = None) -> ModuleType:
         return text if text in by_suffix else by_suffix[0]
     if not text_.strip():
         raise ParseError("empty file: no clues found", source)
-    raise ParseError("unknown puzzle format (try --format; known: "
-                     + ", ".join(FORMATS) + ")", source)
+    raise ParseError("unknown puzzle format (known: " + ", ".join(FORMATS) + ")",
+                     source).with_remedy("format")
 
 
 def _module(format: str, text_: str, source: str | None) -> ModuleType:
@@ -98,13 +98,13 @@ def read_text(path: str, limits: bool = True) -> str:
         else:
             p = Path(path)
             if limits and p.is_file() and p.stat().st_size > MAX_BYTES:
-                raise ParseError("file is over 10 MB (use --no-limits to read it anyway)", path)
+                raise ParseError("file is over 10 MB", path).with_remedy("limits")
             data = p.read_bytes()
             source = path
     except OSError as exc:
         raise ParseError(exc.strerror or str(exc), path) from None
     if limits and len(data) > MAX_BYTES:
-        raise ParseError("input is over 10 MB (use --no-limits to read it anyway)", source)
+        raise ParseError("input is over 10 MB", source).with_remedy("limits")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -158,8 +158,8 @@ def read_entry(path: str, format: str = "auto", limits: bool = True) -> Entry:
     for entry in iter_entries(path, format, limits):
         found.append(entry)
         if len(found) > 1:
-            raise ParseError("the file holds more than one puzzle (take one out with "
-                             "'gridsolve nonogram convert FILE OUT --index N')", _source(path))
+            raise ParseError("the file holds more than one puzzle",
+                             _source(path)).with_remedy("index")
     if not found:
         raise ParseError("no puzzle found", _source(path))
     return found[0]

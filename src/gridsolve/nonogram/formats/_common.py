@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle, RawClues
 from gridsolve.numbers import (MAX_DIGITS, NUMBER, is_number, load_json, number_pattern,
                                read_number, shown)
 
@@ -26,18 +26,6 @@ __all__ = ["MAX_BYTES", "MAX_DIGITS", "NUMBER", "is_number", "load_json", "numbe
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class RawClues:
-    """The clues as a file states them, before the checks that make them a Puzzle."""
-
-    rows: tuple[tuple[int, ...], ...]
-    cols: tuple[tuple[int, ...], ...]
-    source: str | None = None
-    row_lines: tuple[int | None, ...] = ()
-    col_lines: tuple[int | None, ...] = ()
-    total_line: int | None = None
 
 
 class ClueError(ParseError):
@@ -62,8 +50,8 @@ def check_cells(width: int, height: int, source: str | None, limits: bool,
                 line: int | None = None) -> None:
     """Refuse a puzzle over the 1000x1000 guard, unless the caller lifted the limits."""
     if limits and width * height > MAX_CELLS:
-        raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit "
-                         "(use --no-limits to read it anyway)", source, line)
+        raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit",
+                         source, line).with_remedy("limits")
 
 
 def clue_line(exc: InvalidPuzzle, row_lines: Sequence[int | None],
@@ -155,8 +143,7 @@ def only_entry(entries: Iterable[Entry], source: str | None) -> Entry:
     if not found:
         raise ParseError("no puzzle found", source)
     if len(found) > 1:
-        raise ParseError(f"the file holds {len(found)} puzzles (take one out with "
-                         "'gridsolve nonogram convert FILE OUT --index N')", source)
+        raise ParseError(f"the file holds {len(found)} puzzles", source).with_remedy("index")
     return found[0]
 
 

@@ -1,0 +1,199 @@
+"""The import rules of docs/ARCHITECTURE.md, read from the source with ``ast`` (nothing imported).
+
+1. No circle: no module reaches itself through imports (lazy and TYPE_CHECKING ones count).
+2. No import from a higher layer: each module belongs to one unit of ``LAYERS``; a unit
+   imports only units of strictly lower layers (inside a unit, modules import freely).
+3. No sibling's private module: ``pkg._x`` is imported only by ``pkg`` and modules inside it.
+
+The checks are plain functions over an import graph, so the last tests can feed them graphs
+that break each rule and see them fail.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+#: The layers, lowest first. A unit is a module or a package (with everything inside it).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("gridsolve.errors",),
+    ("gridsolve.numbers", "gridsolve.nonogram", "gridsolve.nonogram.model",
+     "gridsolve.tiling.model"),
+    ("gridsolve.nonogram.lines", "gridsolve.nonogram.reference",
+     "gridsolve.nonogram.reference_colour", "gridsolve.tiling.engine", "gridsolve.tiling.render"),
+    ("gridsolve.nonogram.engine", "gridsolve.nonogram.render", "gridsolve.nonogram.image",
+     "gridsolve.tiling.formats"),
+    ("gridsolve.nonogram.backends", "gridsolve.nonogram.check", "gridsolve.nonogram.rate",
+     "gridsolve.tiling.presets"),
+    ("gridsolve.nonogram.generate", "gridsolve.nonogram.watch", "gridsolve.tiling.calendar"),
+    # files: the only place that reads messy input; nothing below it knows of files
+    ("gridsolve.nonogram.formats", "gridsolve.tiling.heatmap"),
+    ("gridsolve", "gridsolve.batch", "gridsolve.tiling"),
+    ("gridsolve.web",),
+    ("gridsolve.cli",),
+    ("gridsolve.__main__",),
+)
+
+Graph = Mapping[str, set[str]]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
+
+
+def _known() -> set[str]:
+    """Every module name, the C extensions (known by their ``.pyi`` stubs) too."""
+    return {module_name(p) for p in SRC.rglob("*.py*") if p.suffix in (".py", ".pyi")}
+
+
+def imports_of(path: Path, name: str, known: set[str]) -> Iterator[str]:
+    """The gridsolve modules ``path`` imports: ``from pkg import sub`` counts as pkg.sub."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "gridsolve")
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolve against the package
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            if base.split(".")[0] != "gridsolve":
+                continue
+            subs = [f"{base}.{a.name}" for a in node.names]
+            found = [s for s in subs if s in known]
+            yield from found
+            if len(found) < len(subs):
+                yield base
+
+
+def import_graph() -> dict[str, set[str]]:
+    mods = _modules()
+    known = _known()
+    return {name: set(imports_of(path, name, known)) - {name} for name, path in mods.items()}
+
+
+def unit_of(name: str) -> str | None:
+    """The unit of ``LAYERS`` holding ``name`` (the longest that is it or a package above it)."""
+    units = [u for layer in LAYERS for u in layer
+             if name == u or (name.startswith(u + ".") and u not in ("gridsolve",))]
+    return max(units, key=len, default=None)
+
+
+def layer_of(unit: str) -> int:
+    return next(i for i, layer in enumerate(LAYERS) if unit in layer)
+
+
+def circles(graph: Graph) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def upward(graph: Graph) -> list[str]:
+    """Imports of a unit in the same or a higher layer than the importer's unit."""
+    bad = []
+    for src, deps in sorted(graph.items()):
+        a = unit_of(src)
+        for dep in sorted(deps):
+            b = unit_of(dep)
+            if a and b and a != b and layer_of(b) >= layer_of(a):
+                bad.append(f"{src} (layer {layer_of(a)}) imports {dep} (layer {layer_of(b)})")
+    return bad
+
+
+def private(graph: Graph) -> list[str]:
+    """Imports of ``pkg._x`` (or anything inside it) from outside ``pkg``."""
+    bad = []
+    for src, deps in sorted(graph.items()):
+        for dep in sorted(deps):
+            parts = dep.split(".")
+            for i, part in enumerate(parts):
+                if part.startswith("_") and not part.startswith("__"):
+                    owner = ".".join(parts[:i])
+                    if src != owner and not src.startswith(owner + "."):
+                        bad.append(f"{src} imports {dep}, private to {owner}")
+                    break
+    return bad
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = [m for m in _modules() if unit_of(m) is None]
+    assert not missing, f"add these modules to LAYERS in {__file__}: {missing}"
+
+
+def test_no_import_circle() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_no_import_from_a_higher_layer() -> None:
+    assert upward(import_graph()) == []
+
+
+def test_no_import_of_a_siblings_private_module() -> None:
+    assert private(import_graph()) == []
+
+
+def test_the_graph_is_read_right() -> None:
+    graph = import_graph()
+    # ``from gridsolve.nonogram.formats import keen`` is the module, not the package
+    assert "gridsolve.nonogram.formats.keen" in graph["gridsolve.nonogram.formats.text"]
+    assert "gridsolve.nonogram.formats" not in graph["gridsolve.nonogram.formats.text"]
+    # a lazy import inside a function counts
+    assert "gridsolve.web.api" in graph["gridsolve.web.app"]
+    assert "gridsolve.nonogram.engine._core" in graph["gridsolve.nonogram.engine"]
+
+
+@pytest.mark.parametrize("graph, check, want", [
+    ({"gridsolve.web.app": {"gridsolve.web.api"}, "gridsolve.web.api": {"gridsolve.web.app"}},
+     circles, [["gridsolve.web.api", "gridsolve.web.app"]]),
+    ({"gridsolve.nonogram.render.svg": {"gridsolve.nonogram.watch.trace"}}, upward,
+     ["gridsolve.nonogram.render.svg (layer 3) imports gridsolve.nonogram.watch.trace (layer 5)"]),
+    ({"gridsolve.nonogram.check": {"gridsolve.nonogram.formats"}}, upward,
+     ["gridsolve.nonogram.check (layer 4) imports gridsolve.nonogram.formats (layer 6)"]),
+    ({"gridsolve.nonogram.check": {"gridsolve.nonogram.rate"}}, upward,
+     ["gridsolve.nonogram.check (layer 4) imports gridsolve.nonogram.rate (layer 4)"]),
+    ({"gridsolve.nonogram.model": {"gridsolve.errors"}}, upward, []),
+    ({"gridsolve.batch": {"gridsolve.nonogram.formats._common"}}, private,
+     ["gridsolve.batch imports gridsolve.nonogram.formats._common, "
+      "private to gridsolve.nonogram.formats"]),
+    ({"gridsolve.nonogram.formats.text": {"gridsolve.nonogram.formats._common"}}, private, []),
+])
+def test_the_checks_can_fail(graph: dict[str, set[str]], check: Callable[[Graph], list[object]],
+                             want: list[object]) -> None:
+    assert check(graph) == want
