@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.explain import AGREE, Forced, line_reasons
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
@@ -38,7 +38,7 @@ from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_ce
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
 from gridsolve.nonogram.reference import solve_line
 
-__all__ = ["Hint", "HintKind", "hint", "wrong_cells", "count_fits", "apply_hint",
+__all__ = ["Hint", "HintKind", "hint", "check_position", "wrong_cells", "count_fits", "apply_hint",
            "MAX_PROBE_SOLVES", "KINDS"]
 
 HintKind = Literal["line", "whole-line", "contradiction", "guess", "solved", "mistake",
@@ -111,6 +111,23 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     named); ``max_probe_solves`` bounds the search for a contradiction."""
     pos = _Position(puzzle, _clean(puzzle, grid))
     result = analyse(puzzle, 2, limits)
+    end = _verdict(pos, result)
+    if end is not None:
+        return end
+    solution = result.solutions[0] if result.status == "unique" else None
+    step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves)
+    return step or _guess(pos, result.solutions, result.status)
+
+
+def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
+                   limits: SearchLimits = SearchLimits(timeout=10.0)) -> Hint | None:
+    """Only the check of ``hint``: a ``mistake`` (with the wrong cells), ``solved`` or
+    ``no-solution``; None when the position is right so far."""
+    return _verdict(_Position(puzzle, _clean(puzzle, grid)), analyse(puzzle, 2, limits))
+
+
+def _verdict(pos: _Position, result: Result) -> Hint | None:
+    """The end of the list of kinds, if the position is at one."""
     if result.status == "none":
         return Hint("no-solution", "the clues contradict each other: this puzzle has no solution")
     solution = result.solutions[0] if result.status == "unique" else None
@@ -119,11 +136,10 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     if broken is not None or wrong:
         return _mistake(pos, broken, wrong, solution is not None)
     if UNKNOWN not in pos.cells:
-        if is_solution(puzzle, _rows(pos)):
+        if is_solution(pos.puzzle, _rows(pos)):
             return Hint("solved", "solved: every row and column matches its clue")
         return Hint("mistake", "every cell is set but some line does not match its clue")
-    step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves)
-    return step or _guess(pos, result.solutions, result.status)
+    return None
 
 
 def _clean(puzzle: Puzzle, grid: Sequence[str] | None) -> Grid:

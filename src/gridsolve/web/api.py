@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.web.limits import ApiError, WebLimits
-from gridsolve.web import calendar_api
+from gridsolve.web import calendar_api, play_api
 from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
                                     to_puzzle_json)
 
@@ -50,6 +50,7 @@ INDEX: dict[str, Any] = {
          "body": {"text": "puzzle text", "format": "auto", "as": "svg|png",
                   "solved": "true to draw the (first) solution"},
          "returns": "image/svg+xml or image/png"},
+        *play_api.ENDPOINTS,
         {"method": "GET", "path": "/api/calendar/editions", "returns": "{editions: [name]}"},
         {"method": "GET", "path": "/api/calendar/solutions",
          "query": {"date": "YYYY-MM-DD, 'Oct 6' or today", "edition": "original|weekday",
@@ -201,6 +202,7 @@ ROUTES: list[tuple[str, list[str], Callable[..., Awaitable[Any]]]] = [
     ("/api/nonogram/solve", ["POST"], solve),
     ("/api/nonogram/generate", ["POST"], generate),
     ("/api/nonogram/render", ["POST"], render),
+    *play_api.ROUTES,
     ("/api/calendar/editions", ["GET"], calendar_api.editions),
     ("/api/calendar/solutions", ["GET"], calendar_api.solutions),
     ("/api/calendar/year", ["GET"], calendar_api.year),

@@ -296,6 +296,7 @@ function load(puzzle, result) {
   state.values = new Array(puzzle.width * puzzle.height).fill("?");
   state.origin = new Array(puzzle.width * puzzle.height).fill(ORIGIN_ROOT);
   draw();
+  document.dispatchEvent(new CustomEvent("puzzle-loaded", { detail: { puzzle, solved: Boolean(result) } }));
 }
 
 function summary(result) {

@@ -1,0 +1,102 @@
+"""The JSON API of play mode: the next step from a position, and which cells are wrong.
+
+Both take the puzzle text (as ``/api/nonogram/solve`` does) and the position as an array of
+row strings ('#' filled, '.' or 'x' empty, '?' unknown). Cells go out as ``{row, col}``
+(from 0). They run in a worker thread under the server's budget, like every solve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from gridsolve.web.limits import ApiError, WebLimits
+from gridsolve.web.payloads import read_json
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+    from gridsolve.nonogram.hints import Hint
+
+__all__ = ["ROUTES", "ENDPOINTS", "hint_json"]
+
+Run = Callable[[Callable[[], Any]], Awaitable[Any]]
+
+ENDPOINTS: list[dict[str, Any]] = [
+    {"method": "POST", "path": "/api/nonogram/hint",
+     "body": {"text": "puzzle text", "format": "auto",
+              "grid": "[row strings of '#', '.', 'x', '?'] or null for the empty board"},
+     "returns": "{kind: line|whole-line|contradiction|guess|solved|mistake|no-solution, "
+                "reason, cells: [{row, col, value}], line, clue, probe, wrong: [{row, col}]}"},
+    {"method": "POST", "path": "/api/nonogram/check",
+     "body": {"text": "puzzle text", "format": "auto", "grid": "[row strings]"},
+     "returns": "{kind: ok|solved|mistake|no-solution, reason, wrong: [{row, col}], line}"},
+]
+
+
+def hint_json(step: Hint, width: int) -> dict[str, Any]:
+    """A step as JSON: cells as {row, col, value}, the wrong cells as {row, col}."""
+    def where(c: int) -> dict[str, int]:
+        return {"row": c // width, "col": c % width}
+    return {"kind": step.kind, "reason": step.reason,
+            "cells": [dict(where(c), value=v) for c, v in step.cells],
+            "line": step.line, "clue": list(step.clue),
+            "probe": dict(where(step.probe[0]), value=step.probe[1]) if step.probe else None,
+            "wrong": [where(c) for c in step.wrong]}
+
+
+async def _position(request: Request, limits: WebLimits) -> tuple[Any, Any]:
+    """The black-and-white puzzle and the position of a request (422 with one line)."""
+    from gridsolve.nonogram.model import ColourPuzzle
+    from gridsolve.web.api import _puzzle
+
+    body = await read_json(request, limits)
+    puzzle, _ = _puzzle(body, limits)
+    if isinstance(puzzle, ColourPuzzle):
+        raise ApiError(422, "play mode supports black-and-white puzzles only")
+    grid = body.get("grid")
+    if grid is not None and (not isinstance(grid, list)
+                             or not all(isinstance(r, str) for r in grid)):
+        raise ApiError(422, "grid must be an array of row strings")
+    if grid is not None and (len(grid) != puzzle.height
+                             or any(len(r) != puzzle.width for r in grid)
+                             or set("".join(grid)) - set("#.xX?")):
+        raise ApiError(422, f"grid must be {puzzle.height} rows of {puzzle.width} cells, "
+                            "each '#', '.', 'x' or '?'")
+    return puzzle, grid
+
+
+async def hint(request: Request, limits: WebLimits, run: Run) -> Response:
+    """The next step from the position, with its reason."""
+    from starlette.responses import JSONResponse
+
+    from gridsolve.nonogram.engine import SearchLimits
+    from gridsolve.nonogram.hints import hint as next_step
+
+    puzzle, grid = await _position(request, limits)
+    step = await run(lambda: next_step(puzzle, grid, limits=SearchLimits(timeout=limits.budget)))
+    return JSONResponse(hint_json(step, puzzle.width))
+
+
+async def check(request: Request, limits: WebLimits, run: Run) -> Response:
+    """Which set cells are wrong (against the unique solution), or that all is well so far."""
+    from starlette.responses import JSONResponse
+
+    from gridsolve.nonogram.engine import SearchLimits
+    from gridsolve.nonogram.hints import check_position
+
+    puzzle, grid = await _position(request, limits)
+    found = await run(lambda: check_position(puzzle, grid,
+                                             limits=SearchLimits(timeout=limits.budget)))
+    if found is None:
+        return JSONResponse({"kind": "ok", "reason": "no mistakes so far", "wrong": [],
+                             "line": -1})
+    out = hint_json(found, puzzle.width)
+    return JSONResponse({k: out[k] for k in ("kind", "reason", "wrong", "line")})
+
+
+ROUTES: list[tuple[str, list[str], Callable[..., Awaitable[Any]]]] = [
+    ("/api/nonogram/hint", ["POST"], hint),
+    ("/api/nonogram/check", ["POST"], check),
+]

@@ -1,0 +1,515 @@
+// Play mode: solve the nonogram by hand on a canvas, with hints and checks from the server.
+//
+// Cells are '?' unknown, '#' filled, '.' marked empty. A stroke (click or drag along one row
+// or column) sets every cell it crosses to one value and is one step of undo. The position,
+// the clock and the puzzle text are kept in localStorage, keyed by the clues, so a reload
+// (or coming back to the puzzle later) continues where play stopped.
+
+import { api } from "./util.js";
+
+const $ = (id) => document.getElementById(id);
+const INK = {
+  paper: "#ffffff", grid: "#b0b0b0", thick: "#404040", clue: "#202020", done: "#b8b8b8",
+  fill: "#1f1f1f", mark: "#8a8a8a", cursor: "#2f6db5", hint: "rgba(255, 196, 0, 0.45)",
+  hintLine: "rgba(255, 214, 0, 0.22)", wrong: "#d62728",
+};
+const STORE = "gridsolve-play:";
+const LAST = "gridsolve-play-last";
+
+const game = {
+  puzzle: null, text: "", format: "auto", key: "", cells: [], undo: [], redo: [],
+  cursor: 0, hint: null, wrong: new Set(), elapsed: 0, since: 0, solved: false,
+  stroke: null, lay: null, busy: false,
+};
+
+function message(text, error = false) {
+  $("play-message").textContent = text;
+  $("play-message").classList.toggle("error", error);
+}
+
+/** The runs of filled cells of a line, as lengths. */
+function runs(line) {
+  return line.split(/[^#]+/).filter((r) => r).map((r) => r.length);
+}
+
+/** Which blocks of a clue are done: the complete runs read from each end up to the first
+ * unknown cell, matched in order against the clue from that end. */
+function doneBlocks(line, clue) {
+  const done = clue.map(() => false);
+  if (!line.includes("?")) {
+    const all = runs(line);
+    if (all.length === clue.length && all.every((n, i) => n === clue[i])) done.fill(true);
+    return done;
+  }
+  const fromEnd = (cells, order) => {
+    const upto = cells.indexOf("?");
+    const known = cells.slice(0, upto);
+    const complete = runs(known.slice(0, known.lastIndexOf(".") + 1));
+    for (let j = 0; j < complete.length && j < order.length; j++) {
+      if (complete[j] !== clue[order[j]]) break;
+      done[order[j]] = true;
+    }
+  };
+  const order = clue.map((_, i) => i);
+  fromEnd(line, order);
+  fromEnd([...line].reverse().join(""), [...order].reverse());
+  return done;
+}
+
+function lineOf(i) {
+  const { width: w, height: h } = game.puzzle;
+  if (i < h) return game.cells.slice(i * w, i * w + w).join("");
+  let s = "";
+  for (let r = 0; r < h; r++) s += game.cells[r * w + (i - h)];
+  return s;
+}
+
+function rows() {
+  const w = game.puzzle.width;
+  const out = [];
+  for (let i = 0; i < game.cells.length; i += w) out.push(game.cells.slice(i, i + w).join(""));
+  return out;
+}
+
+/** Solved when the filled cells match every clue (unknown cells count as empty). */
+function isSolved() {
+  const { rows: rc, cols: cc, height: h } = game.puzzle;
+  return [...rc, ...cc].every((clue, i) => {
+    const got = runs(lineOf(i).replace(/\?/g, "."));
+    return got.length === clue.length && got.every((n, k) => n === clue[k]);
+  }) && h > 0;
+}
+
+function layout() {
+  const p = game.puzzle;
+  const rowClue = Math.max(1, ...p.rows.map((c) => c.length));
+  const colClue = Math.max(1, ...p.cols.map((c) => c.length));
+  const avail = Math.min(760, (window.innerWidth || 900) - 40);
+  let cell = Math.floor(Math.min(avail / (p.width + rowClue * 0.9), 640 / (p.height + colClue)));
+  cell = Math.max(12, Math.min(30, cell));
+  const left = Math.ceil(rowClue * cell * 0.9) + 6, top = colClue * cell + 6;
+  return { cell, left, top, width: left + p.width * cell + 2, height: top + p.height * cell + 2 };
+}
+
+function draw() {
+  const p = game.puzzle;
+  if (!p) return;
+  const canvas = $("play-canvas");
+  const lay = game.lay = layout();
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = lay.width * ratio;
+  canvas.height = lay.height * ratio;
+  canvas.style.width = `${lay.width}px`;
+  canvas.style.height = `${lay.height}px`;
+  const g = canvas.getContext("2d");
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  g.fillStyle = INK.paper;
+  g.fillRect(0, 0, lay.width, lay.height);
+  const { cell, left, top } = lay;
+  const w = p.width;
+  const hint = game.hint;
+  if (hint && hint.line >= 0) {
+    g.fillStyle = INK.hintLine;
+    if (hint.line < p.height) g.fillRect(0, top + hint.line * cell, lay.width, cell);
+    else g.fillRect(left + (hint.line - p.height) * cell, 0, cell, lay.height);
+  }
+  drawClues(g, lay);
+  for (let i = 0; i < game.cells.length; i++) {
+    const x = left + (i % w) * cell, y = top + Math.floor(i / w) * cell;
+    const v = game.cells[i];
+    if (v === "#") {
+      g.fillStyle = INK.fill;
+      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+    } else if (v === ".") {
+      g.strokeStyle = INK.mark;
+      g.lineWidth = 1.5;
+      const m = cell * 0.3;
+      g.beginPath();
+      g.moveTo(x + m, y + m); g.lineTo(x + cell - m, y + cell - m);
+      g.moveTo(x + cell - m, y + m); g.lineTo(x + m, y + cell - m);
+      g.stroke();
+    }
+  }
+  if (hint) {
+    g.fillStyle = INK.hint;
+    for (const c of hint.cells) g.fillRect(left + c.col * cell + 1, top + c.row * cell + 1, cell - 1, cell - 1);
+  }
+  drawGrid(g, lay);
+  g.lineWidth = 2.5;
+  g.strokeStyle = INK.wrong;
+  for (const i of game.wrong) {
+    g.strokeRect(left + (i % w) * cell + 2, top + Math.floor(i / w) * cell + 2, cell - 4, cell - 4);
+  }
+  if (document.activeElement === canvas) {
+    g.strokeStyle = INK.cursor;
+    g.lineWidth = 2;
+    g.strokeRect(left + (game.cursor % w) * cell + 1.5, top + Math.floor(game.cursor / w) * cell + 1.5, cell - 3, cell - 3);
+  }
+  const board = $("play-board");
+  board.dataset.rows = rows().join("\n");
+  board.dataset.wrong = [...game.wrong].sort((a, b) => a - b).join(",");
+  board.dataset.hint = hint ? hint.cells.map((c) => c.row * w + c.col).join(",") : "";
+  board.dataset.solved = String(game.solved);
+  board.dataset.layout = [lay.left, lay.top, lay.cell].join(",");
+  $("play-undo").disabled = !game.undo.length;
+  $("play-redo").disabled = !game.redo.length;
+  $("play-apply").disabled = !(hint && hint.cells.length);
+}
+
+function drawClues(g, lay) {
+  const p = game.puzzle;
+  const { cell, left, top } = lay;
+  g.font = `${Math.max(9, Math.floor(cell * 0.55))}px sans-serif`;
+  g.textBaseline = "middle";
+  g.textAlign = "center";
+  p.cols.forEach((clue, c) => {
+    const done = doneBlocks(lineOf(p.height + c), clue);
+    const shown = clue.length ? clue : [0];
+    shown.forEach((n, k) => {
+      g.fillStyle = (clue.length ? done[k] : !lineOf(p.height + c).includes("?")) ? INK.done : INK.clue;
+      g.fillText(String(n), left + c * cell + cell / 2, top - 4 - (shown.length - k) * cell + cell / 2);
+    });
+  });
+  g.textAlign = "right";
+  p.rows.forEach((clue, r) => {
+    const done = doneBlocks(lineOf(r), clue);
+    const shown = clue.length ? clue : [0];
+    let x = left - 6;
+    for (let k = shown.length - 1; k >= 0; k--) {
+      g.fillStyle = (clue.length ? done[k] : !lineOf(r).includes("?")) ? INK.done : INK.clue;
+      const text = String(shown[k]);
+      g.fillText(text, x, top + r * cell + cell / 2);
+      x -= g.measureText(text).width + cell * 0.3;
+    }
+  });
+}
+
+function drawGrid(g, lay) {
+  const p = game.puzzle;
+  const { cell, left, top } = lay;
+  const rule = (n, total, x0, y0, x1, y1) => {
+    const thick = n % 5 === 0 || n === total;
+    g.strokeStyle = thick ? INK.thick : INK.grid;
+    g.lineWidth = thick ? 1.5 : 0.5;
+    g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
+  };
+  for (let c = 0; c <= p.width; c++) {
+    const x = left + c * cell + 0.5;
+    rule(c, p.width, x, top, x, top + p.height * cell);
+  }
+  for (let r = 0; r <= p.height; r++) {
+    const y = top + r * cell + 0.5;
+    rule(r, p.height, left, y, left + p.width * cell, y);
+  }
+}
+
+// --- moves, undo, saving -------------------------------------------------------------------
+
+/** Set cells (a list of [index, value]) as one undoable move. */
+function apply(changes) {
+  const move = changes.filter(([i, v]) => game.cells[i] !== v).map(([i, v]) => [i, game.cells[i], v]);
+  if (!move.length) return;
+  for (const [i, , v] of move) game.cells[i] = v;
+  game.undo.push(move);
+  game.redo = [];
+  changed();
+}
+
+function undo() {
+  const move = game.undo.pop();
+  if (!move) return;
+  for (const [i, before] of move) game.cells[i] = before;
+  game.redo.push(move);
+  changed();
+}
+
+function redo() {
+  const move = game.redo.pop();
+  if (!move) return;
+  for (const [i, , after] of move) game.cells[i] = after;
+  game.undo.push(move);
+  changed();
+}
+
+function changed() {
+  game.wrong.clear();
+  game.hint = null;
+  const was = game.solved;
+  game.solved = isSolved();
+  if (game.solved && !was) {
+    tickClock();
+    message(`Solved in ${clock(game.elapsed)}. Well done!`);
+  }
+  save();
+  draw();
+}
+
+function save() {
+  if (!game.key) return;
+  try {
+    localStorage.setItem(STORE + game.key, JSON.stringify({ cells: game.cells.join(""), elapsed: game.elapsed, solved: game.solved }));
+    localStorage.setItem(LAST, JSON.stringify({ text: game.text, format: game.format }));
+  } catch (_) { /* storage full or off: play goes on */ }
+}
+
+function restore() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORE + game.key) || "null");
+    if (saved && saved.cells.length === game.cells.length) {
+      game.cells = [...saved.cells];
+      game.elapsed = saved.elapsed || 0;
+      game.solved = Boolean(saved.solved);
+      return true;
+    }
+  } catch (_) { /* a damaged entry: start afresh */ }
+  return false;
+}
+
+// --- the clock -----------------------------------------------------------------------------
+
+function clock(seconds) {
+  const s = Math.floor(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tickClock() {
+  const now = Date.now();
+  if (game.puzzle && !game.solved && game.since && !document.hidden) game.elapsed += (now - game.since) / 1000;
+  game.since = now;
+  if (game.puzzle && !game.solved) save();
+  $("play-timer").textContent = game.puzzle ? clock(game.elapsed) : "";
+}
+
+// --- pointer and keyboard ------------------------------------------------------------------
+
+function cellAt(ev) {
+  const lay = game.lay;
+  const rect = $("play-canvas").getBoundingClientRect();
+  const c = Math.floor((ev.clientX - rect.left - lay.left) / lay.cell);
+  const r = Math.floor((ev.clientY - rect.top - lay.top) / lay.cell);
+  if (r < 0 || c < 0 || r >= game.puzzle.height || c >= game.puzzle.width) return -1;
+  return r * game.puzzle.width + c;
+}
+
+function tool() { return $("play-tool").dataset.tool === "mark" ? "." : "#"; }
+
+function startStroke(ev) {
+  if (!game.puzzle) return;
+  const i = cellAt(ev);
+  if (i < 0) return;
+  ev.preventDefault();
+  $("play-canvas").focus();
+  $("play-canvas").setPointerCapture(ev.pointerId);
+  const want = ev.button === 2 || ev.shiftKey ? "." : tool();
+  const value = game.cells[i] === want ? "?" : want;
+  game.stroke = { start: i, value, cells: [i], axis: null };
+  game.cursor = i;
+  paintStroke();
+}
+
+function moveStroke(ev) {
+  const s = game.stroke;
+  if (!s) return;
+  const i = cellAt(ev);
+  if (i < 0 || s.cells.includes(i)) return;
+  const w = game.puzzle.width;
+  const [r0, c0, r, c] = [Math.floor(s.start / w), s.start % w, Math.floor(i / w), i % w];
+  s.axis = s.axis || (r === r0 ? "row" : c === c0 ? "col" : null);
+  if (!s.axis) return;
+  const from = s.axis === "row" ? c0 : r0, to = s.axis === "row" ? c : r;
+  s.cells = [];
+  for (let k = Math.min(from, to); k <= Math.max(from, to); k++) {
+    s.cells.push(s.axis === "row" ? r0 * w + k : k * w + c0);
+  }
+  game.cursor = i;
+  paintStroke();
+}
+
+/** Show the stroke so far (applied for real when it ends). */
+function paintStroke() {
+  const s = game.stroke;
+  const saved = game.cells.slice();
+  for (const i of s.cells) game.cells[i] = s.value;
+  draw();
+  game.cells = saved;
+}
+
+function endStroke() {
+  const s = game.stroke;
+  if (!s) return;
+  game.stroke = null;
+  apply(s.cells.map((i) => [i, s.value]));
+  draw();
+}
+
+function onKey(ev) {
+  if (!game.puzzle) return;
+  const { width: w, height: h } = game.puzzle;
+  const r = Math.floor(game.cursor / w), c = game.cursor % w;
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  const set = (v) => apply([[game.cursor, game.cells[game.cursor] === v ? "?" : v]]);
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[ev.key]) {
+    const [dr, dc] = moves[ev.key];
+    game.cursor = Math.max(0, Math.min(h - 1, r + dr)) * w + Math.max(0, Math.min(w - 1, c + dc));
+    draw();
+  } else if (ctrl && ev.key.toLowerCase() === "z") {
+    if (ev.shiftKey) redo(); else undo();
+  } else if (ctrl && ev.key.toLowerCase() === "y") {
+    redo();
+  } else if (ev.key === " " || ev.key === "Enter" || ev.key === "f") {
+    set("#");
+  } else if (ev.key === "x" || ev.key === ".") {
+    set(".");
+  } else if (ev.key === "Backspace" || ev.key === "Delete") {
+    apply([[game.cursor, "?"]]);
+  } else if (ev.key === "h") {
+    askHint();
+  } else {
+    return;
+  }
+  ev.preventDefault();
+}
+
+// --- hints and checks ----------------------------------------------------------------------
+
+async function ask(path) {
+  game.busy = true;
+  try {
+    return await api(path, { text: game.text, format: game.format, grid: rows() });
+  } finally {
+    game.busy = false;
+  }
+}
+
+async function askHint() {
+  if (!game.puzzle || game.busy) return;
+  message("Thinking\u2026");
+  try {
+    const out = await ask("api/nonogram/hint");
+    game.wrong = new Set(out.wrong.map((c) => c.row * game.puzzle.width + c.col));
+    game.hint = out.cells.length ? out : null;
+    const extra = out.kind === "mistake" ? " Press Check to see which cells." : out.cells.length ? " Press Apply to fill it in." : "";
+    message(`Hint (${out.kind}): ${out.reason}.${extra}`);
+    if (out.kind === "mistake") game.wrong.clear();
+    draw();
+  } catch (err) {
+    message(err.message, true);
+  }
+}
+
+function applyHint() {
+  const hint = game.hint;
+  if (!hint) return;
+  apply(hint.cells.map((c) => [c.row * game.puzzle.width + c.col, c.value]));
+  if (!game.solved) message("");
+}
+
+async function check() {
+  if (!game.puzzle || game.busy) return;
+  try {
+    const out = await ask("api/nonogram/check");
+    game.hint = null;
+    game.wrong = new Set(out.wrong.map((c) => c.row * game.puzzle.width + c.col));
+    const n = game.wrong.size;
+    message(out.kind === "ok" ? "No mistakes so far."
+      : out.kind === "mistake" ? (n ? `${n} wrong cell${n === 1 ? "" : "s"}, outlined in red.` : `${out.reason}.`)
+        : `${out.reason}.`, out.kind === "mistake");
+    draw();
+  } catch (err) {
+    message(err.message, true);
+  }
+}
+
+// --- starting a game -----------------------------------------------------------------------
+
+function keyOf(puzzle) {
+  const s = JSON.stringify([puzzle.rows, puzzle.cols]);
+  let h = 5381;
+  for (let i = 0; i < s.length; i++) h = ((h * 33) ^ s.charCodeAt(i)) >>> 0;
+  return `${puzzle.width}x${puzzle.height}-${h.toString(36)}`;
+}
+
+function start(puzzle, text, format) {
+  Object.assign(game, {
+    puzzle, text, format, key: keyOf(puzzle), undo: [], redo: [], cursor: 0, hint: null,
+    wrong: new Set(), elapsed: 0, since: Date.now(), solved: false,
+  });
+  game.cells = new Array(puzzle.width * puzzle.height).fill("?");
+  const again = restore();
+  message(again ? "Welcome back: your position was kept." : "Click or drag to fill; right-click, shift-click or the Mark tool to mark empty.");
+  save();
+  tickClock();
+  draw();
+}
+
+async function play(_ev, kept = null) {
+  const text = kept ? kept.text : $("puzzle-text").value;
+  const format = kept ? kept.format : $("format").value || "auto";
+  try {
+    const { puzzle } = await api("api/nonogram/parse", { text, format });
+    if (puzzle.palette) throw new Error("Play mode is for black-and-white puzzles.");
+    showMode("play");
+    start(puzzle, text, format);
+  } catch (err) {
+    showMode("watch");
+    const box = $("message");
+    box.textContent = err.message;
+    box.classList.add("error");
+  }
+}
+
+function restart() {
+  if (!game.puzzle) return;
+  try { localStorage.removeItem(STORE + game.key); } catch (_) { /* nothing kept */ }
+  start(game.puzzle, game.text, game.format);
+}
+
+function showMode(mode) {
+  $("watch-area").hidden = mode !== "watch";
+  $("play-area").hidden = mode !== "play";
+  $("mode-watch").classList.toggle("active", mode === "watch");
+  $("mode-play").classList.toggle("active", mode === "play");
+}
+
+function init() {
+  const canvas = $("play-canvas");
+  canvas.addEventListener("pointerdown", startStroke);
+  canvas.addEventListener("pointermove", moveStroke);
+  canvas.addEventListener("pointerup", endStroke);
+  canvas.addEventListener("pointercancel", endStroke);
+  canvas.addEventListener("contextmenu", (ev) => ev.preventDefault());
+  canvas.addEventListener("keydown", onKey);
+  canvas.addEventListener("focus", draw);
+  canvas.addEventListener("blur", draw);
+  $("mode-play").addEventListener("click", play);
+  $("mode-watch").addEventListener("click", () => showMode("watch"));
+  $("play-hint").addEventListener("click", askHint);
+  $("play-apply").addEventListener("click", applyHint);
+  $("play-check").addEventListener("click", check);
+  $("play-undo").addEventListener("click", undo);
+  $("play-redo").addEventListener("click", redo);
+  $("play-restart").addEventListener("click", restart);
+  $("play-tool").addEventListener("click", () => {
+    const t = $("play-tool");
+    t.dataset.tool = t.dataset.tool === "mark" ? "fill" : "mark";
+    t.textContent = t.dataset.tool === "mark" ? "Tool: mark \u2715" : "Tool: fill \u25A0";
+  });
+  // a new puzzle (generated or solved) while playing: play it
+  document.addEventListener("puzzle-loaded", (ev) => {
+    if (ev.detail.solved) showMode("watch");
+    else if (!$("play-area").hidden) play();
+  });
+  setInterval(tickClock, 1000);
+  document.addEventListener("visibilitychange", () => { game.since = Date.now(); save(); });
+  window.addEventListener("resize", draw);
+  try {
+    const last = JSON.parse(localStorage.getItem(LAST) || "null");
+    if (last && last.text) {
+      $("puzzle-text").value = last.text;
+      play(null, last);
+    }
+  } catch (_) { /* nothing kept */ }
+}
+
+init();
