@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
+from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.web.limits import ApiError, WebLimits
 from gridsolve.web import calendar_api, play_api
 from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
                                     to_puzzle_json)
+from gridsolve.web.payloads import puzzle_of as _puzzle
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -165,25 +166,6 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
     media = "image/svg+xml" if kind == "svg" else "image/png"
     return Response(data, media_type=media,
                     headers={"content-disposition": f'attachment; filename="puzzle.{kind}"'})
-
-
-def _puzzle(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
-    """Parse the body's text (422 with the parser's one-line message) and check its size."""
-    from gridsolve.nonogram.formats import FORMATS, detect_format
-
-    text = body_text(body)
-    fmt = body.get("format") or "auto"
-    if fmt != "auto" and fmt not in FORMATS:
-        raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
-    try:
-        mod = detect_format(text) if fmt == "auto" else FORMATS[fmt]
-        puzzle = mod.parse(text, None, True)
-    except GridsolveError as exc:  # unreadable or invalid
-        raise ApiError(422, str(exc)) from None
-    if puzzle.width > limits.max_side or puzzle.height > limits.max_side:
-        raise ApiError(422, f"the puzzle is {puzzle.size}; this server solves puzzles up to "
-                            f"{limits.max_side}x{limits.max_side}")
-    return puzzle, str(mod.NAME)
 
 
 def _int(body: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:

@@ -15,6 +15,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 from gridsolve.web.limits import ApiError, WebLimits
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["read_json", "body_text", "to_puzzle_json", "step_json", "solve_puzzle",
+__all__ = ["read_json", "body_text", "puzzle_of", "to_puzzle_json", "step_json", "solve_puzzle",
            "solve_payload"]
 
 
@@ -136,3 +137,22 @@ def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str
         out["steps"] = [step_json(s) for s in trace.steps]
         out["complete"] = trace.complete
     return out
+
+
+def puzzle_of(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
+    """Parse the body's text (422 with the parser's one-line message) and check its size."""
+    from gridsolve.nonogram.formats import FORMATS, detect_format
+
+    text = body_text(body)
+    fmt = body.get("format") or "auto"
+    if fmt != "auto" and fmt not in FORMATS:
+        raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
+    try:
+        mod = detect_format(text) if fmt == "auto" else FORMATS[fmt]
+        puzzle = mod.parse(text, None, True)
+    except GridsolveError as exc:  # unreadable or invalid
+        raise ApiError(422, str(exc)) from None
+    if puzzle.width > limits.max_side or puzzle.height > limits.max_side:
+        raise ApiError(422, f"the puzzle is {puzzle.size}; this server solves puzzles up to "
+                            f"{limits.max_side}x{limits.max_side}")
+    return puzzle, str(mod.NAME)

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.web.limits import ApiError, WebLimits
-from gridsolve.web.payloads import read_json
+from gridsolve.web.payloads import puzzle_of, read_json
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -49,10 +49,9 @@ def hint_json(step: Hint, width: int) -> dict[str, Any]:
 async def _position(request: Request, limits: WebLimits) -> tuple[Any, Any]:
     """The black-and-white puzzle and the position of a request (422 with one line)."""
     from gridsolve.nonogram.model import ColourPuzzle
-    from gridsolve.web.api import _puzzle
 
     body = await read_json(request, limits)
-    puzzle, _ = _puzzle(body, limits)
+    puzzle, _ = puzzle_of(body, limits)
     if isinstance(puzzle, ColourPuzzle):
         raise ApiError(422, "play mode supports black-and-white puzzles only")
     grid = body.get("grid")
