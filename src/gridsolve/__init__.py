@@ -23,7 +23,6 @@ from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine import count as _count
 from gridsolve.nonogram.engine import first as _first
 from gridsolve.nonogram.engine import unique as _unique
-from gridsolve.nonogram.engine import colour as _colour
 from gridsolve.nonogram.formats import (Entry, iter_entries, parse_puzzle, read_entry, read_puzzle,
                                         write_puzzle)
 from gridsolve.nonogram.generate import generate
@@ -69,19 +68,16 @@ def solve(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | No
 def first(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None) -> Grid | None:
     """One solution of a nonogram, or None."""
-    p = _puzzle(puzzle, rows, cols)
-    return _colour.first(p) if isinstance(p, ColourPuzzle) else _first(p)
+    return _first(_puzzle(puzzle, rows, cols))
 
 
 def count(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None, limit: int | None = None) -> int:
     """The exact number of solutions of a nonogram (stopping at ``limit`` if given)."""
-    p = _puzzle(puzzle, rows, cols)
-    return _colour.count(p, limit) if isinstance(p, ColourPuzzle) else _count(p, limit)
+    return _count(_puzzle(puzzle, rows, cols), limit)
 
 
 def unique(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
            cols: Iterable[Iterable[int]] | None = None) -> bool:
     """Does the nonogram have exactly one solution? (proven by search)"""
-    p = _puzzle(puzzle, rows, cols)
-    return _colour.unique(p) if isinstance(p, ColourPuzzle) else _unique(p)
+    return _unique(_puzzle(puzzle, rows, cols))

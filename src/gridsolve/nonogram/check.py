@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
-from gridsolve.nonogram.engine import colour as colour_engine
 from gridsolve.nonogram.model import (AnyPuzzle, ColourPuzzle, Grid, Puzzle, RawClues,
                                       clue_min_length, clue_of, colour_clue_of, columns_of,
                                       is_any_solution)
@@ -85,10 +84,7 @@ def _cells(a: Grid, b: Grid) -> str:
 
 def solution_problems(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> list[Problem]:
     """No solution, more than one (with the cells where two differ), or undecided in time."""
-    if isinstance(puzzle, ColourPuzzle):
-        result = colour_engine.analyse(puzzle, 2, limits)
-    else:
-        result = analyse(puzzle, 2, limits)
+    result = analyse(puzzle, 2, limits)
     if result.status == "none":
         return [Problem("no solution: the clues contradict each other")]
     if result.status == "multiple":

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from gridsolve.errors import InvalidPuzzle
 
@@ -85,6 +86,8 @@ class Puzzle:
     rows: tuple[Clue, ...]
     cols: tuple[Clue, ...]
     title: str | None = field(default=None, compare=False)
+    #: The kind of puzzle, by which the engine and the backends are chosen.
+    kind: ClassVar[str] = "black-and-white"
 
     def __init__(self, rows: Iterable[Iterable[int]], cols: Iterable[Iterable[int]],
                  title: str | None = None) -> None:
@@ -236,6 +239,8 @@ class ColourPuzzle:
     cols: tuple[ColourClue, ...]
     palette: tuple[Colour, ...]
     title: str | None = field(default=None, compare=False)
+    #: The kind of puzzle, by which the engine and the backends are chosen.
+    kind: ClassVar[str] = "colour"
 
     def __init__(self, rows: Iterable[Iterable[tuple[int, int]]],
                  cols: Iterable[Iterable[tuple[int, int]]], palette: Iterable[Colour],

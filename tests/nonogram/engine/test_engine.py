@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram import engine, reference
 from gridsolve.nonogram.engine import SearchLimits, analyse
+from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
 from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions
@@ -200,15 +201,15 @@ def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes, 
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
                                for _ in range(n)])
-    saved = engine.TEAM_SLICE, engine.TEAM_JOIN_NODES, engine.TEAM_RESTART_BASE
+    saved = engine.team.TEAM_SLICE, engine.team.TEAM_JOIN_NODES, engine.team.TEAM_RESTART_BASE
     try:
         # slice 1: turns after every node; join 0 or 1: the others join after the first turn;
         # restart 1: the first search's runs are 1, 1, 2, 1, 1, 2, 4, ... nodes
-        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES, engine.TEAM_RESTART_BASE = (
+        engine.team.TEAM_SLICE, engine.team.TEAM_JOIN_NODES, engine.team.TEAM_RESTART_BASE = (
             slice_nodes, join, restart)
         team = analyse(puzzle, count)
     finally:
-        engine.TEAM_SLICE, engine.TEAM_JOIN_NODES, engine.TEAM_RESTART_BASE = saved
+        engine.team.TEAM_SLICE, engine.team.TEAM_JOIN_NODES, engine.team.TEAM_RESTART_BASE = saved
     one = analyse(puzzle, count, team=False)
     assert team.status == one.status
     assert len(team.solutions) == len(one.solutions) == len(set(team.solutions))
@@ -220,16 +221,16 @@ def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes, 
 def test_team_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     """With one-node turns, the team starts its other searches and pools them; before the
     first search has run TEAM_JOIN_NODES, it runs alone."""
-    monkeypatch.setattr(engine, "TEAM_SLICE", 1)
+    monkeypatch.setattr(engine.team, "TEAM_SLICE", 1)
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # the 6x6 permutation matrices: 720 solutions
     result = analyse(puzzle, 60)
     assert result.status == "multiple" and len(set(result.solutions)) == 60
     assert result.stats["searches"] == 1
-    monkeypatch.setattr(engine, "TEAM_JOIN_NODES", 1)
+    monkeypatch.setattr(engine.team, "TEAM_JOIN_NODES", 1)
     result = analyse(puzzle, 60)
     assert result.status == "multiple" and len(set(result.solutions)) == 60
     result = analyse(Puzzle([[1, 1]] * 7, [[1, 1]] * 7), 3)
-    assert result.stats["searches"] == len(engine.TEAM_ORDERS)
+    assert result.stats["searches"] == len(engine.team.TEAM_ORDERS)
     assert analyse(puzzle, 721).solutions.__len__() == 720  # beyond the team's cap: one search
 
 
@@ -245,7 +246,7 @@ def test_every_branching_rule_enumerates_exactly(h, w, density, seed, order,  # 
     core = engine._core.Search(puzzle.rows, puzzle.cols, probing, None, True, order, weights)
     got = []
     while core.next() == engine._core.SOLUTION:
-        got.append(engine._solution(puzzle, core))
+        got.append(checked_grid(BLACK_AND_WHITE, puzzle, core.grid()))
     assert sorted(got) == sorted(all_solutions(puzzle))
 
 
@@ -263,7 +264,7 @@ def test_conflict_weights_change_the_tree_not_the_solutions(order: int) -> None:
         core = engine._core.Search(puzzle.rows, puzzle.cols, False, None, False, order, weights)
         got = set()
         while core.next() == engine._core.SOLUTION:
-            got.add(engine._solution(puzzle, core))
+            got.add(checked_grid(BLACK_AND_WHITE, puzzle, core.grid()))
         found.append(got)
         nodes.append(core.stats()["nodes"])
     expected = set(sat.analyse(puzzle, 100).solutions)
@@ -293,7 +294,7 @@ def test_restarts_with_nogoods_enumerate_exactly(h, w, density, seed, order,  # 
     for run in range(1, 10_000):
         code = core.next(core.stats()["nodes"] + every * run)
         if code == engine._core.SOLUTION:
-            got.append(engine._solution(puzzle, core))
+            got.append(checked_grid(BLACK_AND_WHITE, puzzle, core.grid()))
         elif code == engine._core.EXHAUSTED:
             break
         assert core.restart(jitter + run if run % 2 else 0)
@@ -314,7 +315,7 @@ def test_restarts_with_nogoods_learn_what_was_refuted() -> None:
     for run in range(1, 10_000):
         code = core.next(core.stats()["nodes"] + 5 * run)
         if code == engine._core.SOLUTION:
-            grid = engine._solution(puzzle, core)
+            grid = checked_grid(BLACK_AND_WHITE, puzzle, core.grid())
             assert grid not in got
             got.add(grid)
         elif code == engine._core.EXHAUSTED:
@@ -346,8 +347,8 @@ def test_node_limit_pauses_and_the_search_goes_on() -> None:
 def test_team_first_search_restarts_and_stays_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first search restarts on its Luby schedule until a solution is found, and its
     nogoods keep the count exact: every solution of a puzzle with many, and none twice."""
-    monkeypatch.setattr(engine, "TEAM_RESTART_BASE", 1)
-    monkeypatch.setattr(engine, "TEAM_JOIN_NODES", 10**9)  # the first search alone
+    monkeypatch.setattr(engine.team, "TEAM_RESTART_BASE", 1)
+    monkeypatch.setattr(engine.team, "TEAM_JOIN_NODES", 10**9)  # the first search alone
     rng = random.Random(7)
     for _ in range(20):
         puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(9))

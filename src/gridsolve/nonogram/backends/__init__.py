@@ -7,23 +7,72 @@
              (the rule is in ``gridsolve.nonogram.backends.auto``)
 
 Every method returns the engine's ``Result`` with the same statuses and exact counts; every
-solution is checked by the model's ``is_solution`` before it is returned.
-
-Colour puzzles (``ColourPuzzle``) take "native" (the colour engine), "sat" (a colour CNF)
-and "auto" (the same rule over those two); the ILP model is black-and-white only.
+solution is checked by the model's solution check before it is returned. Each method is a
+``Backend`` in ``BACKENDS``, which says which kinds of puzzle it takes (``Puzzle.kind``): the
+ILP model is black-and-white only. A backend's module is imported when it is first used, so
+a missing extra only matters to the method that needs it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.engine import colour as colour_engine
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
 
-__all__ = ["METHODS", "analyse"]
+__all__ = ["METHODS", "BACKENDS", "Backend", "analyse"]
 
-METHODS = ("native", "sat", "ilp", "auto")
+#: How a backend is run: (puzzle, max_solutions, limits, python-sat solver name or None).
+Run = Callable[[AnyPuzzle, int, SearchLimits, "str | None"], Result]
+
+
+@dataclass(frozen=True)
+class Backend:
+    """One method of solving: its name, the kinds of puzzle it takes, and how to run it."""
+
+    name: str
+    kinds: tuple[str, ...]
+    run: Run
+
+
+def _native(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
+            solver: str | None) -> Result:
+    return engine.analyse(puzzle, max_solutions, limits)
+
+
+def _sat(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
+         solver: str | None) -> Result:
+    from gridsolve.nonogram.backends import sat
+    return sat.analyse(puzzle, max_solutions, limits, solver=solver or sat.DEFAULT_SOLVER)
+
+
+def _ilp(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
+         solver: str | None) -> Result:
+    from gridsolve.nonogram.backends import ilp
+    return ilp.analyse(cast(Puzzle, puzzle), max_solutions, limits)  # kinds: black and white
+
+
+def _auto(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
+          solver: str | None) -> Result:
+    from gridsolve.nonogram.backends import auto
+    return auto.analyse(puzzle, max_solutions, limits, solver=solver)
+
+
+_BOTH = (Puzzle.kind, ColourPuzzle.kind)
+
+#: Every method, by name, in the order people are offered them.
+BACKENDS: dict[str, Backend] = {b.name: b for b in (
+    Backend("native", _BOTH, _native),
+    Backend("sat", _BOTH, _sat),
+    Backend("ilp", (Puzzle.kind,), _ilp),
+    Backend("auto", _BOTH, _auto),
+)}
+
+METHODS = tuple(BACKENDS)
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
@@ -31,20 +80,12 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     """Search up to ``max_solutions`` solutions with the named method (see METHODS).
 
     ``solver`` picks the python-sat solver for "sat" and "auto" (e.g. "cadical195")."""
-    if method not in METHODS:
+    backend = BACKENDS.get(method)
+    if backend is None:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    if method == "sat":
-        from gridsolve.nonogram.backends import sat
-        return sat.analyse(puzzle, max_solutions, limits, solver=solver or sat.DEFAULT_SOLVER)
-    if method == "native":
-        if isinstance(puzzle, ColourPuzzle):
-            return colour_engine.analyse(puzzle, max_solutions, limits)
-        return engine.analyse(puzzle, max_solutions, limits)
-    if method == "ilp":
-        if isinstance(puzzle, ColourPuzzle):
-            raise GridsolveError("the ilp backend solves black-and-white puzzles only "
-                                 "(native and sat solve colour too)")
-        from gridsolve.nonogram.backends import ilp
-        return ilp.analyse(puzzle, max_solutions, limits)
-    from gridsolve.nonogram.backends import auto
-    return auto.analyse(puzzle, max_solutions, limits, solver=solver)
+    if puzzle.kind not in backend.kinds:
+        others = [b.name for b in BACKENDS.values() if puzzle.kind in b.kinds]
+        raise GridsolveError(f"the {method} backend solves {' and '.join(backend.kinds)} "
+                             f"puzzles only ({', '.join(others[:-1])} and {others[-1]} solve "
+                             f"{puzzle.kind} too)")
+    return backend.run(puzzle, max_solutions, limits, solver)

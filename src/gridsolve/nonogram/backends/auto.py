@@ -6,44 +6,17 @@ if the caller's own limits are tighter). If it finishes, that is the answer. Oth
 (python-sat, ``sat.DEFAULT_SOLVER`` unless named) starts, seeded with the cells the native
 engine proved at the root (``Result.partial``: its '#' and '.' are facts, so they are added as
 unit clauses), and SAT and the native search take turns, each resuming where it stopped:
-SAT until it has had 6 s in all (AUTO_SAT_SHARE times the native share), native until it has
-had 2 s, SAT 12 s, native 4 s, and so on. On puzzles of at most AUTO_SMALL_CELLS cells SAT's
-share is AUTO_SAT_SHARE_SMALL instead (native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...).
-Solutions are pooled; when either is exhausted, its solutions are every solution, so the
-count stays exact.
+SAT until it has had AUTO_SAT_SHARE times the native share in all, native until it has had
+twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...). On puzzles of at most
+AUTO_SMALL_CELLS cells SAT's share is AUTO_SAT_SHARE_SMALL instead. Solutions are pooled;
+when either is exhausted, its solutions are every solution, so the count stays exact.
+Puzzles whose engine has no team (colour) and SAT solvers python-sat cannot interrupt
+(CaDiCaL, run in a child process under a timeout) keep a single hand-over: native under the
+budget, then SAT alone.
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
-learning wins most of the worst cases, but not all (taai2011 #509: native 8 s, Glucose over
-30 s). The first budget was set from per-puzzle times of both (78 taai2011 puzzles,
-#300-#993 every 7th, native with implication probing against Glucose 4): native alone
-23.9 s, SAT alone 73.9 s; native then SAT with 64 nodes 52.1 s, 500 nodes 42.5 s, 1,000
-nodes 30.7 s, 2,000 nodes and 1 s 25.7 s (2 s: 27.0 s). The turns come from the 70 taai2011
-puzzles on which native takes over 0.5 s (30 s cap): native alone 308 s, Glucose alone
-139 s, the better of the two on each puzzle 82 s; turns with equal shares 175 s, with SAT's
-share 3x 141 s (with the engine's cheaper deep nodes, see NG_IMPL_MAX_DEPTH). Equal shares
-cost the survey puzzles that only SAT solves twice their SAT time (Gettys then took over
-60 s, Sierp 20 s, Thing 10 s); with 3x: 20.8 s, 15.0 s and 6.9 s. The time cap matters on
-puzzles where nodes are slow: one node of a random 50x50 can take a second, so native turns
-shrink to what the time left allows, and a first turn that overruns twice AUTO_SECONDS ends
-the native search (SAT alone goes on). With the team of four branching rules (before: two)
-the 70 slow puzzles took 91.5 s in turns against 113.7 s, the other 930 36.5 s against 39.9 s.
-
-Since the native search weighs lines by the contradictions they find (NG_WEIGHT_BASE in
-core.h), it beats Glucose on nearly every puzzle up to 1024 cells, where it also has
-implication probing: on all 1000 taai2011 puzzles (per-puzzle times of the native team,
-30,000-node cap, and of Glucose seeded with the root's cells; simulated turns) native alone
-takes 107.4 s, Glucose alone 487.5 s, the better of the two on each puzzle 94.8 s, and the
-turns 142.5 s with SAT's share 3, 137.2 s with 1, 118.4 s with 1/4, 112.9 s with 1/8, 110.2 s
-with 1/16. SAT's share there is 1/8: SAT still ends the rare puzzle that the native search
-cannot, at an eighth of the time. On larger puzzles SAT still wins (native alone: Thing
-14.9 s, Sierp 25.4 s, Gettys over 60 s; Glucose seeded with the root's cells 5-6.5 s, 12-17 s
-and 19-28 s), and there SAT's share went from 3 to 6: Thing's SAT run then ends within SAT's
-first turn or its second (after 2 s of native) instead of its third (after 4 s): measured
-with 3, auto took 11.5 s and 12.4 s on Thing (30,694 SAT conflicts, 3 rounds).
-Colour puzzles, and SAT solvers python-sat cannot interrupt (CaDiCaL, which runs in a child
-process under a timeout), keep a single hand-over: native under the budget, then SAT alone
-(on ten random 30x30 3-colour puzzles, 60% background, counting to 2 with 10 s each, native
-alone took 40.9 s with 3 unknown, SAT alone 23.5 s with 1).
+learning wins most of the worst cases, but not all. The measurements behind the budget and
+the shares: docs/decisions/0004-auto-native-first.md and 0005-auto-turns.md.
 
 With python-sat missing, auto is the native engine under the caller's limits alone. A caller's
 ``max_nodes`` caps native nodes and SAT conflicts together (SAT checks its budget at its own
@@ -57,9 +30,9 @@ import time
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import Result, SearchLimits, status_of
-from gridsolve.nonogram.engine import colour as colour_engine
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
+from gridsolve.nonogram.engine.cores import engine_for
+from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS",
            "analyse"]
@@ -84,13 +57,6 @@ def _min(a: float | None, b: float | None) -> float | None:
     return b if a is None else a if b is None else min(a, b)
 
 
-def _native(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits) -> Result:
-    """The native engine for this kind of puzzle."""
-    if isinstance(puzzle, ColourPuzzle):
-        return colour_engine.analyse(puzzle, max_solutions, limits)
-    return engine.analyse(puzzle, max_solutions, limits)
-
-
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
             solver: str | None = None) -> Result:
     """Native under the auto budget, then SAT seeded with the native root grid: in turns with
@@ -100,13 +66,15 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     try:
         sat.require()
     except SolverUnavailable:
-        return _native(puzzle, max_solutions, limits)
+        return engine.analyse(puzzle, max_solutions, limits)
     name = solver or sat.DEFAULT_SOLVER
-    if not isinstance(puzzle, ColourPuzzle) and not name.startswith(sat.NOT_INTERRUPTIBLE):
-        return _in_turns(puzzle, max_solutions, limits, name, started)
+    if not name.startswith(sat.NOT_INTERRUPTIBLE):
+        team = engine_for(puzzle).team(puzzle, max_solutions, True)
+        if team is not None:
+            return _in_turns(team, max_solutions, limits, name, started)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
-    native = _native(puzzle, max_solutions, budget)
+    native = engine.analyse(puzzle, max_solutions, budget)
     if native.status != "unknown":
         return native
     spent = time.perf_counter() - started
@@ -122,19 +90,18 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                   time.perf_counter() - started, native.partial, stats)
 
 
-def _in_turns(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, solver: str,
+def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
               started: float) -> Result:
     """The native team for AUTO_NODES / AUTO_SECONDS; then SAT and the native team in turns,
     each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE (puzzles of at most
     AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times the native search's share, the native
     search until it has had twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s,
-    native 4 s, ...; small: native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...). Solutions are pooled; when either search is
-    exhausted its solutions are every solution, so the count stays exact.
-
-    See the module's docstring for the measurements behind it."""
+    native 4 s, ...; small: native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...). Solutions
+    are pooled; when either search is exhausted its solutions are every solution, so the
+    count stays exact."""
     from gridsolve.nonogram.backends import sat
+    puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
-    team = engine.Team(puzzle, max_solutions)
     # The first turn pauses between slices of nodes once AUTO_SECONDS are up; the hard limit
     # of twice that only stops puzzles whose nodes are too slow to slice (one settled node of
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.

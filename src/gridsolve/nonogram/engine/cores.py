@@ -1,0 +1,149 @@
+"""The two compiled engines behind one small protocol, and the one place that picks one.
+
+``_core`` searches black-and-white puzzles (its grids are bytes of '#', '.' and '?');
+``_colour`` searches colour puzzles of up to 32 colours (a cell is its palette index, 255
+while more than one colour is possible). Both make a ``Search`` that satisfies ``CoreSearch``,
+so the face (``gridsolve.nonogram.engine``) drives either the same way; an ``Engine`` says
+how to make one for a puzzle and how to read its grids. ``engine_for`` chooses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, cast
+
+import gridsolve.nonogram.engine._colour as _colour
+import gridsolve.nonogram.engine._core as _core
+from gridsolve.errors import GridsolveError
+from gridsolve.nonogram.engine.results import Event
+from gridsolve.nonogram.model import (UNKNOWN, AnyPuzzle, ColourPuzzle, Grid, Puzzle,
+                                      is_colour_solution, is_solution)
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.engine.team import Team
+
+__all__ = ["CoreSearch", "Engine", "Options", "Outcome", "BLACK_AND_WHITE", "COLOUR",
+           "engine_for", "checked_grid"]
+
+#: Where a call of ``CoreSearch.next`` stopped.
+Outcome = Literal["solution", "exhausted", "limit"]
+
+
+class CoreSearch(Protocol):
+    """A resumable compiled search of one puzzle (both ``_core.Search`` and ``_colour.Search``).
+
+    ``next`` runs to the next solution, the end of the tree or a limit (a negative
+    ``max_nodes`` or ``timeout`` is none) and returns a code the engine's ``outcomes`` name;
+    ``grid`` is the solution it stands on, ``root`` the cells proven at its root, ``stats``
+    its counters (``nodes``, ``timed_out``, ...)."""
+
+    def next(self, max_nodes: int = ..., timeout: float = ...) -> int: ...
+    def grid(self) -> bytes: ...
+    def root(self) -> bytes: ...
+    def stats(self) -> dict[str, int]: ...
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to search: probe every unknown cell at every node; implication probing on top
+    (black and white only; the colour engine has none); an observer of every event; restarts
+    on a Luby schedule for the first solution (those two: black and white only)."""
+
+    probing: bool = True
+    implications: bool = True
+    on_event: Event | None = None
+    restarts: bool = False
+
+
+P_contra = TypeVar("P_contra", bound=AnyPuzzle, contravariant=True)
+
+
+class Engine(Protocol[P_contra]):
+    """One compiled engine as the face sees it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def outcomes(self) -> dict[int, Outcome]: ...
+    def team(self, puzzle: P_contra, max_solutions: int, implications: bool) -> Team | None:
+        """A team of its searches with different branching rules, if it has one."""
+    def search(self, puzzle: P_contra, options: Options) -> CoreSearch: ...
+    def read(self, puzzle: P_contra, data: bytes) -> Grid: ...
+    def is_solution(self, puzzle: P_contra, grid: Grid) -> bool: ...
+
+
+def _lines(text: str, width: int) -> Grid:
+    return tuple(text[i:i + width] for i in range(0, len(text), width))
+
+
+class _BlackAndWhite:
+    """``_core``: the black-and-white engine, with implication probing, an event observer,
+    restarts and branching rules for a team."""
+
+    name = "black-and-white"
+    outcomes: dict[int, Outcome] = {_core.SOLUTION: "solution", _core.EXHAUSTED: "exhausted",
+                                    _core.LIMIT: "limit"}
+
+    def team(self, puzzle: Puzzle, max_solutions: int, implications: bool) -> Team:
+        from gridsolve.nonogram.engine.team import Team  # team.py builds on this module
+        return Team(puzzle, max_solutions, implications)
+
+    def search(self, puzzle: Puzzle, options: Options) -> CoreSearch:
+        return _core.Search(puzzle.rows, puzzle.cols, options.probing, options.on_event,
+                            options.implications)
+
+    def read(self, puzzle: Puzzle, data: bytes) -> Grid:
+        return _lines(data.decode("ascii"), puzzle.width)
+
+    def is_solution(self, puzzle: Puzzle, grid: Grid) -> bool:
+        return is_solution(puzzle, grid)
+
+
+class _Colour:
+    """``_colour``: the colour engine (any palette of up to 32 colours, background included)."""
+
+    name = "colour"
+    outcomes: dict[int, Outcome] = {_colour.SOLUTION: "solution",
+                                    _colour.EXHAUSTED: "exhausted", _colour.LIMIT: "limit"}
+    #: What the core writes for a cell that still has more than one colour.
+    NOT_KNOWN = 255
+
+    def team(self, puzzle: ColourPuzzle, max_solutions: int, implications: bool) -> None:
+        return None
+
+    def search(self, puzzle: ColourPuzzle, options: Options) -> CoreSearch:
+        if options.on_event is not None or options.restarts:
+            raise GridsolveError("watching a search and restarts are for black-and-white "
+                                 "puzzles only")
+        return _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing)
+
+    def read(self, puzzle: ColourPuzzle, data: bytes) -> Grid:
+        symbols = [c.symbol for c in puzzle.palette]
+        return _lines("".join(UNKNOWN if b == self.NOT_KNOWN else symbols[b] for b in data),
+                      puzzle.width)
+
+    def is_solution(self, puzzle: ColourPuzzle, grid: Grid) -> bool:
+        return is_colour_solution(puzzle, grid)
+
+
+BLACK_AND_WHITE: Engine[Puzzle] = _BlackAndWhite()
+COLOUR: Engine[ColourPuzzle] = _Colour()
+
+#: The engine of each kind of puzzle (``Puzzle.kind``).
+_ENGINES: dict[str, Engine[Any]] = {Puzzle.kind: BLACK_AND_WHITE, ColourPuzzle.kind: COLOUR}
+
+P = TypeVar("P", bound=AnyPuzzle)
+
+
+def engine_for(puzzle: P) -> Engine[P]:
+    """The compiled engine that searches this kind of puzzle."""
+    return cast("Engine[P]", _ENGINES[puzzle.kind])
+
+
+def checked_grid(engine: Engine[P], puzzle: P, data: bytes) -> Grid:
+    """The solution a search stands on, checked against the clues by the model."""
+    grid = engine.read(puzzle, data)
+    if not engine.is_solution(puzzle, grid):  # pragma: no cover - a bug in the core
+        raise GridsolveError(f"internal error: the {engine.name} engine produced a grid that "
+                             "breaks the clues; please report this puzzle")
+    return grid

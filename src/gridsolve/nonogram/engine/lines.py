@@ -1,0 +1,27 @@
+"""The compiled black-and-white line solver, on its own: for tools, tests and explanations."""
+
+from __future__ import annotations
+
+import gridsolve.nonogram.engine._core as _core
+
+__all__ = ["solve_line", "line_shares", "IMPLICATION_MAX_CELLS"]
+
+#: Implication probing covers puzzles of at most this many cells (NG_IMPL_MAX_CELLS in core.h).
+IMPLICATION_MAX_CELLS = _core.IMPL_MAX_CELLS
+
+
+def solve_line(clue: tuple[int, ...], line: str, bits: bool = True) -> str | None:
+    """The compiled line solver: narrow a line of '#', '.', '?' to what the clue forces.
+
+    Lines of up to 63 cells go to the bit-parallel solver the search uses for them, unless
+    ``bits`` is False (then the byte DP, which longer lines always use)."""
+    out = _core.solve_line(clue, line.encode("ascii"), bits)
+    return None if out is None else out.decode("ascii")
+
+
+def line_shares(clue: tuple[int, ...], line: str) -> tuple[float, ...] | None:
+    """For each cell of a line of '#', '.', '?', the share of the clue's arrangements that fit
+    the line in which the cell is filled; None if none fits, or if there are more than
+    10^300 (counted in floating point). These are the counts the "likely" and "sure"
+    branching rules go by (see Team); without them the rules go by the probes alone."""
+    return _core.line_shares(clue, line.encode("ascii"))

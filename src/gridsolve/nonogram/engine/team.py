@@ -1,0 +1,184 @@
+"""A team of black-and-white searches that differ in their branching rule, run in turns.
+
+Depth-first search has a heavy tail, and which branching rule meets it differs from puzzle
+to puzzle; restarts cut the tail of the first solution (Gomes, Selman & Kautz 1998; the
+schedule is Luby, Sinclair & Zuckerman 1993). The measurements behind the rule are in
+docs/decisions/0002-team-of-branching-rules.md and 0003-team-restarts.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import gridsolve.nonogram.engine._core as _core
+from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
+from gridsolve.nonogram.engine.results import Result, SearchLimits, status_of
+from gridsolve.nonogram.model import Grid, Puzzle
+
+__all__ = ["Team", "luby", "TEAM_SLICE", "TEAM_ORDERS", "TEAM_JOIN_NODES", "TEAM_RESTART_BASE",
+           "TEAM_MAX_SOLUTIONS"]
+
+#: Nodes each search of the team runs before the next takes its turn (see Team).
+TEAM_SLICE = 50
+#: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
+TEAM_ORDERS = (4, 3, 2)  # promise, sure, likely: see NG_ORDER_* in core.h
+#: The other searches join when the first has run this many nodes without a solution.
+TEAM_JOIN_NODES = 1000
+#: The first search's restart runs: Luby multiples of this many nodes (see Team).
+TEAM_RESTART_BASE = 100
+#: analyse() runs a team of searches when counting to at most this many solutions.
+TEAM_MAX_SOLUTIONS = 64
+
+
+def luby() -> Iterator[int]:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (Luby, Sinclair & Zuckerman 1993)."""
+    i = 1
+    while True:
+        k = i.bit_length()
+        j = i
+        while j != (1 << k) - 1:  # descend to the prefix that i's position repeats
+            j -= (1 << (k - 1)) - 1
+            k = j.bit_length()
+        yield 1 << (k - 1)
+        i += 1
+
+
+class Team:
+    """Searches of one puzzle that differ only in their branching rule (TEAM_ORDERS), run in
+    turns of TEAM_SLICE nodes (a node limit pauses a search where it stands).
+
+    The rule: *promise* runs alone, restarting after TEAM_RESTART_BASE times 1, 1, 2, 1, 1,
+    2, 4, ... nodes (Luby) with the nogoods of its earlier runs (so the runs together stay
+    one complete search) and its line weights, until it finds a solution; after
+    TEAM_JOIN_NODES nodes without one, *sure* and *likely* join it in turns. Solutions from
+    all are pooled (each searches the whole space); when one search is exhausted, what it
+    found is every solution, so the count stays exact. Once a solution is found, the search
+    that found it goes on alone: further solutions are usually close to it, and proving
+    there are none takes one whole search, which several in turns would pay several times.
+
+    ``run`` can be called again after it pauses (``until``), which is how ``auto`` takes
+    turns between this team and a SAT solver.
+    """
+
+    def __init__(self, puzzle: Puzzle, max_solutions: int, implications: bool = True) -> None:
+        self.puzzle = puzzle
+        self.max_solutions = max_solutions
+        self.implications = implications
+        self.started = time.perf_counter()
+        # the first search restarts on a Luby schedule (keeping its nogoods) until a
+        # solution is found; run_end is the node count at which its current run ends
+        self.searches = [self._search(TEAM_ORDERS[0], nogoods=True)]
+        self.runs = luby()
+        self.run_end = TEAM_RESTART_BASE * next(self.runs)
+        self.restarts = 0
+        self.turns = list(self.searches)  # the searches still taking turns
+        self.found: dict[Grid, None] = {}
+        self.complete = False   # a search was exhausted: ``found`` is every solution
+        self.stopped = False    # a time limit ended a search: it cannot go on
+        self.turn = 0
+        self.seconds = 0.0      # time spent in earlier run() calls
+        self.entered = 0.0      # when the current run() call began
+
+    def _search(self, order: int, nogoods: bool = False) -> _core.Search:
+        return _core.Search(self.puzzle.rows, self.puzzle.cols, True, None, self.implications,
+                            order, nogoods=nogoods)
+
+    def nodes(self) -> int:
+        return sum(c.stats()["nodes"] for c in self.searches)
+
+    def done(self) -> bool:
+        return self.complete or self.stopped or len(self.found) >= self.max_solutions
+
+    def run(self, limits: SearchLimits = SearchLimits(), until: float | None = None) -> bool:
+        """Search on; True when the answer is known (done()), False at a limit.
+
+        ``limits`` are final: ``max_nodes`` caps the nodes of all its searches together, and
+        ``timeout`` the seconds since the team was made (a search a time limit stops cannot
+        go on). ``until`` (a ``time.perf_counter()`` time) only pauses: it is checked between
+        turns, which shrink from TEAM_SLICE nodes to what the time left allows at the speed
+        seen so far, and a later call goes on where this one stopped."""
+        self.entered = time.perf_counter()
+        try:
+            return self._run(limits, until)
+        finally:
+            self.seconds += time.perf_counter() - self.entered
+
+    def _run(self, limits: SearchLimits, until: float | None) -> bool:
+        while not self.done():
+            core = self.turns[self.turn % len(self.turns)]
+            total = self.nodes()
+            if limits.max_nodes is not None and total >= limits.max_nodes:
+                return False
+            now = time.perf_counter()
+            if until is not None and now >= until:
+                return False
+            size = TEAM_SLICE
+            if until is not None and total:
+                per_node = (self.seconds + now - self.entered) / total
+                size = max(1, min(size, int((until - now) / max(per_node, 1e-9))))
+            budget = core.stats()["nodes"] + size
+            if limits.max_nodes is not None:
+                budget = min(budget, core.stats()["nodes"] + limits.max_nodes - total)
+            restarting = core is self.searches[0] and not self.found
+            if restarting:
+                budget = min(budget, self.run_end)
+            timeout = -1.0
+            if limits.timeout is not None:
+                timeout = max(0.0, limits.timeout - (now - self.started))
+            while len(self.found) < self.max_solutions:
+                code = int(core.next(budget, timeout))
+                if code == _core.SOLUTION:
+                    self.found.setdefault(checked_grid(BLACK_AND_WHITE, self.puzzle,
+                                                       core.grid()), None)
+                    self.turns = [core]  # the rest is this search's to finish (see above)
+                    continue
+                if code == _core.EXHAUSTED:
+                    self.complete = True
+                elif core.stats()["timed_out"]:
+                    self.stopped = True
+                elif restarting and not self.found and core.stats()["nodes"] >= self.run_end:
+                    self._restart(core)
+                break
+            self._widen()
+            self.turn += 1
+        return True
+
+    def _restart(self, core: _core.Search) -> None:
+        """End the first search's run: back to its root, with the nogoods of the run."""
+        core.restart(0)
+        self.restarts += 1
+        self.run_end = core.stats()["nodes"] + TEAM_RESTART_BASE * next(self.runs)
+
+    def _widen(self) -> None:
+        """Let the next searches join when the first has run long enough without a
+        solution (see the class docstring)."""
+        if self.done() or len(self.turns) < len(self.searches):  # a search goes on alone
+            return
+        if (len(self.searches) == 1
+                and self.searches[0].stats()["nodes"] >= TEAM_JOIN_NODES):
+            self.searches += [self._search(o) for o in TEAM_ORDERS[1:]]
+            self.turns = list(self.searches)
+
+    def stats(self) -> dict[str, int]:
+        stats: dict[str, int] = {}
+        for c in self.searches:
+            for k, v in c.stats().items():
+                stats[k] = (max(stats.get(k, 0), v) if k in ("max_depth", "root_complete",
+                                                              "timed_out")
+                            else stats.get(k, 0) + v)
+        stats["searches"] = len(self.searches)
+        stats["restarts"] = self.restarts
+        return stats
+
+    def partial(self) -> Grid:
+        """The cells proven at the root of the first search: by propagation and probing, and
+        once it has restarted also by the nogoods of its earlier runs (each names a part of
+        the search proven to hold no solution, so what they fix is as certain)."""
+        return BLACK_AND_WHITE.read(self.puzzle, self.searches[0].root())
+
+    def result(self) -> Result:
+        solutions = tuple(self.found)[:self.max_solutions]
+        stats = self.stats()
+        return Result(status_of(len(solutions), self.max_solutions, self.complete), solutions,
+                      stats["nodes"], time.perf_counter() - self.started, self.partial(), stats)
