@@ -9,6 +9,7 @@ how to make one for a puzzle and how to read its grids. ``engine_for`` chooses.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, cast
 
@@ -16,7 +17,7 @@ import gridsolve.nonogram.engine._colour as _colour
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine.results import Event
-from gridsolve.nonogram.model import (UNKNOWN, AnyPuzzle, ColourPuzzle, Grid, Puzzle,
+from gridsolve.nonogram.model import (UNKNOWN, AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle,
                                       is_colour_solution, is_solution)
 
 if TYPE_CHECKING:
@@ -118,12 +119,18 @@ class _Colour:
         return _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing)
 
     def read(self, puzzle: ColourPuzzle, data: bytes) -> Grid:
-        symbols = [c.symbol for c in puzzle.palette]
-        return _lines("".join(UNKNOWN if b == self.NOT_KNOWN else symbols[b] for b in data),
-                      puzzle.width)
+        return _lines(data.decode("latin-1").translate(_symbols(puzzle.palette)), puzzle.width)
 
     def is_solution(self, puzzle: ColourPuzzle, grid: Grid) -> bool:
         return is_colour_solution(puzzle, grid)
+
+
+@functools.lru_cache(maxsize=64)
+def _symbols(palette: tuple[Colour, ...]) -> dict[int, str]:
+    """The table that turns the colour core's cell bytes into a palette's symbols."""
+    table = {i: c.symbol for i, c in enumerate(palette)}
+    table[_Colour.NOT_KNOWN] = UNKNOWN
+    return table
 
 
 BLACK_AND_WHITE: Engine[Puzzle] = _BlackAndWhite()
