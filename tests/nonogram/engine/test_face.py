@@ -54,8 +54,8 @@ def test_backends_registry() -> None:
     assert all(Puzzle.kind in b.kinds for b in BACKENDS.values())
     assert [b.name for b in BACKENDS.values() if ColourPuzzle.kind not in b.kinds] == ["ilp"]
     colour = as_colour(Puzzle([[1]], [[1]]))
-    with pytest.raises(GridsolveError, match="ilp backend solves black-and-white puzzles only; "
-                                             "use --method native, sat or auto"):
+    with pytest.raises(GridsolveError, match=r"ilp backend solves black-and-white puzzles only "
+                                             r"\(native, sat and auto solve colour too\)"):
         analyse(colour, method="ilp")
     with pytest.raises(ValueError, match="unknown method"):
         analyse(colour, method="nope")
