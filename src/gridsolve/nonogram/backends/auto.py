@@ -31,7 +31,7 @@ import time
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
-from gridsolve.nonogram.engine.cores import engine_for
+from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS",
@@ -69,7 +69,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return engine.analyse(puzzle, max_solutions, limits)
     name = solver or sat.DEFAULT_SOLVER
     if not name.startswith(sat.NOT_INTERRUPTIBLE):
-        team = engine_for(puzzle).team(puzzle, max_solutions, True)
+        team = team_for(puzzle, max_solutions)
         if team is not None:
             return _in_turns(team, max_solutions, limits, name, started)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import Event, Result, SearchLimits, Status, status_of
-from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby
+from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
@@ -137,7 +137,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     searches = None
     if (team and probing and on_event is None and not restarts
             and max_solutions <= TEAM_MAX_SOLUTIONS):
-        searches = engine_for(puzzle).team(puzzle, max_solutions, implications)
+        searches = team_for(puzzle, max_solutions, implications)
     if searches is not None:
         searches.run(limits)
         return searches.result()

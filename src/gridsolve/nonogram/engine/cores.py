@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 import gridsolve.nonogram.engine._colour as _colour
 import gridsolve.nonogram.engine._core as _core
@@ -19,9 +19,6 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine.results import Event
 from gridsolve.nonogram.model import (UNKNOWN, AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle,
                                       is_colour_solution, is_solution)
-
-if TYPE_CHECKING:
-    from gridsolve.nonogram.engine.team import Team
 
 __all__ = ["CoreSearch", "Engine", "Options", "Outcome", "BLACK_AND_WHITE", "COLOUR",
            "engine_for", "checked_grid"]
@@ -66,8 +63,9 @@ class Engine(Protocol[P_contra]):
     def name(self) -> str: ...
     @property
     def outcomes(self) -> dict[int, Outcome]: ...
-    def team(self, puzzle: P_contra, max_solutions: int, implications: bool) -> Team | None:
-        """A team of its searches with different branching rules, if it has one."""
+    @property
+    def team(self) -> bool:
+        """Has it a team of searches with different branching rules (``team.Team``)?"""
     def search(self, puzzle: P_contra, options: Options) -> CoreSearch: ...
     def read(self, puzzle: P_contra, data: bytes) -> Grid: ...
     def is_solution(self, puzzle: P_contra, grid: Grid) -> bool: ...
@@ -84,10 +82,7 @@ class _BlackAndWhite:
     name = "black-and-white"
     outcomes: dict[int, Outcome] = {_core.SOLUTION: "solution", _core.EXHAUSTED: "exhausted",
                                     _core.LIMIT: "limit"}
-
-    def team(self, puzzle: Puzzle, max_solutions: int, implications: bool) -> Team:
-        from gridsolve.nonogram.engine.team import Team  # team.py builds on this module
-        return Team(puzzle, max_solutions, implications)
+    team = True
 
     def search(self, puzzle: Puzzle, options: Options) -> CoreSearch:
         return _core.Search(puzzle.rows, puzzle.cols, options.probing, options.on_event,
@@ -106,11 +101,9 @@ class _Colour:
     name = "colour"
     outcomes: dict[int, Outcome] = {_colour.SOLUTION: "solution",
                                     _colour.EXHAUSTED: "exhausted", _colour.LIMIT: "limit"}
+    team = False
     #: What the core writes for a cell that still has more than one colour.
     NOT_KNOWN = 255
-
-    def team(self, puzzle: ColourPuzzle, max_solutions: int, implications: bool) -> None:
-        return None
 
     def search(self, puzzle: ColourPuzzle, options: Options) -> CoreSearch:
         if options.on_event is not None or options.restarts:

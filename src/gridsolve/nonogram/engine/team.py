@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
-from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
+from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
 from gridsolve.nonogram.engine.results import Result, SearchLimits, status_of
-from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
-__all__ = ["Team", "luby", "TEAM_SLICE", "TEAM_ORDERS", "TEAM_JOIN_NODES", "TEAM_RESTART_BASE",
+__all__ = ["Team", "team_for", "luby", "TEAM_SLICE", "TEAM_ORDERS", "TEAM_JOIN_NODES", "TEAM_RESTART_BASE",
            "TEAM_MAX_SOLUTIONS"]
 
 #: Nodes each search of the team runs before the next takes its turn (see Team).
@@ -182,3 +183,10 @@ class Team:
         stats = self.stats()
         return Result(status_of(len(solutions), self.max_solutions, self.complete), solutions,
                       stats["nodes"], time.perf_counter() - self.started, self.partial(), stats)
+
+
+def team_for(puzzle: AnyPuzzle, max_solutions: int, implications: bool = True) -> Team | None:
+    """A team for the puzzle if its engine has one (the black-and-white engine), else None."""
+    if not engine_for(puzzle).team:
+        return None
+    return Team(cast(Puzzle, puzzle), max_solutions, implications)
