@@ -15,7 +15,7 @@ from gridsolve.batch import Found, Options, Row, Tally
 from gridsolve.cli._args import positive_int, seconds
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import METHODS
-from gridsolve.nonogram.formats import FORMATS
+from gridsolve.nonogram.formats import INPUT_FORMATS
 
 #: Tasks kept in flight per worker slot: enough to keep every worker busy, few enough to
 #: keep memory and the scheduler's queue small.
@@ -52,7 +52,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="solver (default auto: native engine, SAT on hard puzzles)")
     p.add_argument("--sat-solver", default=None, metavar="NAME", help="python-sat solver name")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+    p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect per file)")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")

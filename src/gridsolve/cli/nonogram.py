@@ -15,7 +15,7 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.check import goal_warning
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.formats import FORMATS, read_entry
+from gridsolve.nonogram.formats import INPUT_FORMATS, read_entry
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
 
@@ -25,7 +25,7 @@ def add_parser(sub: Any) -> None:
 
     p = cmds.add_parser("solve", help="solve a puzzle and say whether its solution is unique")
     p.add_argument("file", help="puzzle file ('-' for standard input)")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+    p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
     p.add_argument("--max-solutions", type=positive_int, default=2, metavar="N",
                    help="stop after N solutions (default 2: enough to prove uniqueness)")

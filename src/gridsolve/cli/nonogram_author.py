@@ -17,8 +17,8 @@ from typing import Any
 from gridsolve.cli._args import fraction, natural, positive_int, seconds, whole
 from gridsolve.nonogram.check import check, solution_problems
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import (FORMATS, ClueError, RawClues, bw_only, read_puzzle,
-                                        write_puzzle)
+from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
+                                        read_puzzle, write_puzzle)
 from gridsolve.nonogram.model import ColourPuzzle
 from gridsolve.nonogram.generate import MAX_SIDE, Generated, generate, make_unique
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
@@ -53,7 +53,7 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
 
 def _add_input(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+    p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")

@@ -9,8 +9,8 @@ from typing import Any
 
 from gridsolve.cli._args import positive_int
 from gridsolve.errors import GridsolveError, ParseError
-from gridsolve.nonogram.formats import (FORMATS, bw_only, format_for_path, iter_entries,
-                                        tournament, write_puzzle)
+from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, bw_only, format_for_path,
+                                        iter_entries, tournament, write_puzzle)
 
 WRITABLE = [name for name, mod in FORMATS.items() if hasattr(mod, "dump")]
 
@@ -22,7 +22,7 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("output", metavar="OUT", help="file to write ('-' for standard output)")
     p.add_argument("--to", choices=WRITABLE, default=None,
                    help="output format (default: from OUT's extension)")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+    p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
     p.add_argument("--index", type=positive_int, default=None, metavar="N",
                    help="convert only the N-th puzzle (from 1) of a multi-puzzle file")

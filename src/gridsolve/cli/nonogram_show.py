@@ -42,10 +42,10 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
 def add_commands(cmds: Any) -> None:
     """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
     from gridsolve.cli._args import positive_int, seconds
-    from gridsolve.nonogram.formats import FORMATS
+    from gridsolve.nonogram.formats import INPUT_FORMATS
     p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
     p.add_argument("file", help="puzzle file ('-' for standard input)")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+    p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
@@ -60,7 +60,7 @@ def add_commands(cmds: Any) -> None:
     p = cmds.add_parser("show", help="show a puzzle (black-and-white or colour) with its clues, "
                                      "and its stored goal if any")
     p.add_argument("file", help="puzzle file ('-' for standard input)")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+    p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--blank", action="store_true", help="leave out the stored goal")

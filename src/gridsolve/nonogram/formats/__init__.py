@@ -20,8 +20,9 @@ from pathlib import Path
 from types import ModuleType
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats import (cwd, glpk, json_, keen, mk, non, olsak_g, puzzlekit,
-                                        pynogram, spoj, text, tournament, webpbn)
+from gridsolve.nonogram.formats import (cwd, faase, glpk, ish, json_, keen, makhorin, mk, nin,
+                                        non, olsak_g, puzzlekit, pynogram, spoj, syro, text,
+                                        tournament, webpbn)
 from gridsolve.nonogram.formats._colours import bw_only
 from gridsolve.nonogram.formats._common import (MAX_BYTES, ClueError, Entry, RawClues,
                                                default_label)
@@ -29,14 +30,19 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
            "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path",
-           "read_clues", "RawClues", "ClueError", "bw_only", "colour_formats", "default_label"]
+           "read_clues", "RawClues", "INPUT_FORMATS", "ClueError", "bw_only", "colour_formats",
+           "default_label"]
 
 #: Content detection tries these in order: the most specific signatures first.
 DETECT_ORDER: tuple[ModuleType, ...] = (
-    json_, puzzlekit, webpbn, non, glpk, pynogram, tournament, spoj, olsak_g, mk, cwd, text,
-    keen,
+    json_, puzzlekit, webpbn, non, faase, glpk, pynogram, tournament, syro, spoj, olsak_g, mk,
+    nin, makhorin, cwd, text, keen, ish,
 )
 FORMATS: dict[str, ModuleType] = {m.NAME: m for m in DETECT_ORDER}
+#: Other names people use for a format: webpbn's export calls Simpson's .non "ss".
+ALIASES: dict[str, str] = {"ss": non.NAME}
+#: What ``--format`` accepts: detection, every format's name and the aliases.
+INPUT_FORMATS: tuple[str, ...] = ("auto", *FORMATS, *ALIASES)
 
 
 def detect_format(text_: str, source: str | None = None) -> ModuleType:
@@ -66,6 +72,7 @@ def detect_format(text_: str, source: str | None = None) -> ModuleType:
 def _module(format: str, text_: str, source: str | None) -> ModuleType:
     if format == "auto":
         return detect_format(text_, source)
+    format = ALIASES.get(format, format)
     if format in FORMATS:
         return FORMATS[format]
     raise ParseError(f"unknown format {format!r} (known: {', '.join(FORMATS)})", source)
@@ -181,7 +188,7 @@ def format_for_path(path: str) -> str | None:
 
 def write_puzzle(puzzle: AnyPuzzle, format: str = "text", goal: Grid | None = None) -> str:
     """The puzzle as text in a format that can be written (with its goal if it has room)."""
-    mod = FORMATS.get(format)
+    mod = FORMATS.get(ALIASES.get(format, format))
     if mod is None or not hasattr(mod, "dump"):
         writable = [n for n, m in FORMATS.items() if hasattr(m, "dump")]
         raise ParseError(f"cannot write format {format!r} (writable: {', '.join(writable)})")

@@ -10,8 +10,10 @@
     ...
     goal "0110001101..."        row by row, 0 = empty, 1 = filled (also unquoted or on lines)
 
-Unknown lines are ignored, as the spec says. ``====`` on a line separates puzzles of a
-``.nonpack`` bundle. Colour keys and colour letters give a clear error for now.
+Unknown lines (``maxrule``, ...) are ignored, as the spec says; Simpson's ``rows 10`` and
+``columns 5`` are read as height and width, and his blank lines among clues are skipped when
+the count of clue lines says so. Webpbn's export calls this format ``ss``. ``====`` on a line
+separates puzzles of a ``.nonpack`` bundle. Colour keys and colour letters give a clear error.
 Spec: github mikix/nonogram-db FORMAT.md (after Simpson's fmt2); pbnsolve doc/input.md.
 """
 
@@ -87,6 +89,22 @@ def _goal(first: str, lines: list[str], at: int, width: int, height: int,
     return make_goal(rows, width, height, "1", "0", source, line), used
 
 
+def _section(lines: list[str], start: int, want: int) -> tuple[list[int], int]:
+    """Indexes of a section's `want` clue lines and the index after them. Simpson's spec
+    skips blank lines; nonogram-db and pbnsolve read a blank line as an empty clue. So when
+    exactly `want` non-blank lines stand before the next key, blank lines are skipped;
+    otherwise the next `want` lines are taken, blank ones as empty clues."""
+    end = start
+    while end < len(lines) and not _KEY.match(lines[end]):
+        end += 1
+    filled = [k for k in range(start, end) if lines[k].strip()]
+    if len(filled) == want:
+        return filled, end
+    taken = list(range(start, min(start + want, len(lines))))
+    return taken, start + want
+
+
+_SIZE_SYNONYM = {"rows": "height", "columns": "width"}
 _ALL_KEYS = {"width", "height", "rows", "columns", "goal", "saved", "color", *_TEXT_KEYS}
 
 
@@ -105,6 +123,8 @@ def _one(lines: list[str], offset: int, index: int, source: str | None,
         if m is None:
             continue
         key, value = m.group(1).lower(), m.group(2)
+        if key in ("rows", "columns") and value:  # Simpson: 'rows 10' is 'height 10'
+            key = _SIZE_SYNONYM[key]
         if key in ("width", "height"):
             size[key] = parse_int(value, key, source, n)
         elif key == "title":
@@ -120,13 +140,12 @@ def _one(lines: list[str], offset: int, index: int, source: str | None,
                 raise ParseError(f"second '{key}' section", source, n)
             if len(size) == 2:
                 check_size(size["width"], size["height"], source, n, limits)
-            block = lines[i:i + want]
-            if len(block) < want:
-                raise ParseError(f"'{key}' needs {want} lines, the file ends after {len(block)}",
+            at, i = _section(lines, i, want)
+            if len(at) < want:
+                raise ParseError(f"'{key}' needs {want} lines, the file ends after {len(at)}",
                                  source, n)
-            clues[key] = ([_clue(s, source, offset + i + k + 1) for k, s in enumerate(block)],
-                          [offset + i + k + 1 for k in range(want)])
-            i += want
+            clues[key] = ([_clue(lines[k], source, offset + k + 1) for k in at],
+                          [offset + k + 1 for k in at])
         elif key == "goal":
             if len(size) < 2:
                 raise ParseError("'goal' comes before 'width' and 'height'", source, n)

@@ -1,0 +1,67 @@
+"""Jakub Wilk's ``.nin`` format (his `nonogram` solver; also read by pbnsolve and nonogrid).
+
+    6 3                         width height (the reverse of Olšák's .mk "height width")
+    3 2                         one line per row, top to bottom, numbers separated by spaces
+    1 2 1
+    2 3
+    3                           then one line per column, left to right
+    1 1
+    ...
+
+An empty clue is written ``0`` (an empty line inside the clues is read as one too).
+Docs: nonogram(1) "DATA FORMAT" (github jwilk-archive/nonogram, doc/manpage.pod);
+pbnsolve doc/input.md ("JAKUB WILK'S .NIN FORMAT"); webpbn's export page (``nin``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats._common import (check_size, clue_lines, logical_lines, parse_int,
+                                               puzzle_from_lines, take_lines)
+from gridsolve.nonogram.model import Puzzle
+
+NAME = "nin"
+EXTENSIONS = (".nin",)
+
+_SIZE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_NUMBERS = re.compile(r"^[\d \t]+$")
+
+
+def detect(text: str) -> bool:
+    """A 'W H' line followed by exactly H + W lines of numbers (then only blank lines)?"""
+    lines = logical_lines(text[:2_000_000])
+    while lines and not lines[-1].strip():
+        lines.pop()
+    first = next((i for i, s in enumerate(lines) if s.strip()), None)
+    if first is None or not (m := _SIZE.match(lines[first])):
+        return False
+    body = lines[first + 1:]
+    return (len(body) == int(m.group(1)) + int(m.group(2)) > 0
+            and all(_NUMBERS.match(s) for s in body))
+
+
+def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
+    """Read a .nin file."""
+    lines = [(i + 1, s) for i, s in enumerate(logical_lines(text))]
+    head = next(((n, s) for n, s in lines if s.strip()), None)
+    if head is None:
+        raise ParseError("empty file: no clues found", source)
+    m = _SIZE.match(head[1])
+    if m is None:
+        raise ParseError(f"the first line must be 'WIDTH HEIGHT', got {head[1].strip()[:40]!r}",
+                         source, head[0])
+    w = parse_int(m.group(1), "the width", source, head[0])
+    h = parse_int(m.group(2), "the height", source, head[0])
+    check_size(w, h, source, head[0], limits)
+    body = lines[head[0]:]
+    rows = take_lines(body[:h], h, "row", source, head[0])
+    cols = take_lines(body[h:], w, "column", source, rows[-1][0])
+    return puzzle_from_lines(rows, cols, source, limits)
+
+
+def dump(puzzle: Puzzle) -> str:
+    """Write a puzzle as .nin (0 for an empty clue)."""
+    return (f"{puzzle.width} {puzzle.height}\n{clue_lines(puzzle.rows)}\n"
+            f"{clue_lines(puzzle.cols)}\n")
