@@ -41,6 +41,13 @@ CASES = [
     ("pynogram", "p.ini", "[clues]\nrows = 1, {N}\ncolumns = 1, 1\n", 2),
     ("spoj", "p.in", "1\n2 2\n1 0\n{N} 0\n1 0\n1 0\n", 4),
     ("tournament", "p.txt", "$1\n1\n{N}\n1\n1\n", 3),
+    ("nin", "p.nin", "2 2\n1\n{N}\n1\n1\n", 3),
+    ("nin", "p.nin", "{N} 2\n1\n1\n1\n1\n", 1),
+    ("faase", "p.faase", "rows\n1\n{N}\ncolumns\n1\n1\n", 3),
+    ("faase", "p.faase", "width {N}\nrows\n1\n1\ncolumns\n1\n1\n", 1),
+    ("ish", "p.ish", "# c\n1\n1,{N}\n\n1\n1\n", 3),
+    ("makhorin", "p.makhorin", "* c\n1\n{N}\n&\n1\n1\n", 3),
+    ("syro", "p.syro", "1 0\n{N} 0\n#\n1 0\n1 0\n#\n", 2),
 ]
 
 

@@ -31,7 +31,7 @@ EXTENSIONS = (".faase",)
 
 _SECTIONS = ("rows", "columns")
 _SIZE = re.compile(r"^(width|height)\s+(\S+)$", re.IGNORECASE)
-_NUMBERS = re.compile(r"^[\d ,\t]+$")
+_NUMBERS = re.compile(r"^[0-9 ,\t]+$")
 Numbered = list[tuple[int, str]]
 
 

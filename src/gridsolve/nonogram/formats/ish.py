@@ -25,7 +25,7 @@ from gridsolve.nonogram.model import Puzzle
 NAME = "ish"
 EXTENSIONS = (".ish",)
 
-_NUMBERS = re.compile(r"^[\d ,\t]*$")
+_NUMBERS = re.compile(r"^[0-9 ,\t]*$")
 Numbered = list[tuple[int, str]]
 
 

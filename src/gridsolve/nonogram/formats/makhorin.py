@@ -24,7 +24,7 @@ from gridsolve.nonogram.model import Puzzle
 NAME = "makhorin"
 EXTENSIONS = (".makhorin",)
 
-_NUMBERS = re.compile(r"^[\d \t]+$")
+_NUMBERS = re.compile(r"^[0-9 \t]+$")
 
 
 def _content(text: str) -> list[tuple[int, str]]:

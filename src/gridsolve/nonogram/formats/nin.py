@@ -18,15 +18,15 @@ from __future__ import annotations
 import re
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (check_size, clue_lines, logical_lines, parse_int,
+from gridsolve.nonogram.formats._common import (MAX_DIGITS, check_size, clue_lines, logical_lines, parse_int,
                                                puzzle_from_lines, take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
 
-_SIZE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
-_NUMBERS = re.compile(r"^[\d \t]+$")
+_SIZE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
+_NUMBERS = re.compile(r"^[0-9 \t]+$")
 
 
 def detect(text: str) -> bool:
@@ -36,6 +36,8 @@ def detect(text: str) -> bool:
         lines.pop()
     first = next((i for i, s in enumerate(lines) if s.strip()), None)
     if first is None or not (m := _SIZE.match(lines[first])):
+        return False
+    if max(map(len, m.groups())) > MAX_DIGITS:
         return False
     body = lines[first + 1:]
     return (len(body) == int(m.group(1)) + int(m.group(2)) > 0

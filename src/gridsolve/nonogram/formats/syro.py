@@ -24,7 +24,7 @@ from gridsolve.nonogram.model import Puzzle
 NAME = "syro"
 EXTENSIONS = (".syro",)
 
-_CLUE = re.compile(r"^(?:\d+[ \t]+)*0$")
+_CLUE = re.compile(r"^(?:[0-9]+[ \t]+)*0$")
 Numbered = list[tuple[int, str]]
 
 
