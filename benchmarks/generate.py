@@ -40,7 +40,8 @@ def run(size: int, count: int, density: float, level: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--density", type=float, default=0.5)
-    ap.add_argument("--level", choices=LEVELS, default="search")
+    ap.add_argument("--level", choices=["any", *LEVELS], default="any",
+                    help="the level each puzzle must need (default any: the first unique one)")
     ap.add_argument("--n25", type=int, default=100)
     ap.add_argument("--n50", type=int, default=10)
     args = ap.parse_args()

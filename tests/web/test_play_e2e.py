@@ -110,3 +110,33 @@ def test_play_by_hints_to_the_end(server: str, page: Any) -> None:  # noqa: F811
     page.wait_for_function("() => document.getElementById('play-board').dataset.rows", timeout=10000)
     assert rows(page) == SOLUTION
     assert page.text_content("#play-message").startswith("Welcome back")
+
+
+def test_page_opens_with_an_example_and_plays_a_generated_level(server: str,  # noqa: F811
+                                                                page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_function("() => document.getElementById('puzzle-text').value.trim()",
+                           timeout=10000)
+    assert page.input_value("#puzzle-text") == HEART
+    assert page.get_attribute("#board", "data-rows") == "\n".join(["?" * 9] * 8)
+    assert "example puzzle" in page.text_content("#message")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-opening.png"), full_page=True)
+    page.fill("#gen-width", "12")
+    page.fill("#gen-height", "12")
+    page.select_option("#gen-level", "probe")
+    page.check("#gen-picture")
+    page.click("#generate")
+    page.wait_for_function("() => document.getElementById('message').textContent"
+                           ".startsWith('A new')", timeout=15000)
+    assert "it needs probing" in page.text_content("#message")
+    text = page.input_value("#puzzle-text")
+    from gridsolve.nonogram.rate import rate
+    assert rate(parse_puzzle(text)).level == "probe"
+    page.click("#mode-play")
+    page.wait_for_function("() => document.getElementById('play-board').dataset.rows"
+                           " === Array(12).fill('?'.repeat(12)).join('\\n')", timeout=10000)
+    page.click("#play-hint")
+    wait_answer(page)
+    assert page.text_content("#play-message").startswith("Hint (")
+    page.screenshot(path=str(ARTIFACTS / "web-play-generated.png"), full_page=True)

@@ -1,6 +1,6 @@
 """``gridsolve nonogram generate | rate | check``: commands for puzzle authors and fans.
 
-Exit codes: generate 0 made, 1 no unique puzzle within the bound; rate 0; check 0 no problems,
+Exit codes: generate 0 made, 1 no unique puzzle (of the level asked for) within the bound; rate 0; check 0 no problems,
 1 problems found; all of them 2 for bad input or an unreadable file (for a colour puzzle, that
 includes a clue the reader refuses: it stops at the first, with its line).
 """
@@ -20,7 +20,8 @@ from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
                                         read_puzzle, write_puzzle)
 from gridsolve.nonogram.model import ColourPuzzle
-from gridsolve.nonogram.generate import MAX_SIDE, Generated, generate, make_unique
+from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
+                                         make_unique)
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
 
 __all__ = ["add_commands", "rating_text", "LEVEL_TEXT"]
@@ -65,14 +66,20 @@ def add_commands(cmds: Any) -> None:
     p = cmds.add_parser("generate", help="make a new puzzle with a proven unique solution")
     p.add_argument("--width", type=_side, required=True, metavar="W")
     p.add_argument("--height", type=_side, required=True, metavar="H")
-    p.add_argument("--density", type=fraction, default=0.5, metavar="D",
-                   help="share of filled cells in the random grid (default 0.5; not used "
-                        "with --from-image)")
+    p.add_argument("--density", type=fraction, default=None, metavar="D",
+                   help="share of filled cells in the random grid (default by level: 0.5 "
+                        "for any and line, 0.4 probe, 0.35 search; not used with --from-image)")
     p.add_argument("--seed", type=natural, default=None, metavar="S",
                    help="random seed: the same seed gives the same puzzle (default: random, "
                         "reported)")
-    p.add_argument("--level", choices=LEVELS, default="search",
-                   help="hardest solving method allowed (default search: any unique puzzle)")
+    p.add_argument("--level", choices=["any", *LEVELS], default="any",
+                   help="the solving method the puzzle must need, as rate confirms: line, "
+                        "probe or search (default any: the first unique puzzle; with "
+                        "--from-image, the hardest method allowed)")
+    p.add_argument("--picture", action="store_true",
+                   help="smooth random shapes instead of noise")
+    p.add_argument("--rounds", type=positive_int, default=ROUNDS, metavar="N",
+                   help=f"fresh grids to try for a puzzle of the level (default {ROUNDS})")
     p.add_argument("--from-image", metavar="FILE",
                    help="threshold this picture to W x H instead of drawing a random grid")
     p.add_argument("--max-attempts", type=positive_int, default=None, metavar="N",
@@ -105,14 +112,18 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.from_image:
         from gridsolve.nonogram.image import grid_from_image
         grid, cost = grid_from_image(args.from_image, args.width, args.height)
-        made = make_unique(grid, level=args.level, seed=args.seed or 0, cost=cost,
+        made = make_unique(grid, level="search" if args.level == "any" else args.level,
+                           seed=args.seed or 0, cost=cost,
                            max_attempts=args.max_attempts, timeout=args.timeout)
         title = f"{Path(args.from_image).name}, {args.width}x{args.height}"
         source = f"from {args.from_image}"
     else:
         made = generate(args.width, args.height, density=args.density, seed=args.seed,
-                        level=args.level, max_attempts=args.max_attempts, timeout=args.timeout)
-        title = f"gridsolve {args.width}x{args.height} density {args.density:g} seed {made.seed}"
+                        level=args.level, max_attempts=args.max_attempts, timeout=args.timeout,
+                        picture=args.picture, rounds=args.rounds)
+        density = LEVEL_DENSITY[args.level] if args.density is None else args.density
+        kind = "picture" if args.picture else "density"
+        title = f"gridsolve {args.width}x{args.height} {kind} {density:g} seed {made.seed}"
         source = f"seed {made.seed}"
     text = write_puzzle(dataclasses.replace(made.puzzle, title=title), args.format)
     if args.out:

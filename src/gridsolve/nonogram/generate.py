@@ -23,6 +23,16 @@ As in Simon Tatham's pattern.c, the generator uses the solver as its fairness or
 The loop is bounded by ``max_attempts`` judgements (default ``50 + cells // 4``) and an
 optional timeout; when the bound is hit it raises LimitReached. Each attempt changes one cell,
 so the number of cells changed is at most the number of attempts.
+
+5. ``generate`` at a level (``line``, ``probe``, ``search``) keeps its promise: the repair above
+   makes a puzzle no harder than the level, ``rate`` then says which level it needs, and only a
+   puzzle that needs exactly that level is given; otherwise a fresh grid is drawn (up to
+   ``ROUNDS`` grids, or the timeout), then LimitReached says none was found. Level ``any``
+   takes the first unique puzzle. Unique puzzles that need search are rare on small or dense
+   grids, so each level has its own default density (``LEVEL_DENSITY``).
+6. ``picture=True`` draws smooth shapes instead of noise: value noise on a coarse lattice,
+   interpolated and thresholded at the density's quantile; the repair changes the cells nearest
+   the threshold first, as for an image (``cost``), and prunes its changes afterwards.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
@@ -40,12 +51,22 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, Grid, Puzzle, clue
                                       is_solution, puzzle_from_grid)
 from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
 
-__all__ = ["Generated", "generate", "make_unique", "random_grid", "MAX_SIDE"]
+__all__ = ["Generated", "generate", "make_unique", "random_grid", "smooth_grid", "MAX_SIDE",
+           "ROUNDS", "LEVEL_DENSITY"]
 
 Cell = tuple[int, int]  # (row, column), from 0
 
 #: Refuse grids wider or taller than this.
 MAX_SIDE = 1000
+#: Fresh grids ``generate`` tries at most for a puzzle that needs exactly the level asked for.
+ROUNDS = 100
+#: The density of the random grid when none is given, per level asked for: where unique
+#: puzzles of that level were most common in our draws (15x15 and 20x20, 20-60 seeds each:
+#: density 0.5 gave no search-level puzzle at all, 0.35 one in 60 at 15x15 and 6 in 20 at
+#: 20x20; probe-level ones were 3 in 30 at 0.5 and 18 in 30 at 0.4, at 15x15).
+LEVEL_DENSITY: dict[str, float] = {"any": 0.5, "line": 0.5, "probe": 0.4, "search": 0.35}
+#: Picture-like grids: one lattice point of the value noise per this many cells.
+SMOOTH_CELLS = 4
 #: Search nodes the "search" judge may spend on one candidate grid: ``NODE_WORK // cells``,
 #: kept within ``NODE_RANGE``. A node probes every unknown cell, so its cost grows with the
 #: grid; with a fixed 500 a 40x40 judgement that ran out took 50 s, with this about 6 s.
@@ -96,6 +117,34 @@ def random_grid(width: int, height: int, density: float, rng: random.Random) -> 
     """A grid whose cells are filled independently with probability ``density``."""
     return tuple("".join(FILLED if rng.random() < density else EMPTY for _ in range(width))
                  for _ in range(height))
+
+
+def smooth_grid(width: int, height: int, density: float,
+                rng: random.Random) -> tuple[Grid, list[list[float]]]:
+    """Smooth random shapes: value noise (random values on a lattice one point per
+    ``SMOOTH_CELLS`` cells, smoothly interpolated) filled where it is highest, ``density`` of
+    the cells; with each cell's distance from the threshold as its flipping cost."""
+    lw, lh = width // SMOOTH_CELLS + 2, height // SMOOTH_CELLS + 2
+    lattice = [[rng.random() for _ in range(lw)] for _ in range(lh)]
+
+    def ease(t: float) -> float:
+        return t * t * (3 - 2 * t)
+
+    def value(r: int, c: int) -> float:
+        y, x = (r + 0.5) / SMOOTH_CELLS, (c + 0.5) / SMOOTH_CELLS
+        i, j = int(y), int(x)
+        fy, fx = ease(y - i), ease(x - j)
+        top = lattice[i][j] * (1 - fx) + lattice[i][j + 1] * fx
+        bottom = lattice[i + 1][j] * (1 - fx) + lattice[i + 1][j + 1] * fx
+        return top * (1 - fy) + bottom * fy
+
+    values = [[value(r, c) for c in range(width)] for r in range(height)]
+    ranked = sorted(v for row in values for v in row)
+    filled = round(density * width * height)
+    cut = ranked[-filled] if filled else float("inf")
+    grid = tuple("".join(FILLED if v >= cut else EMPTY for v in row) for row in values)
+    cost = [[abs(v - cut) for v in row] for row in values]
+    return grid, cost
 
 
 def _unknown_cells(partial: Grid) -> tuple[Cell, ...]:
@@ -253,16 +302,63 @@ def _finish(start: Grid, solution: Grid, seed: int, attempts: int) -> Generated:
     return Generated(puzzle, solution, start, seed, attempts, changed, rating)
 
 
-def generate(width: int, height: int, *, density: float = 0.5, seed: int | None = None,
-             level: Level = "search", max_attempts: int | None = None,
-             timeout: float | None = None) -> Generated:
-    """A random puzzle of this size whose unique solution is proven, no harder than ``level``."""
+def generate(width: int, height: int, *, density: float | None = None, seed: int | None = None,
+             level: Level | Literal["any"] = "any", max_attempts: int | None = None,
+             timeout: float | None = None, picture: bool = False,
+             rounds: int = ROUNDS) -> Generated:
+    """A puzzle of this size whose unique solution is proven and that needs exactly ``level``
+    (``any``: whatever level the first unique puzzle needs).
+
+    ``density`` defaults to ``LEVEL_DENSITY[level]``; ``picture`` draws smooth shapes instead
+    of noise. ``max_attempts`` bounds the judgements of each grid's repair, ``rounds`` the
+    grids tried, ``timeout`` the whole; LimitReached when they are spent."""
     _check_size(width, height)
+    if level != "any" and level not in LEVELS:
+        raise ValueError(f"level must be any or one of {', '.join(LEVELS)}, got {level!r}")
+    density = LEVEL_DENSITY[level] if density is None else density
     if not 0.0 <= density <= 1.0:
         raise ValueError(f"density must be between 0 and 1, got {density}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    start = random_grid(width, height, density, rng)
-    solution, attempts = _repair(start, level, rng, None, max_attempts, timeout)
-    return _finish(start, solution, seed, attempts)
+    began, attempts = time.perf_counter(), 0
+    judge: Level = "search" if level == "any" else level
+    for _ in range(rounds):
+        left = None if timeout is None else timeout - (time.perf_counter() - began)
+        if left is not None and left <= 0:
+            break
+        cost = None
+        if picture:
+            start, cost = smooth_grid(width, height, density, rng)
+        else:
+            start = random_grid(width, height, density, rng)
+        try:
+            solution, used = _repair(start, judge, rng, cost, max_attempts, left)
+        except LimitReached:
+            if timeout is not None and time.perf_counter() - began > timeout:
+                break
+            if level == "any":
+                raise
+            continue
+        if picture:
+            solution, tries = _prune(start, solution, judge, cost)
+            used += tries
+        attempts += used
+        made = _finish(start, solution, seed, attempts)
+        if level == "any" or made.rating.level == level:
+            return made
+    within = f"{timeout:g} s" if timeout is not None and time.perf_counter() - began > timeout \
+        else f"{rounds} {'grid' if rounds == 1 else 'grids'}"
+    if level == "any":
+        raise LimitReached(f"no unique puzzle within {within}")
+    raise LimitReached(f"no {width}x{height} puzzle that needs {level} found within {within}"
+                       f"{_advice(level, width, height)}")
+
+
+def _advice(level: str, width: int, height: int) -> str:
+    """What makes a level easier to find."""
+    if level == "search" and width * height < 400:
+        return " (unique puzzles this small rarely need search: try 20x20 or larger)"
+    if level in ("probe", "search"):
+        return " (try a larger size or another density)"
+    return ""

@@ -44,9 +44,11 @@ INDEX: dict[str, Any] = {
                     "depth, round, probing, contradiction}], complete}; a colour puzzle's "
                     "solutions are rows of its palette symbols, with no steps and rating null"},
         {"method": "POST", "path": "/api/nonogram/generate",
-         "body": {"width": "1..max", "height": "1..max", "density": "0..1", "seed": "int",
-                  "level": "line|probe|search"},
-         "returns": "{text, puzzle, seed}"},
+         "body": {"width": "1..max", "height": "1..max", "density": "0..1 (default by level)",
+                  "seed": "int", "level": "any|line|probe|search: the level the puzzle must "
+                  "need, as the rating confirms", "picture": "true for smooth shapes"},
+         "returns": "{text, puzzle, seed, rating: {level, score}}; 408 when no puzzle of the "
+                    "level was found in time"},
         {"method": "POST", "path": "/api/nonogram/render",
          "body": {"text": "puzzle text", "format": "auto", "as": "svg|png",
                   "solved": "true to draw the (first) solution"},
@@ -115,24 +117,29 @@ async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
     side = limits.max_generate_side
     width, height = _int(body, "width", 10, 1, side), _int(body, "height", 10, 1, side)
     seed = None if body.get("seed") in (None, "") else _int(body, "seed", 0, 0, 2**32 - 1)
-    density = body.get("density", 0.5)
-    level = body.get("level", "search")
-    if not isinstance(density, (int, float)) or not 0 <= density <= 1:
+    density = body.get("density")
+    level = body.get("level", "any")
+    picture = body.get("picture", False)
+    if density is not None and (not isinstance(density, (int, float)) or isinstance(density, bool)
+                                or not 0 <= density <= 1):
         raise ApiError(422, "density must be a number between 0 and 1")
-    if level not in ("line", "probe", "search"):
-        raise ApiError(422, "level must be line, probe or search")
+    if level not in ("any", "line", "probe", "search"):
+        raise ApiError(422, "level must be any, line, probe or search")
+    if not isinstance(picture, bool):
+        raise ApiError(422, "picture must be true or false")
 
     def work() -> Any:
         try:
-            return make(width, height, density=float(density), seed=seed, level=level,
-                        timeout=limits.budget)
-        except LimitReached:
-            raise ApiError(408, f"generating took longer than the {limits.budget:g} s budget; "
-                                "try a smaller size") from None
+            return make(width, height, density=None if density is None else float(density),
+                        seed=seed, level=level, timeout=limits.budget, picture=picture)
+        except LimitReached as exc:
+            raise ApiError(408, f"{exc} (the server's time budget is {limits.budget:g} s)") from None
 
     made = await run(work)
+    r = made.rating
     return JSONResponse({"text": write_puzzle(made.puzzle, "text"), "seed": made.seed,
-                         "puzzle": to_puzzle_json(made.puzzle)})
+                         "puzzle": to_puzzle_json(made.puzzle),
+                         "rating": {"level": r.level, "score": r.score}})
 
 
 async def render(request: Request, limits: WebLimits, run: Run) -> Response:

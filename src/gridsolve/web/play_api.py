@@ -1,4 +1,5 @@
-"""The JSON API of play mode: the next step from a position, and which cells are wrong.
+"""The JSON API of play mode: the next step from a position, which cells are wrong, and the
+example the page opens with.
 
 Both take the puzzle text (as ``/api/nonogram/solve`` does) and the position as an array of
 row strings ('#' filled, '.' or 'x' empty, '?' unknown). Cells go out as ``{row, col}``
@@ -24,6 +25,8 @@ __all__ = ["ROUTES", "ENDPOINTS", "hint_json"]
 Run = Callable[[Callable[[], Any]], Awaitable[Any]]
 
 ENDPOINTS: list[dict[str, Any]] = [
+    {"method": "GET", "path": "/api/nonogram/example",
+     "returns": "{name, text, puzzle}: the small example the page opens with"},
     {"method": "POST", "path": "/api/nonogram/hint",
      "body": {"text": "puzzle text", "format": "auto",
               "grid": "[row strings of '#', '.', 'x', '?'] or null for the empty board"},
@@ -95,7 +98,26 @@ async def check(request: Request, limits: WebLimits, run: Run) -> Response:
     return JSONResponse({k: out[k] for k in ("kind", "reason", "wrong", "line")})
 
 
+#: The example the page opens with: small, line logic alone solves it, drawn for the project.
+EXAMPLE = "heart.txt"
+
+
+async def example(request: Request, limits: WebLimits, run: Run) -> Response:
+    """A small example puzzle of our own, so the page never opens on an empty box."""
+    from importlib import resources
+
+    from starlette.responses import JSONResponse
+
+    from gridsolve.nonogram.formats import parse_puzzle
+    from gridsolve.web.payloads import to_puzzle_json
+
+    text = (resources.files("gridsolve") / "examples" / EXAMPLE).read_text(encoding="utf-8")
+    return JSONResponse({"name": EXAMPLE, "text": text,
+                         "puzzle": to_puzzle_json(parse_puzzle(text, "auto", EXAMPLE))})
+
+
 ROUTES: list[tuple[str, list[str], Callable[..., Awaitable[Any]]]] = [
+    ("/api/nonogram/example", ["GET"], example),
     ("/api/nonogram/hint", ["POST"], hint),
     ("/api/nonogram/check", ["POST"], check),
 ]

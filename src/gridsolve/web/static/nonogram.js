@@ -351,13 +351,16 @@ async function generate() {
     const ask = ++state.asked;
     const out = await api("api/nonogram/generate", {
       width: Number($("gen-width").value), height: Number($("gen-height").value), level: $("gen-level").value,
+      picture: $("gen-picture").checked,
     });
     if (ask !== state.asked) return;
     $("puzzle-text").value = out.text;
     $("format").value = "auto";
     load(out.puzzle, null);
     $("summary").replaceChildren();
-    setMessage(`A new ${out.puzzle.width}\u00d7${out.puzzle.height} puzzle (seed ${out.seed}) with a unique solution.`);
+    const needs = { line: "line logic", probe: "probing", search: "search" }[out.rating.level];
+    setMessage(`A new ${out.puzzle.width}\u00d7${out.puzzle.height} puzzle (seed ${out.seed}) with a unique solution; `
+      + `it needs ${needs} (rated ${out.rating.score}/10).`);
   } catch (err) {
     setMessage(err.message, true);
   }
@@ -396,9 +399,19 @@ async function init() {
   try {
     const { formats } = await api("api/nonogram/formats");
     $("format").replaceChildren(...formats.map((f) => el("option", { value: f }, f)));
+    if (!$("puzzle-text").value.trim()) await openExample();
   } catch (err) {
     setMessage(err.message, true);
   }
+}
+
+/** Open on a small example, ready to solve or play (unless a puzzle is already there). */
+async function openExample() {
+  const out = await api("api/nonogram/example");
+  if ($("puzzle-text").value.trim()) return;
+  $("puzzle-text").value = out.text;
+  load(out.puzzle, null);
+  setMessage("An example puzzle: press Solve to watch the solver, or Play to solve it yourself.");
 }
 
 init();
