@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
+import time
 from collections.abc import Callable
 
 from gridsolve.numbers import is_number, shown
 
-__all__ = ["whole", "positive_int", "natural", "seconds", "fraction"]
+__all__ = ["whole", "positive_int", "natural", "seconds", "fraction", "memory",
+           "since_start"]
 
 
 #: Digits an argument may have: any 64-bit value (seeds) fits.
@@ -59,3 +62,33 @@ def fraction(text: str) -> float:
     if not 0.0 <= x <= 1.0:
         raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
     return x
+
+
+_UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def memory(text: str) -> int | None:
+    """Bytes from a size such as 1.5G, 512M or 800 (megabytes); 'none' for no limit."""
+    if text.strip().lower() == "none":
+        return None
+    t = text.strip().upper().removesuffix("B")
+    unit = _UNITS["M"]
+    if t[-1:] in _UNITS:
+        t, unit = t[:-1], _UNITS[t[-1]]
+    x = _number(t) * unit
+    if not 1.0 <= x <= 2.0**60:
+        raise argparse.ArgumentTypeError(f"must be a size such as 1.5G, 512M or 'none', "
+                                          f"got {shown(text)}")
+    return int(x)
+
+
+def since_start() -> float:
+    """Seconds since this process started (Linux; elsewhere 0), so that a --timeout bounds
+    the whole process: interpreter start, imports and reading count too."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            ticks = int(f.read().rsplit(b")", 1)[1].split()[19])  # field 22: start time
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME)
+                   - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0

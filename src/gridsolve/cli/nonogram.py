@@ -8,13 +8,13 @@ import sys
 from typing import Any
 
 from gridsolve.cli import nonogram_author, nonogram_convert, nonogram_play
-from gridsolve.cli._args import positive_int, seconds
+from gridsolve.cli._args import memory, positive_int, seconds, since_start
 from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.check import goal_warning
-from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, Result, SearchLimits
 from gridsolve.nonogram.formats import INPUT_FORMATS, read_entry
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
@@ -30,10 +30,15 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--max-solutions", type=positive_int, default=2, metavar="N",
                    help="stop after N solutions (default 2: enough to prove uniqueness)")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help="give up after this many seconds (status 'unknown')")
+                   help="give up after this many seconds from the start of the process "
+                        "(status 'unknown')")
     p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up after N search nodes (status 'unknown'; SAT: conflicts, "
-                        "ILP: branch-and-bound nodes per CBC run)")
+                        "checked at the solver's restarts; ILP: branch-and-bound nodes per "
+                        "CBC run)")
+    p.add_argument("--max-memory", type=memory, default=DEFAULT_MAX_MEMORY, metavar="SIZE",
+                   help="memory for a SAT or ILP model (default 1.5G; 'none': no limit): "
+                        "sat and ilp refuse a bigger one, auto goes on natively")
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="native engine, SAT (gridsolve[sat]), ILP (gridsolve[ilp]), or auto: "
                         "native, handing over to SAT on hard puzzles (default)")
@@ -87,7 +92,9 @@ STATUS_TEXT = {
 def run_solve(args: argparse.Namespace) -> int:
     entry = read_entry(args.file, args.format, limits=not args.no_limits)
     puzzle = entry.puzzle
-    limits = SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
+    limits = SearchLimits(max_nodes=args.max_nodes, max_memory=args.max_memory,
+                          timeout=None if args.timeout is None
+                          else max(0.0, args.timeout - since_start()))
     watch = show.watcher(args, puzzle)
     if watch is not None:
         if args.method not in ("native", "auto"):

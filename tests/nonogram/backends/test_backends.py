@@ -149,7 +149,10 @@ def hard_puzzle() -> Puzzle:
 @pytest.mark.parametrize("method,solver,timeout", [
     ("sat", None, 0.3), ("sat", "cadical195", 0.3), ("native", None, 0.3), ("auto", None, 0.3),
     ("auto", None, 1.3)])  # auto: 1.0 s of native, then SAT
-def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout: float) -> None:
+def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout: float,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # auto brings SAT in only if its model can be built in half the time left: here it may
+    monkeypatch.setattr(auto, "AUTO_BUILD_RATE", 10**9)
     started = time.perf_counter()
     result = analyse(hard_puzzle(), 2, SearchLimits(timeout=timeout), method, solver=solver)
     assert result.status == "unknown"
@@ -293,6 +296,7 @@ def test_auto_timeout_ends_the_turns_promptly(monkeypatch: pytest.MonkeyPatch) -
     """A timeout ends auto's turns promptly (wall time: a very busy machine can overrun it),
     and whatever it found is right."""
     monkeypatch.setattr(auto, "AUTO_SECONDS", 0.2)  # native 0.2 s, SAT 1.2 s, native 0.4 s, ...
+    monkeypatch.setattr(auto, "AUTO_BUILD_RATE", 10**9)  # SAT's model counts as built at once
     started = time.perf_counter()
     result = analyse(hard_puzzle(), 2, SearchLimits(timeout=2.5), "auto")
     assert time.perf_counter() - started < 2.5 + 2.0

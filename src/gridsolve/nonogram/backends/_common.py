@@ -39,11 +39,14 @@ def feasible_starts(clue: Sequence[int], length: int,
     ``gaps[k]`` is the least gap after block k: 1 by default; in a colour puzzle, 0 between
     blocks of different colours. Every range has the same length (the line's slack + 1)."""
     g = list(gaps) if gaps is not None else [1] * max(len(clue) - 1, 0)
-    out = []
+    need = sum(clue) + sum(g)  # the cells the blocks and their gaps take, packed
+    out, before = [], 0
     for k, size in enumerate(clue):
-        earliest = sum(clue[:k]) + sum(g[:k])
-        latest = length - (sum(clue[k:]) + sum(g[k:]))
+        gap = g[k] if k < len(g) else 0
+        earliest = before
+        latest = length - (need - before)
         out.append(range(earliest, latest + 1))
+        before += size + gap
     return out
 
 

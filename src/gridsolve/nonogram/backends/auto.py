@@ -18,6 +18,14 @@ Why: depth-first search with probing wins the median by ~10x on tournament puzzl
 learning wins most of the worst cases, but not all. The measurements behind the budget and
 the shares: docs/decisions/0004-auto-native-first.md and 0005-auto-turns.md.
 
+SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
+before it is built (``cnf.size``; the order clauses grow with the square of a line's slack,
+so a random 300x300 puzzle's model has about 10^8 literals), and it must fit
+AUTO_SAT_MEMORY_SHARE of the memory limit (AUTO_SAT_MEMORY without one) and, under a
+timeout, be built within AUTO_BUILD_SHARE of the time left at AUTO_BUILD_RATE. Otherwise the
+native search goes on alone under the caller's limits. The build itself stops at the
+deadline too.
+
 With python-sat missing, auto is the native engine under the caller's limits alone. A caller's
 ``max_nodes`` caps native nodes and SAT conflicts together (SAT checks its budget at its own
 pace); ``nodes`` is native nodes plus SAT conflicts.
@@ -35,7 +43,8 @@ from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS",
-           "analyse"]
+           "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE", "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE",
+           "sat_fits", "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
@@ -51,10 +60,44 @@ AUTO_SAT_SHARE_SMALL = 0.125
 #: probing covers (NG_IMPL_MAX_CELLS in core.h, 1024).
 AUTO_SMALL_CELLS = engine.IMPLICATION_MAX_CELLS
 
+#: Bytes a SAT model may take without a memory limit.
+AUTO_SAT_MEMORY = 2**30
+#: The share of a memory limit a SAT model may take (the solver's learned clauses grow too).
+AUTO_SAT_MEMORY_SHARE = 0.5
+#: Literals per second a SAT model is built and loaded at: a little under what was measured
+#: (random 50x50 and 100x100: 0.6-1.0 million a second, the other core busy).
+AUTO_BUILD_RATE = 500_000
+#: Under a timeout, SAT comes in only if its model is built within this share of the time left.
+AUTO_BUILD_SHARE = 0.5
+
 
 def _min(a: float | None, b: float | None) -> float | None:
     """The smaller of two optional limits (None = no limit)."""
     return b if a is None else a if b is None else min(a, b)
+
+
+def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
+             deadline: float | None) -> str:
+    """'' if the puzzle's SAT model fits the memory and the time left, else why not."""
+    from gridsolve.nonogram.backends import cnf, sat
+    memory = (AUTO_SAT_MEMORY if limits.max_memory is None
+              else int(limits.max_memory * AUTO_SAT_MEMORY_SHARE))
+    most = memory // sat.MODEL_BYTES_PER_LITERAL
+    left = None if deadline is None else deadline - time.perf_counter()
+    if left is not None:
+        most = min(most, int(max(0.0, left) * AUTO_BUILD_SHARE * AUTO_BUILD_RATE))
+    size = cnf.size(puzzle, known, stop_at=most)
+    if sat.model_bytes(size) > memory:
+        return "memory"
+    if size.literals > most:
+        return "time"
+    return ""
+
+
+def _skipped(result: Result, why: str, started: float) -> Result:
+    """A native result when SAT did not fit (stats say why: sat_skipped_memory or _time)."""
+    return dataclasses.replace(result, seconds=time.perf_counter() - started,
+                               stats={**result.stats, f"sat_skipped_{why}": 1})
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
@@ -67,6 +110,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         sat.require()
     except SolverUnavailable:
         return engine.analyse(puzzle, max_solutions, limits)
+    deadline = None if limits.timeout is None else started + limits.timeout
+    if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
+        # a model that cannot fit after the first native turn: native alone from the start
+        # (a first turn stopped by its time limit could not go on)
+        why = sat_fits(puzzle, None, limits, None if deadline is None
+                       else deadline - AUTO_SECONDS)
+        if why:
+            return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
     name = solver or sat.DEFAULT_SOLVER
     if not name.startswith(sat.NOT_INTERRUPTIBLE):
         team = team_for(puzzle, max_solutions)
@@ -82,6 +133,12 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     left_time = None if limits.timeout is None else limits.timeout - spent
     if (left_nodes is not None and left_nodes <= 0) or (left_time is not None and left_time <= 0):
         return native
+    why = sat_fits(puzzle, native.partial, limits, deadline)
+    if why:  # native alone again, under what is left of the caller's limits
+        again = engine.analyse(puzzle, max_solutions, dataclasses.replace(
+            limits, max_nodes=left_nodes, timeout=left_time))
+        return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
+                        started)
     answer = sat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
                          solver=name, known=native.partial)
     stats = {"native_nodes": native.nodes, "handover": 1,
@@ -112,7 +169,13 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
-    search = sat.Search(puzzle, SearchLimits(), solver, team.partial(), started)
+    why = sat_fits(puzzle, team.partial(), limits, deadline)
+    if why:  # the native team alone, under the caller's limits (if it can go on)
+        team.run(limits)
+        return _skipped(team.result(), why, started)
+    # the model is built up to the deadline at most (it fits: no memory limit again)
+    search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, team.partial(),
+                        started)
     sat_share = (AUTO_SAT_SHARE_SMALL if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
                  else AUTO_SAT_SHARE)
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled

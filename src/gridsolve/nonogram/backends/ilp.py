@@ -23,27 +23,40 @@ alone took 50 s on Petro). Counting re-solves after a no-good cut on the cells,
 sum over filled (1 - x) + sum over empty x >= 1, which removes exactly the
 solution found. Each solve is one run of PuLP's bundled CBC on the MPS file PuLP writes,
 killed if it outlives what is left of the timeout; ``nodes`` counts CBC runs.
+
+Limits: the model's terms are counted from the clues first (``model_terms``; the order
+constraints grow with the square of a line's slack). A model over the memory limit is refused
+(LimitReached); one that PuLP could not build and write within the time left (at
+BUILD_TERMS_PER_SECOND) ends at once with status unknown, as the time limit would; the build
+checks the clock as it goes, and CBC runs with its address space capped at the memory limit.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import tempfile
 import time
 import warnings
 from typing import Any
 
-from gridsolve.errors import GridsolveError, SolverUnavailable
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
                                                  lines, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Grid, Puzzle
 
-__all__ = ["require", "build", "analyse"]
+__all__ = ["require", "build", "model_terms", "analyse"]
 
 #: Seconds CBC may run past the deadline (to stop on its own) before it is killed.
 KILL_GRACE = 0.2
+#: Memory per term (a variable in a constraint) of the model: PuLP's objects took 105-160
+#: bytes a term on random 50x50 and 100x100 puzzles, CBC's copy comes on top.
+BYTES_PER_TERM = 300
+#: Terms a second PuLP builds a model and writes its MPS file at, a little under what was
+#: measured (random 50x50 and 100x100: 60,000-65,000 a second, the other core busy).
+BUILD_TERMS_PER_SECOND = 50_000
 
 
 def _pulp() -> Any:
@@ -77,17 +90,21 @@ def _cbc(pulp: Any) -> Any:
         return pulp.PULP_CBC_CMD(msg=False)
 
 
-def _run_cbc(pulp: Any, prob: Any, seconds: float | None,
-             max_nodes: int | None) -> tuple[int, dict[str, float]] | None:
+def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None,
+             max_memory: int | None) -> tuple[int, dict[str, float]] | None:
     """One CBC run on the problem: (PuLP status, values by variable name), None at the deadline.
 
     PuLP's own call waits for CBC with no timeout, and CBC ignores ``-sec`` inside its root
     LP (measured: Petro, 40x35, ran 76 s under ``-sec 2``), so the bundled binary is run here
-    and killed at the deadline; the files live in a temporary folder removed afterwards."""
+    and killed at the deadline, its address space capped at ``max_memory``; the files live in
+    a temporary folder removed afterwards."""
     cbc = _cbc(pulp)
     with tempfile.TemporaryDirectory(prefix="gridsolve-cbc-") as tmp:
         mps, sol = os.path.join(tmp, "model.mps"), os.path.join(tmp, "model.sol")
         vs, var_names, con_names, _ = prob.writeMPS(mps, rename=1)
+        seconds = None if deadline is None else deadline - time.perf_counter()
+        if seconds is not None and seconds <= 0:
+            return None
         args = [cbc.path, mps, "-timeMode", "elapsed"]
         if seconds is not None:
             args += ["-sec", f"{max(seconds, 0.01):.3f}"]
@@ -95,7 +112,9 @@ def _run_cbc(pulp: Any, prob: Any, seconds: float | None,
             args += ["-maxNodes", str(max_nodes)]
         args += ["-solve", "-printingOptions", "all", "-solution", sol]
         with subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL) as proc:
+                              stderr=subprocess.DEVNULL,
+                              preexec_fn=None if max_memory is None
+                              else lambda: _cap(max_memory)) as proc:
             try:
                 code = proc.wait(timeout=None if seconds is None else seconds + KILL_GRACE)
             except subprocess.TimeoutExpired:
@@ -103,13 +122,37 @@ def _run_cbc(pulp: Any, prob: Any, seconds: float | None,
                 proc.wait()
                 return None
         if code != 0 or not os.path.exists(sol):
+            if max_memory is not None:
+                raise LimitReached(f"CBC failed (exit code {code}) on this puzzle, perhaps for "
+                                   f"want of memory under the limit of {max_memory >> 20} MB")
             raise GridsolveError(f"CBC failed (exit code {code}) on this puzzle")
         status, values, *_ = cbc.readsol_MPS(sol, prob, vs, var_names, con_names)
         return int(status), values
 
 
-def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
-    """The integer program and its cell variables in row-major order."""
+def _cap(max_memory: int) -> None:
+    """In CBC's process before it starts: at most ``max_memory`` bytes of address space."""
+    resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+
+
+def model_terms(puzzle: Puzzle, stop_at: int | None = None) -> int:
+    """How many terms ``build`` writes (each variable in each constraint), from the clues;
+    once past ``stop_at`` the count stops there."""
+    terms = 0
+    for _, clue, cells in lines(puzzle):
+        n = len(cells)
+        terms += n + sum(clue) * (n - sum(clue) - len(clue) + 2)  # x = covering starts
+        m = n - sum(clue) - len(clue) + 2  # the feasible starts of each block
+        terms += len(clue) * m  # each block starts once
+        terms += max(len(clue) - 1, 0) * (m + m * (m + 1) // 2)  # block order
+        if stop_at is not None and terms > stop_at:
+            break
+    return terms
+
+
+def build(puzzle: Puzzle, deadline: float | None = None) -> tuple[Any, list[Any]] | None:
+    """The integer program and its cell variables in row-major order (None if the deadline
+    came first: the clock is checked after each block of each line)."""
     pulp = _pulp()
     prob = pulp.LpProblem("nonogram", pulp.LpMinimize)
     cells = {(r, c): _binary(pulp, prob, f"x_{r}_{c}")
@@ -132,30 +175,54 @@ def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
                     covering[i].append(y)
                 if k + 1 < len(clue):
                     prob += y <= pulp.lpSum(z for t, z in ys[k + 1].items() if t >= s + size + 1)
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
         for x, cover in zip(xs, covering):
             prob += x == pulp.lpSum(cover)
     return prob, [cells[r, c] for r in range(puzzle.height) for c in range(puzzle.width)]
+
+
+def _build_within(puzzle: Puzzle, limits: SearchLimits,
+                  deadline: float | None) -> tuple[Any, list[Any]] | None:
+    """The model, if it fits the memory limit (else LimitReached) and can be built and
+    written before the deadline (else None)."""
+    memory = limits.max_memory
+    by_memory = None if memory is None else memory // BYTES_PER_TERM
+    by_time = (None if deadline is None
+               else int(max(0.0, deadline - time.perf_counter()) * BUILD_TERMS_PER_SECOND))
+    bounds = [b for b in (by_memory, by_time) if b is not None]
+    terms = model_terms(puzzle, min(bounds) if bounds else None)
+    if memory is not None and by_memory is not None and terms > by_memory:
+        raise LimitReached(
+            f"the ILP model of this {puzzle.width}x{puzzle.height} puzzle needs about "
+            f"{terms * BYTES_PER_TERM >> 20} MB or more ({terms:,} terms), over the memory "
+            f"limit of {memory >> 20} MB: use --method native, or raise --max-memory")
+    if by_time is not None and terms > by_time:
+        return None
+    return build(puzzle, deadline)
 
 
 def analyse(puzzle: Puzzle, max_solutions: int = 2,
             limits: SearchLimits = SearchLimits()) -> Result:
     """Search up to ``max_solutions`` solutions with CBC; same Result as the native engine.
 
-    ``limits.timeout`` bounds the CBC runs together; ``limits.max_nodes`` caps the
-    branch-and-bound nodes of each run."""
+    ``limits.timeout`` bounds the build and the CBC runs together; ``limits.max_nodes`` caps
+    the branch-and-bound nodes of each run; ``limits.max_memory`` the model (see above)."""
     started = time.perf_counter()
     pulp = _pulp()
-    prob, xs = build(puzzle)
+    deadline = None if limits.timeout is None else started + limits.timeout
     found: list[Grid] = []
+    built = _build_within(puzzle, limits, deadline)
+    if built is None:  # it could not be built and written in time: the time limit's answer
+        return Result("unknown", (), 0, time.perf_counter() - started, unknown_grid(puzzle),
+                      {"cbc_runs": 0})
+    prob, xs = built
     complete, runs = True, 0
     while len(found) < max_solutions:
-        left = None
-        if limits.timeout is not None:
-            left = limits.timeout - (time.perf_counter() - started)
-            if left <= 0:
-                complete = False
-                break
-        outcome = _run_cbc(pulp, prob, left, limits.max_nodes)
+        if deadline is not None and time.perf_counter() >= deadline:
+            complete = False
+            break
+        outcome = _run_cbc(pulp, prob, deadline, limits.max_nodes, limits.max_memory)
         runs += 1
         if outcome is None or outcome[0] in (pulp.LpStatusNotSolved, pulp.LpStatusUndefined):
             complete = False

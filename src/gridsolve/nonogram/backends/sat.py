@@ -1,32 +1,23 @@
-"""SAT backend: the block-start model of a nonogram as CNF, solved with python-sat.
+"""SAT backend: the block-start model of a nonogram (``cnf``) solved with python-sat.
 
-Variables (an ``IDPool`` maps our objects to ids): one per cell, ``("cell", r, c)`` — numbered
-first, row-major, so cell (r, c) is ``r * width + c + 1`` — and one per feasible block start,
-``("start", line key, block, start)``. Clauses, per line (Bosch, "Painting by numbers",
-Optima 65, 2001, written as clauses as in the usual SAT translations of that model):
-
-* each block starts exactly once: one at-least-one clause, and at-most-one pairwise for few
-  starts or by Sinz's sequential counter (CP 2005, ``pysat.card``) for more;
-* a start fills the block's cells and empties the cell just before and just after it;
-* consecutive blocks keep their order with a gap: a start of block k implies a start of
-  block k+1 at least ``size_k + 1`` later, and a start of block k+1 implies one of block k
-  early enough;
-* a filled cell is covered by some start of some block of the line (an empty clue empties it).
-
-Colour puzzles: one variable per (cell, palette index), exactly one true per cell; the same
-model per line, where a cell of colour c is covered by a block of colour c and only blocks of
-the same colour need a gap between them.
+The solver is loaded clause by clause as ``cnf.clauses`` makes them, so a deadline stops the
+build too, and the model's size is counted first (``cnf.size``): a model that would not fit
+the memory limit is refused before anything is built.
 
 Counting adds a blocking clause on the cell variables after each model: cells determine every
-start, so each solution is found once. A node limit is a budget of conflicts; a timeout is a
-timer calling ``interrupt()``, except for CaDiCaL, which refuses it (PERF-NOTES.md) and
-slows down badly when cut into ``solve_limited`` slices (measured: 9-Dom 0.14 s -> 0.78 s):
-it runs in a child process that is killed at the deadline, sending solutions as it finds them.
+start, so each solution is found once. A node limit is a budget of conflicts, which the
+solvers check at their restarts, so a search may run up to a few hundred conflicts past it
+(Glucose: about 100 conflicts between its first restarts); ``nodes`` reports the conflicts
+actually run. A timeout is a timer calling ``interrupt()``, except for CaDiCaL, which refuses
+it (PERF-NOTES.md) and slows down badly when cut into ``solve_limited`` slices (measured:
+9-Dom 0.14 s -> 0.78 s): it runs in a child process that is killed at the deadline, sending
+solutions as it finds them, with its address space capped at the memory limit.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -34,26 +25,31 @@ from multiprocessing.connection import Connection
 from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
-from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
-                                                 lines, status_of, unknown_grid)
+from gridsolve.nonogram.backends import cnf
+from gridsolve.nonogram.backends._common import checked, grid_from_cells, status_of, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 
-__all__ = ["DEFAULT_SOLVER", "NOT_INTERRUPTIBLE", "Search", "require", "encode", "analyse"]
+__all__ = ["DEFAULT_SOLVER", "NOT_INTERRUPTIBLE", "Search", "require", "encode", "model_bytes",
+           "check_memory", "analyse"]
 
 #: The solver used unless one is named (measured fastest here; see benchmarks/backends.py).
 DEFAULT_SOLVER = "glucose4"
 #: Solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child process).
 NOT_INTERRUPTIBLE = ("cadical",)
-#: Above this many starts, at-most-one uses the sequential counter instead of pairwise clauses.
-PAIRWISE_MAX = 6
+#: A loaded solver's memory per literal and per clause of the model, and at least (measured
+#: on random puzzles of 50x50 to 200x200, resident memory after loading less before:
+#: Glucose 4 about 17 bytes per literal with 5 literals a clause, CaDiCaL 1.9.5 about 21).
+MODEL_BYTES_PER_LITERAL = 24
+MODEL_BYTES_PER_CLAUSE = 32
+MODEL_BYTES_BASE = 16 * 2**20
+#: While a model is loaded, the clock is checked after each this many literals.
+LOAD_CHECK_LITERALS = 20_000
 
 
 def _pysat() -> Any:
     """Import python-sat lazily; a missing package names the extra to install."""
     try:
-        import pysat.card  # type: ignore[import-untyped]
-        import pysat.formula  # type: ignore[import-untyped]
         import pysat.solvers  # type: ignore[import-untyped]
     except ImportError:
         raise SolverUnavailable("python-sat", "sat") from None
@@ -65,103 +61,41 @@ def require() -> None:
     _pysat()
 
 
-def encode(puzzle: AnyPuzzle, known: Grid | None = None) -> tuple[Any, list[list[int]]]:
-    """The CNF of the puzzle (plus unit clauses for the known cells of ``known``)."""
-    pysat = _pysat()
-    pool = pysat.formula.IDPool()
-    if isinstance(puzzle, ColourPuzzle):
-        return pool, _colour_clauses(pysat, pool, puzzle, known)
-    for r in range(puzzle.height):
-        for c in range(puzzle.width):
-            pool.id(("cell", r, c))
-    clauses: list[list[int]] = []
-    for key, clue, cells in lines(puzzle):
-        xs = [pool.id(("cell", *rc)) for rc in cells]
-        clauses += _line_clauses(pysat, pool, key, [(size, 1) for size in clue], [1],
-                                 [{1: x} for x in xs])
-    if known is not None:
-        for r, row in enumerate(known):
-            for c, ch in enumerate(row):
-                if ch in (FILLED, EMPTY):
-                    var = pool.id(("cell", r, c))
-                    clauses.append([var if ch == FILLED else -var])
-    return pool, clauses
+def encode(puzzle: AnyPuzzle, known: Grid | None = None) -> list[list[int]]:
+    """The CNF of the puzzle as a list (plus unit clauses for the known cells of ``known``);
+    see ``cnf`` for the model. Solvers load it clause by clause instead (``Search``)."""
+    return list(cnf.clauses(puzzle, known))
 
 
-def _colour_clauses(pysat: Any, pool: Any, puzzle: ColourPuzzle,
-                    known: Grid | None) -> list[list[int]]:
-    """A colour puzzle: one variable per (cell, palette index), numbered first (cell-major),
-    exactly one true per cell, and the block-start model per line with colour gaps."""
-    k = len(puzzle.palette)
-    cell = [[[pool.id(("cell", r, c, v)) for v in range(k)] for c in range(puzzle.width)]
-            for r in range(puzzle.height)]
-    clauses: list[list[int]] = []
-    for row in cell:
-        for lits in row:
-            clauses.append(lits)
-            clauses += pysat.card.CardEnc.atmost(lits, 1, vpool=pool, encoding=_amo(pysat, lits)
-                                                 ).clauses
-    colours = list(range(1, k))
-    for r, clue in enumerate(puzzle.rows):
-        clauses += _line_clauses(pysat, pool, ("row", r), clue, colours,
-                                 [dict(enumerate(cell[r][c])) for c in range(puzzle.width)])
-    for c, clue in enumerate(puzzle.cols):
-        clauses += _line_clauses(pysat, pool, ("col", c), clue, colours,
-                                 [dict(enumerate(cell[r][c])) for r in range(puzzle.height)])
-    if known is not None:
-        for r, line in enumerate(known):
-            for c, ch in enumerate(line):
-                if ch != UNKNOWN:
-                    clauses.append([cell[r][c][puzzle.colour_index(ch)]])
-    return clauses
+def model_bytes(size: cnf.ModelSize) -> int:
+    """The memory a loaded SAT solver takes for a model of this size, a little over what was
+    measured with Glucose 4 and CaDiCaL 1.9.5 (see MODEL_BYTES_PER_LITERAL)."""
+    return (size.literals * MODEL_BYTES_PER_LITERAL + size.clauses * MODEL_BYTES_PER_CLAUSE
+            + MODEL_BYTES_BASE)
 
 
-def _amo(pysat: Any, lits: list[int]) -> Any:
-    """The at-most-one encoding for these literals: pairwise when few, else sequential."""
-    return (pysat.card.EncType.pairwise if len(lits) <= PAIRWISE_MAX
-            else pysat.card.EncType.seqcounter)
+def model_size(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None) -> cnf.ModelSize:
+    """The size of the puzzle's model, counted until it is sure not to fit ``max_memory``."""
+    stop_at = None if max_memory is None else max_memory // MODEL_BYTES_PER_LITERAL
+    return cnf.size(puzzle, known, stop_at)
 
 
-def _line_clauses(pysat: Any, pool: Any, key: tuple[str, int],
-                  clue: Sequence[tuple[int, int]], colours: list[int],
-                  cells: list[dict[int, int]]) -> list[list[int]]:
-    """The clauses tying one line's cells to its block starts.
+def check_memory(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None) -> cnf.ModelSize:
+    """The model's size; LimitReached if it would not fit ``max_memory`` bytes."""
+    size = model_size(puzzle, known, max_memory)
+    need = model_bytes(size)
+    if max_memory is not None and need > max_memory:
+        # the count stops once the model cannot fit: then it says "more than"
+        about = "more than" if size.literals > max_memory // MODEL_BYTES_PER_LITERAL else "about"
+        raise LimitReached(
+            f"the SAT model of this {puzzle.width}x{puzzle.height} puzzle needs {about} "
+            f"{_mb(need)} ({size.literals:,} literals), over the memory limit of "
+            f"{_mb(max_memory)}: use --method native, or raise --max-memory")
+    return size
 
-    ``clue`` is (length, colour) pairs; ``cells[i][c]`` the variable "cell i has colour c"
-    (black-and-white: colour 1 only, its variable "filled"). A block of the same colour as the
-    next needs a gap after it, of a different colour none."""
-    n = len(cells)
-    out: list[list[int]] = []
-    gaps = [int(a[1] == b[1]) for a, b in zip(clue, clue[1:])]
-    starts = feasible_starts([size for size, _ in clue], n, gaps)
-    # var[k][i] is block k starting at starts[k][i]; the ranges are contiguous.
-    var = [[pool.id(("start", key, k, s)) for s in rng] for k, rng in enumerate(starts)]
-    covering: dict[int, list[list[int]]] = {c: [[] for _ in range(n)] for c in colours}
-    for k, (size, colour) in enumerate(clue):
-        lits, first = var[k], starts[k].start
-        out.append(lits)
-        out += pysat.card.CardEnc.atmost(lits, 1, vpool=pool, encoding=_amo(pysat, lits)).clauses
-        for i, y in enumerate(lits):
-            s = first + i
-            out += [[-y, x[colour]] for x in cells[s:s + size]]
-            if s > 0:
-                out.append([-y, -cells[s - 1][colour]])
-            if s + size < n:
-                out.append([-y, -cells[s + size][colour]])
-            for c in range(s, s + size):
-                covering[colour][c].append(y)
-        if k + 1 < len(clue):
-            # Both ranges have the same length and block k+1 starts size+gap later at the
-            # earliest: so block k at index i needs block k+1 at an index >= i, and back.
-            nxt = var[k + 1]
-            for i, y in enumerate(lits):
-                out.append([-y] + nxt[i:])
-            for j, z in enumerate(nxt):
-                out.append([-z] + lits[:j + 1])
-    for colour in colours:
-        for c, x in enumerate(cells):
-            out.append([-x[colour]] + covering[colour][c])
-    return out
+
+def _mb(n: int) -> str:
+    return f"{n / 2**20:,.0f} MB"
 
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
@@ -174,19 +108,40 @@ def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
     return tuple("".join(symbols[i:i + w]) for i in range(0, len(symbols), w))
 
 
-def _solver(name: str, clauses: list[list[int]]) -> Any:
-    """A python-sat solver loaded with the clauses (an unknown name is a clear error)."""
+def _solver(name: str) -> Any:
+    """An empty python-sat solver (an unknown name is a clear error)."""
     pysat = _pysat()
     if name not in vars(pysat.solvers.SolverNames):
         raise GridsolveError(f"unknown SAT solver {name!r}; python-sat has: "
                              + ", ".join(sorted(k for k in vars(pysat.solvers.SolverNames)
                                                 if not k.startswith("_"))))
-    return pysat.solvers.Solver(name=name, bootstrap_with=clauses)
+    return pysat.solvers.Solver(name=name)
+
+
+def _load(solver: Any, clauses: Iterator[list[int]], deadline: float | None) -> bool:
+    """Add the clauses to the solver as they come; False if the deadline came first."""
+    add = getattr(solver, "solver", solver).add_clause  # the solver itself: one call less
+    if deadline is None:
+        for clause in clauses:
+            add(clause)
+        return True
+    added = 0
+    for clause in clauses:
+        add(clause)
+        added += len(clause)
+        if added >= LOAD_CHECK_LITERALS:
+            added = 0
+            if time.perf_counter() >= deadline:
+                return False
+    return True
 
 
 class Search:
     """One in-process SAT search over one puzzle, resumable solution by solution.
 
+    The model is loaded when the search is made, stopping at the deadline of ``limits``
+    (then ``built`` is False and every ``step()`` is at a limit); a model over
+    ``limits.max_memory`` is refused with LimitReached before it is built.
     ``step()`` returns the next solution; at a limit it returns None, and after the limits
     are raised (``deadline``, ``max_conflicts``) a later ``step()`` goes on, keeping what the
     solver learned. Only for solvers python-sat can interrupt (not CaDiCaL)."""
@@ -197,11 +152,12 @@ class Search:
         self.max_conflicts = limits.max_nodes
         self.deadline = None if limits.timeout is None else started + limits.timeout
         self.partial = known if known is not None else unknown_grid(puzzle)
-        _, clauses = encode(puzzle, known)
-        self.size = {"variables": max((abs(v) for cl in clauses for v in cl), default=0),
-                     "clauses": len(clauses)}
-        self.sat = _solver(solver, clauses)
+        size = check_memory(puzzle, known, limits.max_memory)
+        self.size = {"variables": size.variables, "clauses": size.clauses}
+        self.sat = _solver(solver)
         self.seconds = 0.0  # time spent in the solver
+        self.built = _load(self.sat, cnf.clauses(puzzle, known), self.deadline)
+        self.size["built"] = int(self.built)
 
     def close(self) -> None:
         self.sat.delete()
@@ -228,7 +184,7 @@ class Search:
     def step(self) -> Grid | Literal[False] | None:
         """The next solution (blocked for the calls after), False when there are no more, or
         None when a limit came first."""
-        answer = self._solve()
+        answer = self._solve() if self.built else None
         if answer is None:
             return None
         if not answer:
@@ -284,6 +240,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     started = time.perf_counter()
     _pysat()
     if limits.timeout is not None and solver.startswith(NOT_INTERRUPTIBLE):
+        check_memory(puzzle, known, limits.max_memory)
         return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started)
     found: list[Grid] = []
     search = Search(puzzle, limits, solver, known, started)
@@ -302,9 +259,25 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                   stats.get("conflicts", 0), time.perf_counter() - started, search.partial, stats)
 
 
-def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, max_nodes: int | None,
+def cap_address_space(max_memory: int | None) -> None:
+    """Let this process map at most ``max_memory`` bytes more than it has now (RLIMIT_AS), so
+    an allocation past the memory limit fails instead of taking the machine's memory."""
+    if max_memory is None:
+        return
+    try:
+        import resource
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + max_memory, resource.RLIM_INFINITY))
+    except (ImportError, OSError, ValueError):  # not Linux: the size estimate alone holds it
+        pass
+
+
+def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
            solver: str, known: Grid | None) -> None:
     """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
+    cap_address_space(limits.max_memory)
+    max_nodes = limits.max_nodes
     search = Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter())
     complete, found = True, 0
     try:
@@ -326,7 +299,7 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
     ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, daemon=True,
-                       args=(sender, puzzle, max_solutions, limits.max_nodes, solver, known))
+                       args=(sender, puzzle, max_solutions, limits, solver, known))
     proc.start()
     sender.close()
     assert limits.timeout is not None
@@ -341,6 +314,10 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
             try:
                 message = receiver.recv()
             except EOFError:
+                proc.join()
+                if limits.max_memory is not None and proc.exitcode != 0:
+                    raise LimitReached(f"the {solver} SAT process ran out of the memory limit "
+                                       f"of {_mb(limits.max_memory)}") from None
                 raise GridsolveError(f"the {solver} SAT process ended unexpectedly "
                                      f"(exit code {proc.exitcode})") from None
             if message[0] == "grid":

@@ -11,7 +11,7 @@ from typing import Literal
 
 from gridsolve.nonogram.model import Grid
 
-__all__ = ["SearchLimits", "Result", "Status", "Event", "status_of"]
+__all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -21,10 +21,18 @@ Event = Callable[[int, int, int, int, tuple[int, ...]], None]
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """When to give up: a node budget and/or wall-clock seconds (None = no limit)."""
+    """When to give up: a node budget, wall-clock seconds, and the bytes a search may hold
+    (None = no limit). The native engine's memory grows with the puzzle only; SAT and ILP
+    models are refused when they would not fit ``max_memory`` (``auto`` goes on natively)."""
 
     max_nodes: int | None = None
     timeout: float | None = None
+    max_memory: int | None = None
+
+
+#: The memory limit of ``gridsolve nonogram solve`` and of each ``batch`` worker unless told
+#: (--max-memory): with it the whole process tree stays under 2 GB.
+DEFAULT_MAX_MEMORY = 3 * 2**29  # 1.5 GiB
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,223 @@
+"""The block-start model of a nonogram as CNF, clause by clause, and its size before it is built.
+
+Variables: the cells first, row-major (black and white: cell (r, c) is ``r * width + c + 1``;
+colour: one per (cell, palette index), cell-major), then per line one per feasible block start
+(block by block), then that line's at-most-one helpers. Clauses, per line
+(Bosch, "Painting by numbers", Optima 65, 2001, written as clauses as in the usual SAT
+translations of that model):
+
+* each block starts exactly once: one at-least-one clause, and at-most-one pairwise for few
+  starts or by Sinz's sequential counter (CP 2005) for more;
+* a start fills the block's cells and empties the cell just before and just after it;
+* consecutive blocks keep their order with a gap: a start of block k implies a start of
+  block k+1 at least ``size_k + 1`` later, and a start of block k+1 implies one of block k
+  early enough;
+* a filled cell is covered by some start of some block of the line (an empty clue empties it).
+
+Colour puzzles: exactly one colour per cell, and the same model per line, where a cell of
+colour c is covered by a block of colour c and only blocks of the same colour need a gap.
+
+``clauses`` yields the clauses one at a time, so a caller can load them into a solver as they
+come and stop at a deadline; ``size`` counts them without building them (the order clauses
+grow with the square of a line's slack, so a big puzzle's model can need gigabytes: callers
+decide from the count whether it fits before building it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from gridsolve.nonogram.backends._common import feasible_starts, lines
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
+
+__all__ = ["PAIRWISE_MAX", "ModelSize", "size", "clauses", "cell_variables"]
+
+#: Above this many literals, at-most-one uses the sequential counter instead of pairwise clauses.
+PAIRWISE_MAX = 6
+
+#: One line as the model sees it: (length, colour) blocks, the colours of the puzzle, the
+#: line's cells as ``{colour: variable}`` dicts (black and white: colour 1, "filled").
+Block = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ModelSize:
+    """How big the CNF of a puzzle is: variables, clauses and literals (all clauses' lengths)."""
+
+    variables: int
+    clauses: int
+    literals: int
+
+
+class _Ids:
+    """Fresh variable ids after the ones already taken."""
+
+    def __init__(self, top: int) -> None:
+        self.top = top
+
+    def take(self, n: int) -> list[int]:
+        first = self.top + 1
+        self.top += n
+        return list(range(first, first + n))
+
+
+def cell_variables(puzzle: AnyPuzzle) -> int:
+    """How many variables the cells take (they come first): cells, or cells x palette."""
+    per_cell = len(puzzle.palette) if isinstance(puzzle, ColourPuzzle) else 1
+    return puzzle.width * puzzle.height * per_cell
+
+
+def clauses(puzzle: AnyPuzzle, known: Grid | None = None) -> Iterator[list[int]]:
+    """Every clause of the puzzle's CNF (plus unit clauses for the known cells of ``known``)."""
+    ids = _Ids(cell_variables(puzzle))
+    if isinstance(puzzle, ColourPuzzle):
+        yield from _colour_clauses(puzzle, ids, known)
+        return
+    w = puzzle.width
+    for _, clue, cells in lines(puzzle):
+        xs = [{1: r * w + c + 1} for r, c in cells]
+        yield from _line_clauses(ids, [(length, 1) for length in clue], [1], xs)
+    if known is not None:
+        for r, row in enumerate(known):
+            for c, ch in enumerate(row):
+                if ch in (FILLED, EMPTY):
+                    var = r * w + c + 1
+                    yield [var if ch == FILLED else -var]
+
+
+def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None) -> Iterator[list[int]]:
+    """Exactly one colour per cell, then the block-start model per line with colour gaps."""
+    k, w = len(puzzle.palette), puzzle.width
+    cell = [[[(r * w + c) * k + v + 1 for v in range(k)] for c in range(w)]
+            for r in range(puzzle.height)]
+    for row in cell:
+        for lits in row:
+            yield lits
+            yield from _at_most_one(ids, lits)
+    colours = list(range(1, k))
+    for r, clue in enumerate(puzzle.rows):
+        yield from _line_clauses(ids, clue, colours, [dict(enumerate(x)) for x in cell[r]])
+    for c, clue in enumerate(puzzle.cols):
+        yield from _line_clauses(ids, clue, colours,
+                                 [dict(enumerate(cell[r][c])) for r in range(puzzle.height)])
+    if known is not None:
+        for r, line in enumerate(known):
+            for c, ch in enumerate(line):
+                if ch != UNKNOWN:
+                    yield [cell[r][c][puzzle.colour_index(ch)]]
+
+
+def _at_most_one(ids: _Ids, lits: list[int]) -> Iterator[list[int]]:
+    """At most one of the literals: pairwise when few, else Sinz's sequential counter (its
+    helper s_i says "one of the first i is true"), in pysat's ``seqcounter`` clause order."""
+    n = len(lits)
+    if n <= PAIRWISE_MAX:
+        for i in range(n):
+            for j in range(i + 1, n):
+                yield [-lits[i], -lits[j]]
+        return
+    s = ids.take(n - 1)
+    yield [-lits[0], s[0]]
+    for i in range(1, n - 1):
+        yield [-s[i - 1], s[i]]
+        yield [-lits[i], -s[i - 1]]
+        yield [-lits[i], s[i]]
+    yield [-lits[n - 1], -s[n - 2]]
+
+
+def _gaps(clue: Sequence[Block]) -> list[int]:
+    """The least gap after each block but the last: 1 before a block of the same colour."""
+    return [int(a[1] == b[1]) for a, b in zip(clue, clue[1:])]
+
+
+def _line_clauses(ids: _Ids, clue: Sequence[Block], colours: list[int],
+                  cells: list[dict[int, int]]) -> Iterator[list[int]]:
+    """The clauses tying one line's cells to its block starts (see the module docstring)."""
+    n = len(cells)
+    starts = feasible_starts([length for length, _ in clue], n, _gaps(clue))
+    # var[k][i] is block k starting at starts[k][i]; the ranges are contiguous.
+    var = [ids.take(len(rng)) for rng in starts]
+    covering: dict[int, list[list[int]]] = {c: [[] for _ in range(n)] for c in colours}
+    for k, (length, colour) in enumerate(clue):
+        lits, first = var[k], starts[k].start
+        yield lits
+        yield from _at_most_one(ids, lits)
+        for i, y in enumerate(lits):
+            s = first + i
+            for x in cells[s:s + length]:
+                yield [-y, x[colour]]
+            if s > 0:
+                yield [-y, -cells[s - 1][colour]]
+            if s + length < n:
+                yield [-y, -cells[s + length][colour]]
+            for c in range(s, s + length):
+                covering[colour][c].append(y)
+        if k + 1 < len(clue):
+            # Both ranges have the same length and block k+1 starts length+gap later at the
+            # earliest: so block k at index i needs block k+1 at an index >= i, and back.
+            nxt = var[k + 1]
+            for i, y in enumerate(lits):
+                yield [-y] + nxt[i:]
+            for j, z in enumerate(nxt):
+                yield [-z] + lits[:j + 1]
+    for colour in colours:
+        for c, x in enumerate(cells):
+            yield [-x[colour]] + covering[colour][c]
+
+
+def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = None) -> ModelSize:
+    """The size of ``clauses(puzzle, known)``, counted from the clues without building it;
+    once the literals pass ``stop_at`` the count stops there (the model is too big anyway)."""
+    variables, count, literals = cell_variables(puzzle), 0, 0
+    if isinstance(puzzle, ColourPuzzle):
+        k, cells = len(puzzle.palette), puzzle.width * puzzle.height
+        amo = 0 if k <= PAIRWISE_MAX else k - 1  # exactly one colour per cell
+        pairs = k * (k - 1) // 2 if k <= PAIRWISE_MAX else 3 * k - 4
+        variables += cells * amo
+        count += cells * (1 + pairs)
+        literals += cells * (k + 2 * pairs)
+        colours = k - 1
+        todo: list[tuple[Sequence[Block], int, int]]
+        todo = [(clue, colours, puzzle.width) for clue in puzzle.rows]
+        todo += [(clue, colours, puzzle.height) for clue in puzzle.cols]
+    else:
+        todo = [([(length, 1) for length in clue], 1, puzzle.width) for clue in puzzle.rows]
+        todo += [([(length, 1) for length in clue], 1, puzzle.height) for clue in puzzle.cols]
+    for clue, colours, n in todo:
+        v, c, lits = _line_size(clue, colours, n)
+        variables, count, literals = variables + v, count + c, literals + lits
+        if stop_at is not None and literals > stop_at:
+            return ModelSize(variables, count, literals)
+    if known is not None:
+        units = sum(len(row) - row.count(UNKNOWN) for row in known)
+        count, literals = count + units, literals + units
+    return ModelSize(variables, count, literals)
+
+
+def _line_size(clue: Sequence[Block], colours: int, n: int) -> tuple[int, int, int]:
+    """(variables, clauses, literals) of ``_line_clauses`` for one line of n cells, in plain
+    sums: a 1000-cell line has hundreds of blocks, and a big puzzle thousands of lines."""
+    variables, count, literals = 0, colours * n, colours * n  # the covering clauses' heads
+    need = sum(length for length, _ in clue) + sum(_gaps(clue))
+    before = 0  # cells the blocks before this one take, with their gaps, packed
+    for k, (length, colour) in enumerate(clue):
+        m = n - need + 1  # the feasible starts: the line's slack + 1
+        neighbours = 2 * m - int(before == 0) - int(before + m - 1 + length == n)
+        # at least one start; fill and neighbour clauses; each start in the covering
+        # clauses of the cells it covers; at most one start
+        variables += m
+        count += 1 + m * length + neighbours
+        literals += m + 3 * m * length + 2 * neighbours
+        if m > PAIRWISE_MAX:
+            variables += m - 1
+            count += 3 * m - 4
+            literals += 6 * m - 8
+        else:
+            count += m * (m - 1) // 2
+            literals += m * (m - 1)
+        if k + 1 < len(clue):  # the order clauses to the next block, both ways
+            count += 2 * m
+            literals += 2 * m + m * (m + 1)
+            before += length + int(colour == clue[k + 1][1])
+    return variables, count, literals
