@@ -37,6 +37,7 @@ bench: install  ## benchmarks, each printing a table with its peers (long: about
 	$(BIN)/python benchmarks/calendar.py
 	$(BIN)/python benchmarks/generate.py
 	$(BIN)/python benchmarks/batch.py
+	$(BIN)/python benchmarks/limits.py
 
 lint: install
 	$(BIN)/python -m mypy

@@ -38,7 +38,7 @@ from typing import Any, TextIO
 
 from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.backends import analyse
-from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, SearchLimits
 from gridsolve.nonogram.formats import FORMATS, Entry, default_label, iter_entries
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
@@ -91,6 +91,7 @@ class Options:
     solver: str | None = None
     format: str = "auto"
     limits: bool = True
+    max_memory: int | None = DEFAULT_MAX_MEMORY  # per puzzle, in each worker
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def solve_entry(entry: Entry, source: str, options: Options) -> Row:
     started = time.perf_counter()
     try:
         result = analyse(puzzle, options.max_solutions,
-                         SearchLimits(options.max_nodes, options.timeout),
+                         SearchLimits(options.max_nodes, options.timeout, options.max_memory),
                          options.method, solver=options.solver)
     except Exception as exc:  # one bad puzzle must not end a batch of a million
         return Row(source, entry.index, label, puzzle.width, puzzle.height, "error",

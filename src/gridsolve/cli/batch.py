@@ -12,9 +12,10 @@ from typing import Any, TextIO
 
 from gridsolve import batch
 from gridsolve.batch import Found, Options, Row, Tally
-from gridsolve.cli._args import positive_int, seconds
+from gridsolve.cli._args import memory, positive_int, seconds
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import METHODS
+from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY
 from gridsolve.nonogram.formats import INPUT_FORMATS
 
 #: Tasks kept in flight per worker slot: enough to keep every worker busy, few enough to
@@ -47,6 +48,10 @@ def add_parser(sub: Any) -> None:
                    help="per-puzzle time limit (default 60; status 'unknown' when hit)")
     p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="per-puzzle search node limit")
+    p.add_argument("--max-memory", type=memory, default=DEFAULT_MAX_MEMORY, metavar="SIZE",
+                   help="memory for a puzzle's SAT or ILP model in each worker (default "
+                        "1.5G; 'none': no limit): sat and ilp refuse a bigger one (an error "
+                        "row), auto goes on natively")
     p.add_argument("--max-solutions", type=positive_int, default=2, metavar="N",
                    help="stop after N solutions (default 2: proves uniqueness)")
     p.add_argument("--method", default="auto", choices=METHODS,
@@ -142,7 +147,7 @@ def run_batch(args: argparse.Namespace) -> int:
     _check_writable(args.out)
     done = _done(args)
     options = Options(args.max_solutions, args.timeout, args.max_nodes, args.method,
-                      args.sat_solver, args.format, not args.no_limits)
+                      args.sat_solver, args.format, not args.no_limits, args.max_memory)
     output = frozenset([os.path.realpath(args.out)] if args.out else [])
     found: list[Found] = list(batch.discover(args.paths, options, skip=output))
     if not found:
