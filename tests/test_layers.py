@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gridsolve.nonogram.engine", "gridsolve.nonogram.render", "gridsolve.nonogram.image",
      "gridsolve.tiling.formats"),
     ("gridsolve.nonogram.backends", "gridsolve.nonogram.check", "gridsolve.nonogram.rate",
-     "gridsolve.tiling.presets"),
+     "gridsolve.tiling.presets", "gridsolve.notebook"),
     ("gridsolve.nonogram.generate", "gridsolve.nonogram.watch", "gridsolve.tiling.calendar"),
     # files: the only place that reads messy input; nothing below it knows of files
     ("gridsolve.nonogram.formats", "gridsolve.nonogram.hints", "gridsolve.tiling.heatmap"),

@@ -29,6 +29,7 @@ from gridsolve.nonogram.generate import generate
 from gridsolve.nonogram.model import (AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle, is_solution,
                                       puzzle_from_grid)
 from gridsolve.nonogram.rate import Rating, rate
+from gridsolve.notebook import install as _install_pictures
 
 __all__ = [
     "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_install_pictures()  # Jupyter shows puzzles and results as pictures (gridsolve/notebook.py)
 
 
 def _puzzle(puzzle: AnyPuzzle | None, rows: Iterable[Iterable[int]] | None,

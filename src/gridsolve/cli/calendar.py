@@ -129,10 +129,10 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"{day}: no solution")
         return 1
     print(f"{day}: {total} solution{'s' if total != 1 else ''}")
-    for n, tiling in enumerate(found, 1):
+    for n, shown_tiling in enumerate(found, 1):
         if args.all:
             print(f"\nsolution {n}:")
-        _print_tiling(ed, tiling)
+        _print_tiling(ed, shown_tiling)
     return 0
 
 

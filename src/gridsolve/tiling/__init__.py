@@ -16,14 +16,16 @@ from gridsolve.tiling.calendar import CalendarDay, Edition, count_all, edition, 
 from gridsolve.tiling.engine import SearchLimits, count, count_split, first, tilings
 from gridsolve.tiling.formats import parse_board, parse_pieces, read_board, read_pieces
 from gridsolve.tiling.model import Board, Cell, Piece, Placement, Tiling, is_tiling
+from gridsolve.tiling.render import DrawnTiling
 
-__all__ = ["Board", "Piece", "Placement", "Tiling", "Cell", "Edition", "CalendarDay",
+__all__ = ["Board", "Piece", "Placement", "Tiling", "DrawnTiling", "Cell", "Edition", "CalendarDay",
            "SearchLimits", "solve", "count", "count_split", "first", "tilings", "count_all",
            "solutions", "edition", "is_tiling", "parse_board", "parse_pieces", "read_board",
            "read_pieces"]
 
 
 def solve(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
-          limits: SearchLimits = SearchLimits()) -> Iterator[Tiling]:
-    """Every tiling of the board by the pieces (leaving ``leave_open`` uncovered)."""
-    return tilings(board, pieces, leave_open, limits)
+          limits: SearchLimits = SearchLimits()) -> Iterator[DrawnTiling]:
+    """Every tiling of the board by the pieces (leaving ``leave_open`` uncovered), each a
+    tuple of placements that Jupyter shows as a picture."""
+    return (DrawnTiling(t, board, pieces) for t in tilings(board, pieces, leave_open, limits))

@@ -19,6 +19,7 @@ from gridsolve.numbers import is_number
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
 from gridsolve.tiling.model import Board, Cell, Piece, Tiling, check_area
+from gridsolve.tiling.render import DrawnTiling
 
 __all__ = ["MONTHS", "WEEKDAYS", "Edition", "CalendarDay", "edition", "is_valid", "parse_date",
            "today", "leave_open", "solutions", "count", "count_all", "year_rows", "rank",
@@ -169,10 +170,13 @@ def leave_open(ed: Edition, day: CalendarDay) -> tuple[Cell, ...]:
 
 
 def solutions(day: CalendarDay, ed: Edition | None = None,
-              limits: SearchLimits = SearchLimits(), *, guided: bool = True) -> Iterator[Tiling]:
-    """Every tiling for a date (each checked cell by cell); see engine.tilings for ``guided``."""
+              limits: SearchLimits = SearchLimits(), *, guided: bool = True
+              ) -> Iterator[DrawnTiling]:
+    """Every tiling for a date (each checked cell by cell); see engine.tilings for ``guided``.
+    Each is a DrawnTiling: a tuple of placements that Jupyter shows as a picture."""
     ed = ed or edition()
-    return engine.tilings(ed.board, ed.pieces, leave_open(ed, day), limits, guided=guided)
+    found = engine.tilings(ed.board, ed.pieces, leave_open(ed, day), limits, guided=guided)
+    return (DrawnTiling(t, ed.board, ed.pieces, str(day)) for t in found)
 
 
 def count(day: CalendarDay, ed: Edition | None = None,

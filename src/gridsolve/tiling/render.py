@@ -15,7 +15,7 @@ from gridsolve.errors import SolverUnavailable
 from gridsolve.tiling.model import Board, Cell, Piece, Placement
 
 __all__ = ["PALETTE", "letters", "cell_grid", "tiling_text", "tiling_rich", "tiling_svg",
-           "write_picture", "rgb"]
+           "write_picture", "rgb", "DrawnTiling"]
 
 #: One colour per piece, in piece order (repeats after 16).
 PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
@@ -137,6 +137,27 @@ def tiling_svg(board: Board, pieces: Sequence[Piece], tiling: Iterable[Placement
                            'stroke-width="2" stroke-linecap="square"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+class DrawnTiling(tuple[Placement, ...]):
+    """A tiling (a tuple of placements, as ever) that knows its board, pieces and title, so it
+    draws itself: Jupyter shows it as a picture (``_repr_svg_``)."""
+
+    board: Board
+    pieces: tuple[Piece, ...]
+    title: str
+
+    def __new__(cls, tiling: Iterable[Placement], board: Board, pieces: Sequence[Piece],
+                title: str = "") -> DrawnTiling:
+        self = super().__new__(cls, tiling)
+        self.board, self.pieces, self.title = board, tuple(pieces), title
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DrawnTiling, (tuple(self), self.board, self.pieces, self.title)
+
+    def _repr_svg_(self) -> str:
+        return tiling_svg(self.board, self.pieces, self, title=self.title)
 
 
 def _pillow() -> Any:

@@ -16,7 +16,7 @@ a missing extra only matters to the method that needs it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from gridsolve.errors import GridsolveError
@@ -88,4 +88,4 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         raise GridsolveError(f"the {method} backend solves {' and '.join(backend.kinds)} "
                              f"puzzles only ({', '.join(others[:-1])} and {others[-1]} solve "
                              f"{puzzle.kind} too)")
-    return backend.run(puzzle, max_solutions, limits, solver)
+    return replace(backend.run(puzzle, max_solutions, limits, solver), puzzle=puzzle)

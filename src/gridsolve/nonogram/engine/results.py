@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from gridsolve.nonogram.model import Grid
+from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of"]
 
@@ -48,6 +48,8 @@ class Result:
     seconds: float
     partial: Grid
     stats: dict[str, int] = field(default_factory=dict, compare=False)
+    #: The puzzle answered (``backends.analyse`` sets it), so the result can be drawn.
+    puzzle: AnyPuzzle | None = field(default=None, compare=False, repr=False)
 
 
 def status_of(found: int, max_solutions: int, complete: bool) -> Status:
