@@ -1,10 +1,14 @@
-/* CPython binding of the colour nonogram engine (colour.c): a resumable Search and the line
+/* CPython binding of the colour nonogram engine (colour.h): a resumable Search and the line
  * solver. The whole search loop runs in C with the GIL released; Python only asks for the next
- * solution. */
+ * solution. The engine's parts are included here as one compilation unit, in this order. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "colour.c"
+#include "colour_line.c"
+#include "colour_setup.c"
+#include "colour_propagate.c"
+#include "colour_probe.c"
+#include "colour_search.c"
 
 /* Append one clue, a sequence of (length, colour) pairs, to flat as [count, len, col, ...].
  * Checks lengths, colours (1..ncolours-1) and that the clue fits a line of line_len cells. */
@@ -124,8 +128,8 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|Ld", kwlist, &max_nodes, &timeout)) return NULL;
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    s->max_nodes = max_nodes;
-    s->deadline = timeout >= 0 ? cg_now() + timeout : 0;
+    s->lim.max_nodes = max_nodes;
+    s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
     int r;
     Py_BEGIN_ALLOW_THREADS
     r = cg_next(s);
@@ -134,46 +138,46 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     return PyLong_FromLong(r);
 }
 
-/* One byte per cell: its palette index when one colour is left, 255 otherwise. */
+/* One byte per cell: its palette index when one colour is left, CG_NOT_KNOWN otherwise. */
 static PyObject *grid_bytes(const cg_mask *cells, int n)
 {
     PyObject *b = PyBytes_FromStringAndSize(NULL, n);
     if (!b) return NULL;
     unsigned char *p = (unsigned char *)PyBytes_AS_STRING(b);
     for (int i = 0; i < n; i++)
-        p[i] = (cells[i] && cg_single(cells[i])) ? (unsigned char)__builtin_ctz(cells[i]) : 255;
+        p[i] = (cells[i] && cg_single(cells[i])) ? (unsigned char)__builtin_ctz(cells[i]) : CG_NOT_KNOWN;
     return b;
 }
 
 static PyObject *Search_grid(SearchObject *self, PyObject *unused)
 {
     if (!self->s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return grid_bytes(self->s->cells, self->s->ncells);
+    return grid_bytes(self->s->cells, self->s->pz.ncells);
 }
 
 static PyObject *Search_root(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return grid_bytes(s->state == CS_START ? s->cells : s->root, s->ncells);
+    return grid_bytes(s->state == CS_START ? s->cells : s->root, s->pz.ncells);
 }
 
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->nodes,
-                         "line_solves", s->line_solves, "cache_hits", s->cache_hits,
-                         "probes", s->probes,
-                         "max_depth", s->max_depth, "root_complete", s->root_done,
-                         "timed_out", s->aborted);
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->lim.nodes,
+                         "line_solves", s->lim.line_solves, "cache_hits", s->cache_hits,
+                         "probes", s->lim.probes,
+                         "max_depth", s->lim.max_depth, "root_complete", s->root_done,
+                         "timed_out", s->lim.aborted);
 }
 
 static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
      "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS,
-     "the current grid: one byte per cell, its palette index or 255 if not known"},
+     "the current grid: one byte per cell, its palette index or NOT_KNOWN (255)"},
     {"root", (PyCFunction)Search_root, METH_NOARGS,
      "the cells known at the root (sound deductions), as grid()"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
@@ -259,8 +263,15 @@ PyMODINIT_FUNC PyInit__colour(void)
         Py_DECREF(m);
         return NULL;
     }
-    PyModule_AddIntConstant(m, "SOLUTION", CG_SOLUTION);
-    PyModule_AddIntConstant(m, "EXHAUSTED", CG_EXHAUSTED);
-    PyModule_AddIntConstant(m, "LIMIT", CG_LIMIT);
+    /* the constants Python needs, from their one definition in colour.h */
+    static const struct { const char *name; int value; } constants[] = {
+        {"SOLUTION", CG_SOLUTION}, {"EXHAUSTED", CG_EXHAUSTED}, {"LIMIT", CG_LIMIT},
+        {"MAX_COLOURS", CG_MAX_COLOURS}, {"NOT_KNOWN", CG_NOT_KNOWN},
+    };
+    for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
+        if (PyModule_AddIntConstant(m, constants[i].name, constants[i].value) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
     return m;
 }

@@ -2,9 +2,13 @@
 
 from collections.abc import Sequence
 
+# what Search.next returns
 SOLUTION: int
 EXHAUSTED: int
 LIMIT: int
+# palette size limit (background included), and the byte grid()/root() give an unknown cell
+MAX_COLOURS: int
+NOT_KNOWN: int
 
 class Search:
     def __init__(self, rows: Sequence[Sequence[tuple[int, int]]],

@@ -1,10 +1,21 @@
-/* CPython binding of the nonogram engine (solver.c): a resumable Search and the line solver.
+/* CPython binding of the nonogram engine (core.h): a resumable Search and the line solver.
  * The whole search loop runs in C with the GIL released; Python only asks for the next
- * solution. */
+ * solution. The engine's parts are included here as one compilation unit, in this order,
+ * so that the hot calls between them inline (core.h says what each part does). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "solver.c"
+#include "line.c"
+#include "line_bits.c"
+#include "setup.c"
+#include "trail.c"
+#include "line_cache.c"
+#include "nogood.c"
+#include "propagate.c"
+#include "probe.c"
+#include "count.c"
+#include "branch.c"
+#include "search.c"
 
 /* Flatten a sequence of clues into [count, numbers...] per line. */
 static int flatten_clues(PyObject *seq, int expected_lines, int line_len, int **flat, int *len, int *cap)
@@ -89,10 +100,10 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
         for (int i = 0; i < ncells; i++) PyTuple_SET_ITEM(lst, i, PyLong_FromLong(cells[i]));
         PyObject *r = PyObject_CallFunction(self->callback, "iiiiO", kind, a, b, c, lst);
         Py_DECREF(lst);
-        if (!r) { self->callback_failed = 1; self->s->aborted = 1; }
+        if (!r) { self->callback_failed = 1; self->s->lim.aborted = 1; }
         Py_XDECREF(r);
     } else {
-        self->callback_failed = 1; self->s->aborted = 1;
+        self->callback_failed = 1; self->s->lim.aborted = 1;
     }
     PyGILState_Release(g);
 }
@@ -160,8 +171,8 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|Ld", kwlist, &max_nodes, &timeout)) return NULL;
     ng_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    s->max_nodes = max_nodes;
-    s->deadline = timeout >= 0 ? ng_now() + timeout : 0;
+    s->lim.max_nodes = max_nodes;
+    s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
     int r;
     if (self->callback) {
         r = ng_next(s);  /* the callback needs the GIL anyway */
@@ -185,8 +196,8 @@ static PyObject *Search_restart(SearchObject *self, PyObject *args, PyObject *kw
     ng_solver *s = self->s;
     uint8_t *g = NULL;
     if (guide) {
-        if (glen != s->ncells) { PyErr_SetString(PyExc_ValueError, "guide must have one byte per cell"); return NULL; }
-        g = malloc(s->ncells);
+        if (glen != s->pz.ncells) { PyErr_SetString(PyExc_ValueError, "guide must have one byte per cell"); return NULL; }
+        g = malloc(s->pz.ncells);
         if (!g) return PyErr_NoMemory();
         for (Py_ssize_t i = 0; i < glen; i++) {
             if (guide[i] != '#' && guide[i] != '.') {
@@ -218,23 +229,23 @@ static PyObject *grid_bytes(const uint8_t *cells, int n)
 
 static PyObject *Search_grid(SearchObject *self, PyObject *unused)
 {
-    return grid_bytes(self->s->cells, self->s->ncells);
+    return grid_bytes(self->s->cells, self->s->pz.ncells);
 }
 
 static PyObject *Search_root(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return grid_bytes(s->state == ST_START ? s->cells : s->root, s->ncells);
+    return grid_bytes(s->state == ST_START ? s->cells : s->root, s->pz.ncells);
 }
 
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:L,s:L,s:i,s:i}", "nodes", s->nodes, "line_solves", s->line_solves,
-                         "cache_hits", s->cache_hits, "probes", s->probes, "implied_fixes",
-                         s->implied_fixes, "max_depth", s->max_depth, "nogoods", s->n_ngd,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:L,s:L,s:i,s:i}", "nodes", s->lim.nodes, "line_solves", s->lim.line_solves,
+                         "cache_hits", s->cache_hits, "probes", s->lim.probes, "implied_fixes",
+                         s->implied_fixes, "max_depth", s->lim.max_depth, "nogoods", s->n_ngd,
                          "nogood_units", s->ngd_units, "nogood_conflicts", s->ngd_conflicts,
-                         "root_complete", s->root_done, "timed_out", s->aborted);
+                         "root_complete", s->root_done, "timed_out", s->lim.aborted);
 }
 
 static PyMethodDef Search_methods[] = {
@@ -372,9 +383,22 @@ PyMODINIT_FUNC PyInit__core(void)
         Py_DECREF(m);
         return NULL;
     }
-    PyModule_AddIntConstant(m, "SOLUTION", NG_SOLUTION);
-    PyModule_AddIntConstant(m, "EXHAUSTED", NG_EXHAUSTED);
-    PyModule_AddIntConstant(m, "LIMIT", NG_LIMIT);
-    PyModule_AddIntConstant(m, "IMPL_MAX_CELLS", NG_IMPL_MAX_CELLS);
+    /* the constants Python needs, from their one definition in core.h */
+    static const struct { const char *name; int value; } constants[] = {
+        {"SOLUTION", NG_SOLUTION}, {"EXHAUSTED", NG_EXHAUSTED}, {"LIMIT", NG_LIMIT},
+        {"IMPL_MAX_CELLS", NG_IMPL_MAX_CELLS}, {"BITS_MAX", NG_BITS_MAX},
+        {"CELL_EMPTY", CELL_EMPTY}, {"CELL_FILLED", CELL_FILLED}, {"CELL_UNKNOWN", CELL_UNKNOWN},
+        {"ORDER_LOOSE", NG_ORDER_LOOSE}, {"ORDER_TIGHT", NG_ORDER_TIGHT},
+        {"ORDER_LIKELY", NG_ORDER_LIKELY}, {"ORDER_SURE", NG_ORDER_SURE},
+        {"ORDER_PROMISE", NG_ORDER_PROMISE},
+        {"EV_LINE", EV_LINE}, {"EV_PROBE", EV_PROBE}, {"EV_PROBE_FIX", EV_PROBE_FIX},
+        {"EV_GUESS", EV_GUESS}, {"EV_BACKTRACK", EV_BACKTRACK}, {"EV_SOLUTION", EV_SOLUTION},
+        {"EV_TRY", EV_TRY},
+    };
+    for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
+        if (PyModule_AddIntConstant(m, constants[i].name, constants[i].value) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
     return m;
 }

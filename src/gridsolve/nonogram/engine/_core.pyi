@@ -2,10 +2,32 @@
 
 from collections.abc import Callable, Sequence
 
+# what Search.next returns
 SOLUTION: int
 EXHAUSTED: int
 LIMIT: int
+# implication probing covers puzzles of at most this many cells; lines of at most BITS_MAX
+# cells are solved bit-parallel
 IMPL_MAX_CELLS: int
+BITS_MAX: int
+# cell values (bit masks: UNKNOWN = EMPTY | FILLED), as events report them
+CELL_EMPTY: int
+CELL_FILLED: int
+CELL_UNKNOWN: int
+# branching rules, Search's ``order`` (see NG_ORDER_* in core.h)
+ORDER_LOOSE: int
+ORDER_TIGHT: int
+ORDER_LIKELY: int
+ORDER_SURE: int
+ORDER_PROMISE: int
+# event kinds, the first argument of Search's ``callback`` (see EV_* in core.h)
+EV_LINE: int
+EV_PROBE: int
+EV_PROBE_FIX: int
+EV_GUESS: int
+EV_BACKTRACK: int
+EV_SOLUTION: int
+EV_TRY: int
 
 class Search:
     def __init__(self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],

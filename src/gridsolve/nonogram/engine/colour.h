@@ -1,22 +1,32 @@
-/* The colour nonogram engine in plain C: exact line solver, propagation, probing, resumable DFS.
+/* The colour nonogram engine in plain C: exact line solver, propagation, probing, resumable
+ * depth-first search. _colour.c wraps it for Python and includes its parts as one
+ * compilation unit:
  *
- * Cells are bit masks of the palette indices still possible (bit 0 = background), so a palette
- * has at most 32 colours; 0 never stays in the grid (it is a contradiction). A cell is known
- * when one bit is left. Lines 0..H-1 are rows, H..H+W-1 are columns, as in core.h.
+ *   colour_line.c       the line solver with the colour rule
+ *   colour_setup.c      a solver for one puzzle: cg_new, cg_free
+ *   colour_propagate.c  narrowing cells and undoing it (the trail), the line cache, propagation
+ *   colour_probe.c      probing every colour of every unknown cell, settling a node
+ *   colour_search.c     choosing a branch and the resumable search: cg_next
+ *   (limits.h, queue.h and records.h are shared with the black-and-white engine, core.h.)
  *
- * Changes are recorded on a trail of (cell, old mask), so probes and search branches are undone
- * by restoring the masks saved since a mark (masks only ever narrow).
+ * Vocabulary. Cells are bit masks of the palette indices still possible (bit 0 =
+ * background), so a palette has at most 32 colours; 0 never stays in the grid (it is a
+ * contradiction). A cell is known when one bit is left. Lines 0..H-1 are rows, H..H+W-1 are
+ * columns, as in core.h. Changes are recorded on a trail of (cell, old mask), so probes and
+ * search branches are undone by restoring the masks saved since a mark (masks only narrow).
+ *
+ * Data. cg_puzzle is the fixed puzzle, cg_scratch working space that holds nothing between
+ * calls, and the rest of cg_solver the search state.
  *
  * Line solver: left/right dynamic programming over (blocks placed, prefix length), O(n*k), the
- * settling of the black-and-white core (core.h cites its sources) with the colour rule: two
+ * settling of the black-and-white core (line.c cites its sources) with the colour rule: two
  * consecutive blocks need a background cell between them only when they share a colour, and a
  * cell's result is the set of colours it takes over all arrangements. Lines of up to 64 cells
- * go through an exact-key cache of results (77% hits on random 30x30 3-colour puzzles, ~3x
- * faster there).
+ * go through an exact-key cache of results (docs/decisions/colour-line-cache.md).
  * Probing: every colour still possible in every unknown cell is assumed in turn; a contradiction
  * removes that colour, and each cell keeps only the union of what the surviving assumptions left
  * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013). A cell
- * is not probed again while the lines its last probe solved are unchanged.
+ * is not probed again while the lines its last probe solved are unchanged (records.h).
  * Search: binary branching, "cell = colour" then "cell != colour".
  */
 #ifndef GRIDSOLVE_NONOGRAM_COLOUR_H
@@ -24,12 +34,24 @@
 
 #include <stdint.h>
 
+#include "limits.h"
+#include "queue.h"
+#include "records.h"
+
 #define CG_MAX_COLOURS 32
 #define CG_BACKGROUND 1u
+/* A cell not known yet, in the grids given to Python (one byte per cell: palette index). */
+#define CG_NOT_KNOWN 255
 
 typedef uint32_t cg_mask;
 
+/* Is one colour (or none) left in m? */
+static inline int cg_single(cg_mask m) { return (m & (m - 1)) == 0; }
+
 enum { CG_EXHAUSTED = 0, CG_SOLUTION = 1, CG_LIMIT = 2, CG_NOMEM = -1 };
+
+/* States of the resumable search. */
+enum { CS_START = 0, CS_EXPAND = 1, CS_BACKTRACK = 2, CS_DONE = 3, CS_LIMIT = 4 };
 
 typedef struct {
     int cell;
@@ -63,22 +85,32 @@ typedef struct {
 
 #define CG_CACHE_BITS 15
 
-typedef struct cg_solver {
+/* The fixed puzzle: made by cg_new, never changed. */
+typedef struct {
     int width, height, nlines, ncells, ncolours;
     int *line_off, *line_step, *line_len;  /* cell of line l, position i: off + i*step */
     int *clue_off, *clue_cnt;              /* blocks of line l: clue_len/col[off .. off+cnt) */
     int *clue_len, *clue_col;
     int max_len, max_k;
+} cg_puzzle;
 
-    cg_mask *cells;
-    cg_change *trail; int trail_len, trail_cap;
-    int *queue, qhead, qcount; uint8_t *inq;
+/* Working space of the line solver and the probes; holds nothing between calls. */
+typedef struct {
     cg_work work; cg_mask *lin, *lout;
-
-    /* probing scratch: per-probe and per-cell stamps, the union over surviving probes */
+    /* probing: per-probe and per-cell stamps, the union over surviving probes */
     uint32_t *seen, probe_stamp;
     uint32_t *cseen, cell_stamp;
     cg_mask *acc; int *hits; int *touched;
+} cg_scratch;
+
+typedef struct cg_solver {
+    cg_puzzle pz;
+    cg_scratch tmp;
+
+    cg_mask *cells;
+    cg_change *trail; int trail_len, trail_cap;
+    eng_queue q;            /* lines to solve */
+
     long long *score;       /* branching score of a cell from its last probe (cg_choose) */
     cg_mask *first;         /* the colour whose probe fixed fewest cells */
 
@@ -86,12 +118,7 @@ typedef struct cg_solver {
     cg_cache_entry *cache; cg_mask *cache_in, *cache_out;
     long long cache_hits;
 
-    /* probe records, as in core.h: a probe of cell c still holds while no line it solved has
-     * changed (a set or an undo outside probing stamps its lines); then it is not repeated */
-    int use_records, fp_words, in_probe;
-    uint64_t *fp_cur, *fp;          /* lines solved by the probe under way / per cell */
-    uint64_t clock, *line_time, *probe_time;
-    uint8_t *recorded;
+    eng_records rec;        /* probe records (records.h) */
 
     /* search */
     cg_frame *stack; int depth, stack_cap;
@@ -101,11 +128,8 @@ typedef struct cg_solver {
     int root_done;
     int probing;
 
-    /* limits and counters */
-    long long nodes, max_nodes, line_solves, probes, max_depth;
-    double deadline;        /* absolute monotonic seconds, 0 = none */
-    long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
-    int aborted, nomem;
+    eng_limits lim;         /* limits and counters (limits.h) */
+    int nomem;              /* a set ran out of memory: stopped as at a limit */
 } cg_solver;
 
 #endif

@@ -1,23 +1,41 @@
-/* The nonogram engine in plain C: exact line solver, propagation, probing, resumable DFS.
+/* The black-and-white nonogram engine in plain C: exact line solver, propagation, probing,
+ * resumable depth-first search. _core.c wraps it for Python and includes its parts as one
+ * compilation unit (so the hot calls between them inline):
  *
- * Cells are bit masks of what is still possible: CELL_EMPTY (1), CELL_FILLED (2),
- * CELL_UNKNOWN (3); 0 never stays in the grid (it is a contradiction).
- * Lines 0..H-1 are rows (left to right), H..H+W-1 are columns (top to bottom).
+ *   line.c       the line solver: left/right dynamic programming over a line of cell masks
+ *   line_bits.c  the same on machine words, for lines of up to NG_BITS_MAX cells
+ *   setup.c      a solver for one puzzle: ng_new, ng_free
+ *   trail.c      setting cells and undoing them (the trail), and the queue of lines to solve
+ *   line_cache.c an exact-key cache of line results
+ *   nogood.c     nogoods recorded at restarts, watched literals
+ *   propagate.c  solving queued lines to a fixpoint
+ *   probe.c      probing and implication probing, settling a node
+ *   count.c      counting a line's arrangements (for the branching rules)
+ *   branch.c     choosing the cell and the value to branch on, conflict weights
+ *   search.c     the resumable search: ng_next, ng_restart
+ *   (limits.h, queue.h and records.h are shared with the colour engine.)
  *
- * Changes are recorded on a trail so that probes and search branches are undone by
- * resetting the cells set since a mark (cells only ever go from unknown to known).
+ * Vocabulary. Cells are bit masks of what is still possible: CELL_EMPTY (1), CELL_FILLED (2),
+ * CELL_UNKNOWN (3); 0 never stays in the grid (it is a contradiction). Lines 0..H-1 are rows
+ * (left to right), H..H+W-1 are columns (top to bottom). A literal is 2 * cell + 1 for
+ * "filled", 2 * cell for "empty". Changes are recorded on a trail, so probes and search
+ * branches are undone by resetting the cells set since a mark (cells only ever go from
+ * unknown to known).
  *
- * Line solver: left/right dynamic programming over (blocks placed, prefix length), O(n*k),
- * after the "settle" formulation in Wu, Sun et al., "An efficient approach to solving
- * nonograms", IEEE TCIAIG 2013, and Batenburg & Kosters, "Solving nonograms by combining
- * relaxations", Pattern Recognition 2009.
- * Probing: "fully probing" of every unknown cell both ways (Wu et al.), learning from
- * contradictions and from cells fixed the same way by both assumptions.
+ * Data. ng_puzzle is the fixed puzzle (geometry and clues), made once; ng_scratch is working
+ * space of the line solvers and the probes, meaningless between calls; everything else in
+ * ng_solver is the search state, changed in place by sets and undone through the trail.
+ *
+ * Choices of constants are recorded with their measurements in docs/decisions/.
  */
 #ifndef GRIDSOLVE_NONOGRAM_CORE_H
 #define GRIDSOLVE_NONOGRAM_CORE_H
 
 #include <stdint.h>
+
+#include "limits.h"
+#include "queue.h"
+#include "records.h"
 
 #define CELL_EMPTY 1
 #define CELL_FILLED 2
@@ -38,6 +56,9 @@ enum {
 };
 typedef void (*ng_event_fn)(void *ctx, int kind, int a, int b, int c,
                             const int *cells, int ncells);
+
+/* States of the resumable search. */
+enum { ST_START = 0, ST_EXPAND = 1, ST_BACKTRACK = 2, ST_DONE = 3, ST_LIMIT = 4 };
 
 typedef struct {
     int mark;     /* trail length before the guess */
@@ -63,12 +84,13 @@ typedef struct {
     int next;                   /* the way to overwrite next */
 } ng_count_memo;
 
+/* The line cache: 2^NG_CACHE_BITS entries of ng_cache_entry. */
 #define NG_CACHE_BITS 16
 
 /* The compact line cache of bitboard mode, when a line's two masks and its number fit one
  * word (lines of up to 31 cells): a key word and an answer word per entry, 16 bytes instead
- * of 48, so more of it stays in the processor's caches (table of 2^NG_SMALL_BITS entries:
- * 1 MiB; 2^15 and 2^17 measured slower). */
+ * of 48, so more of it stays in the processor's caches; 2^NG_SMALL_BITS entries (1 MiB;
+ * docs/decisions/line-cache-size.md). */
 #define NG_SMALL_BITS 16
 
 /* Lines of at most this many cells are solved bit-parallel (positions 0..n fit a word). */
@@ -78,11 +100,8 @@ typedef struct {
 #define NG_IMPL_MAX_CELLS 1024
 
 /* Implication probing runs at the root and at search depths up to this; deeper nodes only
- * probe. It costs about as much as probing itself, and what it learns at a deep node serves
- * a small subtree. Measured on 234 taai2011 puzzles (#301-#997, every 3rd; count to 2,
- * 20,000-node cap, the pair of searches): at every depth 87,809 nodes and 55-60 s; up to
- * depth 2 92,835 nodes and 32-39 s; depth 4 104,102 and 39.7 s; root only 127,960 and 49.8 s.
- * On 46 slow ones (30 s cap): 83.3 s at every depth, 67.4 s up to depth 2. */
+ * probe: it costs about as much as probing itself, and what it learns at a deep node serves
+ * a small subtree (docs/decisions/implication-probing-depth.md). */
 #define NG_IMPL_MAX_DEPTH 2
 
 /* Branching rules. All pick a cell by its probes: the one whose weaker probe fixed the most
@@ -96,12 +115,10 @@ typedef struct {
  * PROMISE: the value whose probe leaves more solutions by an estimate over the whole grid:
  *        the sum of every line's log arrangement count, less log 2 per unknown cell (the
  *        lines as independent constraints on the cells; Geelen's "promise", ECAI 1992);
- *        ties as LOOSE. Two more probes and a count of every line per node. Measured on all
- *        1000 taai2011 puzzles (count to 2, 30,000-node cap, with the conflict weights): alone
- *        176,617 nodes and 78 s, where LIKELY's team of four took 241,346 and 107 s; on the
- *        70 slowest 105,875 nodes against LIKELY's 159,496 and SURE's 150,967.
+ *        ties as LOOSE. Two more probes and a count of every line per node.
  * Each is a complete search; they meet the heavy tail of depth-first search on different
- * puzzles, which is why the engine's Team runs them side by side. */
+ * puzzles, which is why the engine's Team runs them side by side
+ * (docs/decisions/branching-rules.md). */
 enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3, NG_ORDER_PROMISE = 4 };
 
 /* Conflict weights (after dom/wdeg: Boussemart, Hemery, Lecoutre and Sais, "Boosting
@@ -110,43 +127,46 @@ enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SUR
  * cell whose probes both failed (when probing found it). Every rule then picks the cell with
  * the highest (weaker probe's count + 1) * (NG_WEIGHT_BASE + its row's and column's weights),
  * so the search turns to where it keeps failing and refutes a wrong guess with a smaller tree.
- * The weights live as long as the search (restarts keep them). Measured on 234 taai2011
- * puzzles (#301-#997, every 3rd; count to 2, 20,000-node cap), nodes without -> with:
- * LOOSE 238,166 -> 125,898, LIKELY 182,094 -> 72,550, SURE 155,408 -> 83,739; the team of four
- * 65,992 -> 55,466; on the 70 slowest taai2011 puzzles (30,000-node cap) the team 310,446 ->
- * 155,536, none capped against 5. Base 3 and 10 measured like 5 (LIKELY 73,513, 73,428), 30
- * worse (88,511); only the failing line (no cell) 78,797; ageing the weights (each bump
- * 1/0.95 of the last) 194,024. */
+ * The weights live as long as the search (restarts keep them)
+ * (docs/decisions/conflict-weights.md). */
 #define NG_WEIGHT_BASE 5
 
 /* NG_ORDER_SURE keeps two floats per cell: only up to this many cells (else it acts as LIKELY) */
 #define NG_SURE_MAX_CELLS (1 << 22)
 
-typedef struct ng_solver {
+/* The fixed puzzle: made by ng_new, never changed. */
+typedef struct {
     int width, height, nlines, ncells;
     int *line_off, *line_step, *line_len; /* cell index of line l, position i: off + i*step */
     int *clue_off, *clue_cnt, *clues;     /* flattened clues */
     int max_len, max_k;
+    int *cell_row, *cell_col;             /* row and column of each cell */
+} ng_puzzle;
+
+/* Working space, sized for the longest line and clue; holds nothing between calls. */
+typedef struct {
+    uint8_t *lin, *lout, *fwd, *bwd;      /* byte line solver */
+    int *pe, *pf, *diff;
+    uint64_t *bfw, *bbw, *brun;           /* bit line solver: max_k + 1 words each */
+    double *cnt_fw, *cnt_bw, *cnt_acc, *cnt_line; /* line arrangement counting */
+    uint8_t *pval; uint32_t *pstamp; uint32_t stamp; /* the probe remembered (ng_remember) */
+    int *common;                          /* cells both probes of a cell fixed alike */
+} ng_scratch;
+
+typedef struct ng_solver {
+    ng_puzzle pz;
+    ng_scratch tmp;
 
     uint8_t *cells;
-    int *cell_row, *cell_col;             /* row and column of each cell */
     int *trail, trail_len;
-    int *queue, qhead, qcount; uint8_t *inq;
+    eng_queue q;                          /* lines to solve */
 
-    /* line solver scratch */
-    uint8_t *lin, *lout, *fwd, *bwd;
-    int *pe, *pf, *diff;
-
-    /* probing scratch */
-    uint8_t *pval; uint32_t *pstamp; uint32_t stamp;
-    int *common;
-    int *score_a, *score_b; /* cells fixed when probing filled / empty */
+    int *score_a, *score_b; /* per cell: cells fixed when its probe assumed filled / empty */
 
     /* bitboards, when every line has at most NG_BITS_MAX cells: bit i of lf[l] / le[l] is
      * set when cell i of line l is known filled / known empty */
     int bits;
     uint64_t *lf, *le;
-    uint64_t *bfw, *bbw, *brun;  /* bit line solver scratch: max_k + 1 words each */
 
     /* line cache (exact keys, direct mapped) */
     ng_cache_entry *cache;
@@ -154,16 +174,10 @@ typedef struct ng_solver {
     int small_shift;        /* bit position of the line number in a compact key (2 * max_len) */
     long long cache_hits;
 
-    /* probe records: a probe of cell c is still valid while no line it solved has changed
-     * (a set or an undo stamps a line): then probing c again would give the same result */
-    int use_records, fp_words;
-    int in_probe;
-    uint64_t *fp_cur, *fp;          /* lines solved by the probe under way / per cell */
-    uint64_t clock, *line_time, *probe_time;
-    uint8_t *recorded;              /* cell c has a record */
+    eng_records rec;        /* probe records (records.h) */
 
     /* implications kept from probing (see ng_probe_implied): impl[lit * ncells ...] lists the
-     * literals (2 * cell + filled) that assuming lit fixed; rev lists them backwards */
+     * literals that assuming lit fixed; rev lists them backwards */
     int use_impl;
     int *impl, *impl_len, *rev, *rev_off;
     uint8_t *impl_kept;             /* cell c's last probe kept its implications (probes
@@ -182,18 +196,13 @@ typedef struct ng_solver {
     uint64_t rng;           /* 0: deterministic branching; else xorshift state */
     uint8_t *guide;         /* when set: the value to try first at each cell */
     int order;              /* the branching rule: one of NG_ORDER_* */
-    double *cnt_fw, *cnt_bw, *cnt_acc, *cnt_line; /* line arrangement counting scratch */
     float *likely;          /* NG_ORDER_SURE: per cell, the filled share of its row's
                              * arrangements, then of its column's (2 * ncells) */
     uint64_t *likely_key;   /* bitboard mode: per line, the known masks its shares are of */
     ng_count_memo *count_memo; /* bitboard mode, NG_ORDER_PROMISE: per line, NG_MEMO_WAYS
                                 * (known masks, log count) of lines counted lately */
 
-    /* limits and counters */
-    long long nodes, max_nodes, line_solves, probes, max_depth;
-    double deadline;        /* absolute monotonic seconds, 0 = none */
-    long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
-    int aborted;
+    eng_limits lim;         /* limits and counters (limits.h) */
 
     /* conflict weights (NG_WEIGHT_BASE): per line; what the last contradiction blamed */
     int weighted;            /* 0: the weights stay 0 (the rules as they were before them) */
@@ -202,7 +211,7 @@ typedef struct ng_solver {
 
     /* nogoods recorded at restarts (reduced nld-nogoods, Lecoutre, Sais, Tabary and Vidal,
      * "Recording and minimizing nogoods from restarts", JSAT 2007): each is a set of
-     * literals (2 * cell + filled) that cannot all hold; two watched literals each */
+     * literals that cannot all hold; two watched literals each */
     int learn;               /* record them at restarts */
     int *ngd_lits, ngd_used, ngd_cap;
     int *ngd_off, *ngd_n, n_ngd, ngd_max;

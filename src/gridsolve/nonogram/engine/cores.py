@@ -103,7 +103,7 @@ class _Colour:
                                     _colour.EXHAUSTED: "exhausted", _colour.LIMIT: "limit"}
     team = False
     #: What the core writes for a cell that still has more than one colour.
-    NOT_KNOWN = 255
+    NOT_KNOWN = _colour.NOT_KNOWN
 
     def search(self, puzzle: ColourPuzzle, options: Options) -> CoreSearch:
         if options.on_event is not None or options.restarts:

@@ -23,7 +23,7 @@ __all__ = ["Team", "team_for", "luby", "TEAM_SLICE", "TEAM_ORDERS", "TEAM_JOIN_N
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
-TEAM_ORDERS = (4, 3, 2)  # promise, sure, likely: see NG_ORDER_* in core.h
+TEAM_ORDERS = (_core.ORDER_PROMISE, _core.ORDER_SURE, _core.ORDER_LIKELY)
 #: The other searches join when the first has run this many nodes without a solution.
 TEAM_JOIN_NODES = 1000
 #: The first search's restart runs: Luby multiples of this many nodes (see Team).

@@ -1,0 +1,119 @@
+/* The resumable colour search: binary branching "cell = colour" / "cell != colour" on the
+ * cell the probes rank first, run to the next solution, the end of the tree or a limit.
+ * Part of the colour engine's one compilation unit (_colour.c includes the parts in order). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "colour.h"
+
+/* Branch on an unknown cell with fewest colours left, among those the one whose least fruitful
+ * probe fixed the most (ties: all its probes together), on the colour that fixed fewest: the
+ * less constrained branch first, as in the black-and-white core
+ * (docs/decisions/colour-branching.md). Without probing scores: the first cell with fewest
+ * colours. */
+static int cg_choose(cg_solver *s, cg_mask *value)
+{
+    int best = -1;
+    long long best_score = -1;
+    int best_count = 33;
+    for (int c = 0; c < s->pz.ncells; c++) {
+        const cg_mask m = s->cells[c];
+        if (cg_single(m)) continue;
+        if (s->probing) {
+            if (s->score[c] > best_score) { best_score = s->score[c]; best = c; }
+        } else {
+            const int cnt = __builtin_popcount(m);
+            if (cnt < best_count) { best_count = cnt; best = c; }
+        }
+    }
+    if (best < 0) return -1;
+    const cg_mask m = s->cells[best];
+    *value = (s->probing && (s->first[best] & m)) ? s->first[best] : (m & (~m + 1));
+    return best;
+}
+
+static int cg_push(cg_solver *s, int mark, int cell, cg_mask value)
+{
+    if (s->depth == s->stack_cap) {
+        cg_frame *bigger = realloc(s->stack, sizeof(cg_frame) * (size_t)s->stack_cap * 2);
+        if (!bigger) return 0;
+        s->stack = bigger;
+        s->stack_cap *= 2;
+    }
+    cg_frame *f = &s->stack[s->depth++];
+    f->mark = mark; f->cell = cell; f->value = value; f->stage = 0;
+    if (s->depth > s->lim.max_depth) s->lim.max_depth = s->depth;
+    return 1;
+}
+
+/* Undo to the next untried branch and settle it; 1 if a consistent node was reached (or a
+ * limit stopped it), 0 if the tree is exhausted. */
+static int cg_backtrack(cg_solver *s)
+{
+    while (s->depth > 0) {
+        cg_frame *f = &s->stack[s->depth - 1];
+        cg_undo(s, f->mark);
+        if (f->stage == 0) {
+            f->stage = 1;
+            s->lim.nodes++;
+            const cg_mask rest = s->cells[f->cell] & ~f->value;
+            if (cg_set(s, f->cell, rest) && cg_settle(s)) return 1;
+            if (s->lim.aborted) return 1;
+        } else {
+            s->depth--;
+        }
+    }
+    return 0;
+}
+
+/* Run until the next solution (CG_SOLUTION, grid in s->cells), the end of the tree
+ * (CG_EXHAUSTED) or a limit (CG_LIMIT: the search cannot be resumed). */
+int cg_next(cg_solver *s)
+{
+    switch (s->state) {
+    case CS_DONE: return CG_EXHAUSTED;
+    case CS_LIMIT: return s->nomem ? CG_NOMEM : CG_LIMIT;
+    case CS_START:
+        for (int l = 0; l < s->pz.nlines; l++) eng_enqueue(&s->q, l);
+        s->lim.nodes = 1;
+        if (!cg_settle(s)) {
+            memset(s->root, 0, sizeof(cg_mask) * s->pz.ncells); /* no solution: nothing to report */
+            s->root_done = 1;
+            s->state = CS_DONE;
+            return CG_EXHAUSTED;
+        }
+        memcpy(s->root, s->cells, sizeof(cg_mask) * s->pz.ncells);
+        s->root_done = !s->lim.aborted;
+        if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
+        s->state = CS_EXPAND;
+        break;
+    case CS_BACKTRACK:
+        if (!cg_backtrack(s)) { s->state = CS_DONE; return CG_EXHAUSTED; }
+        if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
+        s->state = CS_EXPAND;
+        break;
+    default:
+        break;
+    }
+    for (;;) {
+        /* at a consistent node, settled */
+        if (s->unknown == 0) {
+            s->state = CS_BACKTRACK;
+            return CG_SOLUTION;
+        }
+        if ((s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes) || eng_out_of_time(&s->lim)) {
+            s->state = CS_LIMIT;
+            return s->nomem ? CG_NOMEM : CG_LIMIT;
+        }
+        cg_mask value = 0;
+        const int c = cg_choose(s, &value);
+        if (!cg_push(s, s->trail_len, c, value)) return CG_NOMEM;
+        s->lim.nodes++;
+        if (cg_set(s, c, value) && cg_settle(s)) {
+            if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
+            continue;
+        }
+        if (!s->lim.aborted && !cg_backtrack(s)) { s->state = CS_DONE; return CG_EXHAUSTED; }
+        if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
+    }
+}

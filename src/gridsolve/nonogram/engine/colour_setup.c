@@ -1,0 +1,90 @@
+/* Making and freeing a colour solver for one puzzle: the fixed puzzle (cg_puzzle), its
+ * scratch (cg_scratch) and the search state, every allocation checked (cg_new returns NULL).
+ * Part of the colour engine's one compilation unit (_colour.c includes the parts in order). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "colour.h"
+
+void cg_free(cg_solver *s)
+{
+    if (!s) return;
+    free(s->pz.line_off); free(s->pz.line_step); free(s->pz.line_len);
+    free(s->pz.clue_off); free(s->pz.clue_cnt); free(s->pz.clue_len); free(s->pz.clue_col);
+    free(s->cells); free(s->trail);
+    eng_queue_free(&s->q);
+    eng_records_free(&s->rec);
+    cg_work_free(&s->tmp.work);
+    free(s->tmp.lin); free(s->tmp.lout);
+    free(s->tmp.seen); free(s->tmp.cseen); free(s->tmp.acc); free(s->tmp.hits); free(s->tmp.touched);
+    free(s->score); free(s->first);
+    free(s->cache); free(s->cache_in); free(s->cache_out);
+    free(s->stack); free(s->root);
+    free(s);
+}
+
+/* clues: for each line (rows then columns) its block count, then (length, colour) pairs. */
+cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat_len)
+{
+    cg_solver *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->pz.width = width; s->pz.height = height; s->pz.ncolours = ncolours;
+    s->pz.nlines = width + height; s->pz.ncells = width * height;
+    const int L = s->pz.nlines, C = s->pz.ncells;
+    s->pz.line_off = malloc(sizeof(int) * L); s->pz.line_step = malloc(sizeof(int) * L);
+    s->pz.line_len = malloc(sizeof(int) * L); s->pz.clue_off = malloc(sizeof(int) * L);
+    s->pz.clue_cnt = malloc(sizeof(int) * L);
+    s->pz.clue_len = malloc(sizeof(int) * (flat_len / 2 + 1));
+    s->pz.clue_col = malloc(sizeof(int) * (flat_len / 2 + 1));
+    if (!s->pz.line_off || !s->pz.line_step || !s->pz.line_len || !s->pz.clue_off || !s->pz.clue_cnt
+        || !s->pz.clue_len || !s->pz.clue_col)
+        goto fail;
+    int pos = 0, nclue = 0;
+    for (int l = 0; l < L; l++) {
+        if (pos >= flat_len) goto fail;
+        const int cnt = flat[pos++];
+        if (cnt < 0 || pos + 2 * cnt > flat_len) goto fail;
+        s->pz.clue_off[l] = nclue; s->pz.clue_cnt[l] = cnt;
+        for (int t = 0; t < cnt; t++) {
+            s->pz.clue_len[nclue] = flat[pos++];
+            s->pz.clue_col[nclue++] = flat[pos++];
+        }
+        if (cnt > s->pz.max_k) s->pz.max_k = cnt;
+        if (l < height) { s->pz.line_off[l] = l * width; s->pz.line_step[l] = 1; s->pz.line_len[l] = width; }
+        else { s->pz.line_off[l] = l - height; s->pz.line_step[l] = width; s->pz.line_len[l] = height; }
+    }
+    s->pz.max_len = width > height ? width : height;
+    const int N = s->pz.max_len;
+    s->cells = malloc(sizeof(cg_mask) * C); s->root = malloc(sizeof(cg_mask) * C);
+    s->trail_cap = 4 * C + 64; s->trail = malloc(sizeof(cg_change) * s->trail_cap);
+    s->tmp.lin = malloc(sizeof(cg_mask) * N); s->tmp.lout = malloc(sizeof(cg_mask) * N);
+    s->tmp.seen = calloc(C, sizeof(uint32_t)); s->tmp.cseen = calloc(C, sizeof(uint32_t));
+    s->tmp.acc = malloc(sizeof(cg_mask) * C); s->tmp.hits = malloc(sizeof(int) * C);
+    s->tmp.touched = malloc(sizeof(int) * C);
+    s->score = calloc(C, sizeof(long long)); s->first = calloc(C, sizeof(cg_mask));
+    s->stack_cap = 64; s->stack = malloc(sizeof(cg_frame) * s->stack_cap);
+    if (!cg_work_init(&s->tmp.work, N, s->pz.max_k) || !s->cells || !s->root || !s->trail || !eng_queue_init(&s->q, L)
+        || !s->tmp.lin || !s->tmp.lout || !s->tmp.seen || !s->tmp.cseen || !s->tmp.acc || !s->tmp.hits
+        || !s->tmp.touched || !s->score || !s->first || !s->stack)
+        goto fail;
+    if (N <= 64) {
+        const size_t slots = (size_t)1 << CG_CACHE_BITS;
+        s->cache = calloc(slots, sizeof(cg_cache_entry));
+        s->cache_in = malloc(slots * N * sizeof(cg_mask));
+        s->cache_out = malloc(slots * N * sizeof(cg_mask));
+        if (!s->cache || !s->cache_in || !s->cache_out) goto fail;
+    }
+    if (!eng_records_init(&s->rec, L, C)) goto fail;
+    /* a colour line solve costs about k times a black-and-white one: read the clock every 64
+     * steps on short lines, every step on long ones */
+    s->lim.check_mask = N <= 64 ? 63 : 0;
+    const cg_mask all = ncolours >= 32 ? 0xFFFFFFFFu : (1u << ncolours) - 1;
+    for (int c = 0; c < C; c++) s->cells[c] = all;
+    s->unknown = C;
+    s->probing = 1;
+    s->lim.max_nodes = -1;
+    return s;
+fail:
+    cg_free(s);
+    return NULL;
+}

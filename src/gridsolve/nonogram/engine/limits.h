@@ -1,0 +1,34 @@
+/* Limits and counters of a search, shared by the black-and-white and colour engines.
+ *
+ * A search stops at a node budget (it can go on later with a higher one) or at a deadline
+ * (it cannot: the node under way was left half settled). The clock is read every
+ * check_mask + 1 steps, so that reading it costs nothing next to the steps themselves.
+ */
+#ifndef GRIDSOLVE_NONOGRAM_LIMITS_H
+#define GRIDSOLVE_NONOGRAM_LIMITS_H
+
+#include <time.h>
+
+typedef struct {
+    long long nodes, max_nodes, line_solves, probes, max_depth;
+    double deadline;        /* absolute monotonic seconds, 0 = none */
+    long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
+    int aborted;            /* the deadline passed (or a callback failed): stop for good */
+} eng_limits;
+
+/* Monotonic seconds. */
+static double eng_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Has the deadline passed? Once it has, the answer stays yes. */
+static int eng_out_of_time(eng_limits *lim)
+{
+    if (lim->deadline > 0 && eng_now() > lim->deadline) lim->aborted = 1;
+    return lim->aborted;
+}
+
+#endif

@@ -1,0 +1,97 @@
+/* The bit-parallel line solver: line.c's left/right computation on machine words, for
+ * lines of at most NG_BITS_MAX cells (the prefix sets of a block are shifted, masked and
+ * flooded a word at a time, in the manner of bit-parallel string matching: Baeza-Yates &
+ * Gonnet, "A new approach to text searching", CACM 1992).
+ * Part of the engine's one compilation unit (_core.c includes the parts in core.h's order). */
+#include <stdint.h>
+
+#include "core.h"
+
+/* The same left/right computation on machine words, for lines of at most NG_BITS_MAX cells:
+ * bit i of a cell mask is cell i; bit i of a position mask is the prefix [0, i) (i = 0..n).
+ * Each block costs a few dozen word operations instead of a pass over the line. */
+
+/* Bit s set when cells s .. s+L-1 are all set in m (L >= 1). */
+static inline uint64_t ng_runs(uint64_t m, int L)
+{
+    int len = 1;
+    while (2 * len <= L) { m &= m >> len; len *= 2; }
+    if (L > len) m &= m >> (L - len);
+    return m;
+}
+
+/* Bits s .. s+L-1 set for every bit s of v (L >= 1). */
+static inline uint64_t ng_smear(uint64_t v, int L)
+{
+    int len = 1;
+    while (2 * len <= L) { v |= v << len; len *= 2; }
+    if (L > len) v |= v << (L - len);
+    return v;
+}
+
+/* The least superset of f with bit i set whenever bit i-1 is and bit i of m is (a parallel
+ * prefix over 64 bits: after the step by 2^t, every run of up to 2^(t+1)-1 steps is done). */
+static inline uint64_t ng_flood_up(uint64_t f, uint64_t m)
+{
+    f |= (f << 1) & m;  m &= m << 1;
+    f |= (f << 2) & m;  m &= m << 2;
+    f |= (f << 4) & m;  m &= m << 4;
+    f |= (f << 8) & m;  m &= m << 8;
+    f |= (f << 16) & m; m &= m << 16;
+    f |= (f << 32) & m;
+    return f;
+}
+
+/* The same downwards: bit i set whenever bit i+1 is and bit i of m is. */
+static inline uint64_t ng_flood_down(uint64_t f, uint64_t m)
+{
+    f |= (f >> 1) & m;  m &= m >> 1;
+    f |= (f >> 2) & m;  m &= m >> 2;
+    f |= (f >> 4) & m;  m &= m >> 4;
+    f |= (f >> 8) & m;  m &= m >> 8;
+    f |= (f >> 16) & m; m &= m >> 16;
+    f |= (f >> 32) & m;
+    return f;
+}
+
+/* canF / canE: cells that may be filled / empty (n <= NG_BITS_MAX). On success, *outF and
+ * *outE are the cells that are filled / empty in some arrangement; returns 0 when none fits.
+ * fw, bw: k + 1 words; run: k words. fw[j] bit i: blocks 0..j-1 fit in [0, i) with every
+ * other cell there empty; bw[j] bit i: blocks j..k-1 fit in [i, n) likewise. */
+static int ng_solve_bits(const int *clue, int k, int n, uint64_t canF, uint64_t canE,
+                         uint64_t *outF, uint64_t *outE, uint64_t *fw, uint64_t *bw,
+                         uint64_t *run)
+{
+    const uint64_t cells = (1ULL << n) - 1;
+    const uint64_t pos = n == 63 ? ~0ULL : (2ULL << n) - 1;
+    const uint64_t forced = cells & ~canE;       /* cells that cannot be empty */
+    int j;
+    fw[0] = forced ? (2ULL << __builtin_ctzll(forced)) - 1 : pos;
+    for (j = 1; j <= k; j++) {
+        const int L = clue[j - 1];
+        run[j - 1] = ng_runs(canF, L);
+        const uint64_t start = j == 1 ? fw[0] : (fw[j - 1] & canE) << 1;
+        fw[j] = ng_flood_up((start & run[j - 1]) << L, canE << 1) & pos;
+    }
+    if (!((fw[k] >> n) & 1)) return 0;
+    bw[k] = forced ? pos & ~((2ULL << (63 - __builtin_clzll(forced))) - 1) : pos;
+    for (j = k - 1; j >= 0; j--) {
+        const int L = clue[j];
+        const uint64_t end = j == k - 1 ? bw[k] : (bw[j + 1] >> 1) & canE;
+        bw[j] = ng_flood_down(run[j] & (end >> L), canE) & pos;
+    }
+    uint64_t e = 0, f = 0;
+    for (j = 0; j <= k; j++) e |= fw[j] & (bw[j] >> 1);
+    e &= canE;
+    for (j = 0; j < k; j++) {
+        const int L = clue[j];
+        const uint64_t start = j == 0 ? fw[0] : (fw[j] & canE) << 1;
+        const uint64_t end = j == k - 1 ? bw[k] : (bw[j + 1] >> 1) & canE;
+        f |= ng_smear(run[j] & start & (end >> L), L);
+    }
+    f &= cells;
+    if ((e | f) != cells) return 0;
+    *outF = f;
+    *outE = e;
+    return 1;
+}

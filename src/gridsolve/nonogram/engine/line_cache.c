@@ -1,0 +1,89 @@
+/* An exact-key, direct-mapped cache of line results (a line's number and input cells
+ * are the key; a hit returns the very output the solver gave), in two layouts: ng_cache_entry
+ * for lines of up to 64 cells, and a compact (key, answer) word pair in bitboard mode when a
+ * line's masks and number fit one word. Keys are checked whole, so a collision is a miss.
+ * Part of the engine's one compilation unit (_core.c includes the parts in core.h's order). */
+
+#include "core.h"
+
+/* A table index of `bits` bits from a multiplied key: fold, multiply, take the top bits. */
+static inline uint64_t ng_slot_index(uint64_t h, int bits)
+{
+    h ^= h >> 29;
+    return (h * 0xBF58476D1CE4E5B9ULL) >> (64 - bits);
+}
+
+/* The cache slot of line l with key (k0, k1). */
+static inline ng_cache_entry *ng_cache_slot(ng_solver *s, int l, uint64_t k0, uint64_t k1)
+{
+    return &s->cache[ng_slot_index((k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+                                   ^ ((uint64_t)l * 0x165667B19E3779F9ULL), NG_CACHE_BITS)];
+}
+
+/* Solve line l from s->tmp.lin into s->tmp.lout, through the cache when the line is short. */
+static int ng_solve_cached(ng_solver *s, int l, int n)
+{
+    const int *clue = s->pz.clues + s->pz.clue_off[l];
+    const int k = s->pz.clue_cnt[l];
+    if (!s->cache)
+        return ng_solve_line(clue, k, s->tmp.lin, s->tmp.lout, n, s->tmp.fwd, s->tmp.bwd, s->tmp.pe, s->tmp.pf, s->tmp.diff);
+    uint64_t k0 = 0, k1 = 0;
+    for (int i = 0; i < n && i < 32; i++) k0 |= (uint64_t)s->tmp.lin[i] << (2 * i);
+    for (int i = 32; i < n; i++) k1 |= (uint64_t)s->tmp.lin[i] << (2 * (i - 32));
+    ng_cache_entry *e = ng_cache_slot(s, l, k0, k1);
+    if (e->line1 == l + 1 && e->k0 == k0 && e->k1 == k1) {
+        s->cache_hits++;
+        if (!e->ok) return 0;
+        for (int i = 0; i < n && i < 32; i++) s->tmp.lout[i] = (uint8_t)((e->o0 >> (2 * i)) & 3);
+        for (int i = 32; i < n; i++) s->tmp.lout[i] = (uint8_t)((e->o1 >> (2 * (i - 32))) & 3);
+        return 1;
+    }
+    const int ok = ng_solve_line(clue, k, s->tmp.lin, s->tmp.lout, n, s->tmp.fwd, s->tmp.bwd, s->tmp.pe, s->tmp.pf, s->tmp.diff);
+    uint64_t o0 = 0, o1 = 0;
+    if (ok) {
+        for (int i = 0; i < n && i < 32; i++) o0 |= (uint64_t)s->tmp.lout[i] << (2 * i);
+        for (int i = 32; i < n; i++) o1 |= (uint64_t)s->tmp.lout[i] << (2 * (i - 32));
+    }
+    e->k0 = k0; e->k1 = k1; e->o0 = o0; e->o1 = o1; e->line1 = l + 1; e->ok = ok;
+    return ok;
+}
+
+/* Bitboard mode: solve line l from its known masks (kf filled, ke empty) to the cells known
+ * after it (*nf, *ne), through the cache (keys are the masks themselves). 0: contradiction. */
+static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_t ke,
+                                uint64_t *nf, uint64_t *ne)
+{
+    uint64_t *small = NULL, key = 0;
+    ng_cache_entry *e = NULL;
+    if (s->small) {
+        /* key: the masks and the line number; answer: the known masks and ok in bit 63 */
+        key = kf | (ke << (s->small_shift >> 1)) | ((uint64_t)(l + 1) << s->small_shift);
+        small = s->small + 2 * ng_slot_index(key * 0x9E3779B97F4A7C15ULL, NG_SMALL_BITS);
+        if (small[0] == key) {
+            s->cache_hits++;
+            *nf = small[1] & 0x7FFFFFFFULL;
+            *ne = (small[1] >> 32) & 0x7FFFFFFFULL;
+            return (int)(small[1] >> 63);
+        }
+    } else if (s->cache) {
+        e = ng_cache_slot(s, l, kf, ke);
+        if (e->line1 == l + 1 && e->k0 == kf && e->k1 == ke) {
+            s->cache_hits++;
+            *nf = e->o0; *ne = e->o1;
+            return e->ok;
+        }
+    }
+    const uint64_t cells = (1ULL << n) - 1;
+    uint64_t canF, canE;
+    const int ok = ng_solve_bits(s->pz.clues + s->pz.clue_off[l], s->pz.clue_cnt[l], n, cells & ~ke,
+                                 cells & ~kf, &canF, &canE, s->tmp.bfw, s->tmp.bbw, s->tmp.brun);
+    *nf = ok ? canF & ~canE : 0;
+    *ne = ok ? canE & ~canF : 0;
+    if (small) {
+        small[0] = key;
+        small[1] = *nf | (*ne << 32) | ((uint64_t)ok << 63);
+    } else if (e) {
+        e->k0 = kf; e->k1 = ke; e->o0 = *nf; e->o1 = *ne; e->line1 = l + 1; e->ok = ok;
+    }
+    return ok;
+}

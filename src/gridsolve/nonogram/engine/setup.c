@@ -1,0 +1,112 @@
+/* Making and freeing a solver for one puzzle: the fixed puzzle (ng_puzzle), its scratch
+ * (ng_scratch) and the search state, every allocation checked (ng_new returns NULL).
+ * Part of the engine's one compilation unit (_core.c includes the parts in core.h's order). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+void ng_free(ng_solver *s)
+{
+    if (!s) return;
+    free(s->pz.line_off); free(s->pz.line_step); free(s->pz.line_len);
+    free(s->pz.clue_off); free(s->pz.clue_cnt); free(s->pz.clues);
+    free(s->cells); free(s->pz.cell_row); free(s->pz.cell_col); free(s->trail);
+    eng_queue_free(&s->q);
+    eng_records_free(&s->rec);
+    free(s->tmp.lin); free(s->tmp.lout); free(s->tmp.fwd); free(s->tmp.bwd);
+    free(s->tmp.pe); free(s->tmp.pf); free(s->tmp.diff);
+    free(s->tmp.pval); free(s->tmp.pstamp); free(s->tmp.common);
+    free(s->score_a); free(s->score_b); free(s->weight);
+    free(s->stack); free(s->root);
+    free(s->cache); free(s->small); free(s->guide);
+    free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
+    free(s->lf); free(s->le); free(s->tmp.bfw); free(s->tmp.bbw); free(s->tmp.brun);
+    free(s->tmp.cnt_fw); free(s->tmp.cnt_bw); free(s->tmp.cnt_acc); free(s->tmp.cnt_line); free(s->likely); free(s->likely_key); free(s->count_memo);
+    if (s->watch) for (int x = 0; x < 2 * s->pz.ncells; x++) free(s->watch[x]);
+    free(s->watch); free(s->wlen); free(s->wcap);
+    free(s->ngd_lits); free(s->ngd_off); free(s->ngd_n);
+    free(s);
+}
+
+/* clues: for each line (rows then columns) its count followed by its numbers. */
+ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
+{
+    ng_solver *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->pz.width = width; s->pz.height = height;
+    s->pz.nlines = width + height; s->pz.ncells = width * height;
+    const int L = s->pz.nlines, C = s->pz.ncells;
+    s->pz.line_off = malloc(sizeof(int) * L); s->pz.line_step = malloc(sizeof(int) * L);
+    s->pz.line_len = malloc(sizeof(int) * L); s->pz.clue_off = malloc(sizeof(int) * L);
+    s->pz.clue_cnt = malloc(sizeof(int) * L); s->pz.clues = malloc(sizeof(int) * (flat_len + 1));
+    if (!s->pz.line_off || !s->pz.line_step || !s->pz.line_len || !s->pz.clue_off || !s->pz.clue_cnt || !s->pz.clues)
+        goto fail;
+    int pos = 0, nclue = 0;
+    for (int l = 0; l < L; l++) {
+        if (pos >= flat_len) goto fail;
+        int cnt = flat[pos++];
+        if (cnt < 0 || pos + cnt > flat_len) goto fail;
+        s->pz.clue_off[l] = nclue; s->pz.clue_cnt[l] = cnt;
+        for (int t = 0; t < cnt; t++) s->pz.clues[nclue++] = flat[pos++];
+        if (cnt > s->pz.max_k) s->pz.max_k = cnt;
+        if (l < height) { s->pz.line_off[l] = l * width; s->pz.line_step[l] = 1; s->pz.line_len[l] = width; }
+        else { s->pz.line_off[l] = l - height; s->pz.line_step[l] = width; s->pz.line_len[l] = height; }
+    }
+    s->pz.max_len = width > height ? width : height;
+    const int N = s->pz.max_len, K = s->pz.max_k;
+    s->pz.cell_row = malloc(sizeof(int) * C); s->pz.cell_col = malloc(sizeof(int) * C);
+    if (!s->pz.cell_row || !s->pz.cell_col) goto fail;
+    for (int c = 0; c < C; c++) { s->pz.cell_row[c] = c / width; s->pz.cell_col[c] = c % width; }
+    s->cells = malloc(C); s->root = malloc(C); s->trail = malloc(sizeof(int) * C);
+    s->tmp.lin = malloc(N); s->tmp.lout = malloc(N);
+    s->tmp.fwd = malloc((size_t)(K + 1) * (N + 1)); s->tmp.bwd = malloc((size_t)(K + 1) * (N + 1));
+    s->tmp.pe = malloc(sizeof(int) * (N + 1)); s->tmp.pf = malloc(sizeof(int) * (N + 1));
+    s->tmp.diff = malloc(sizeof(int) * (N + 1));
+    s->tmp.pval = malloc(C); s->tmp.pstamp = calloc(C, sizeof(uint32_t)); s->tmp.common = malloc(sizeof(int) * C);
+    s->score_a = calloc(C, sizeof(int)); s->score_b = calloc(C, sizeof(int));
+    s->weight = calloc(L, sizeof(long long)); s->fail_line = s->fail_cell = -1; s->weighted = 1;
+    s->stack_cap = 64; s->stack = malloc(sizeof(ng_frame) * s->stack_cap);
+    if (!eng_queue_init(&s->q, L) || !s->cells || !s->root || !s->trail || !s->tmp.lin || !s->tmp.lout
+        || !s->tmp.fwd || !s->tmp.bwd || !s->tmp.pe || !s->tmp.pf || !s->tmp.diff || !s->tmp.pval || !s->tmp.pstamp
+        || !s->tmp.common || !s->score_a || !s->score_b || !s->weight || !s->stack)
+        goto fail;
+    s->bits = N <= NG_BITS_MAX;
+    if (s->bits) {
+        s->lf = calloc(L, sizeof(uint64_t)); s->le = calloc(L, sizeof(uint64_t));
+        s->tmp.bfw = malloc(sizeof(uint64_t) * (K + 1)); s->tmp.bbw = malloc(sizeof(uint64_t) * (K + 1));
+        s->tmp.brun = malloc(sizeof(uint64_t) * (K + 1));
+        if (!s->lf || !s->le || !s->tmp.bfw || !s->tmp.bbw || !s->tmp.brun) goto fail;
+    }
+    int line_bits = 0;
+    while ((1LL << line_bits) <= L) line_bits++;
+    if (s->bits && N <= 31 && 2 * N + line_bits <= 64) {
+        s->small_shift = 2 * N;
+        s->small = calloc((size_t)2 << NG_SMALL_BITS, sizeof(uint64_t));
+        if (!s->small) goto fail;
+    } else if (N <= 64) {
+        s->cache = calloc((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
+        if (!s->cache) goto fail;
+    }
+    if (!eng_records_init(&s->rec, L, C)) goto fail;
+    if (C <= NG_IMPL_MAX_CELLS) {
+        s->impl = malloc(sizeof(int) * 2 * (size_t)C * C);
+        s->rev = malloc(sizeof(int) * 2 * (size_t)C * C);
+        s->impl_len = calloc(2 * (size_t)C, sizeof(int));
+        s->rev_off = malloc(sizeof(int) * (2 * (size_t)C + 1));
+        s->impl_kept = calloc(C, 1);
+        if (!s->impl || !s->rev || !s->impl_len || !s->rev_off || !s->impl_kept) goto fail;
+        s->use_impl = 1;
+    }
+    /* how often to read the clock: every 256 steps on short lines (a step is ~1 us), every
+     * step on long ones (a step can take a millisecond) */
+    s->lim.check_mask = N <= 64 ? 255 : 0;
+    memset(s->cells, CELL_UNKNOWN, C);
+    s->unknown = C;
+    s->probing = 1;
+    s->lim.max_nodes = -1;
+    return s;
+fail:
+    ng_free(s);
+    return NULL;
+}
