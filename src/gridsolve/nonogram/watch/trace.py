@@ -25,7 +25,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.engine import Result, SearchLimits, _core, analyse, solve_line
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse, solve_line
+from gridsolve.nonogram.engine.constants import (CELL_EMPTY, CELL_FILLED, EV_BACKTRACK, EV_GUESS,
+                                                 EV_LINE, EV_PROBE, EV_PROBE_FIX, EV_SOLUTION,
+                                                 EV_TRY)
 from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid, Puzzle
 
@@ -33,10 +36,7 @@ __all__ = ["Step", "StepKind", "Trace", "Recorder", "trace_solve", "replay"]
 
 StepKind = Literal["line", "try", "retract", "learn", "guess", "backtrack", "solution"]
 
-EV_LINE, EV_PROBE, EV_PROBE_FIX, EV_GUESS, EV_BACKTRACK, EV_SOLUTION, EV_TRY = (
-    _core.EV_LINE, _core.EV_PROBE, _core.EV_PROBE_FIX, _core.EV_GUESS, _core.EV_BACKTRACK,
-    _core.EV_SOLUTION, _core.EV_TRY)
-VALUE = {_core.CELL_EMPTY: EMPTY, _core.CELL_FILLED: FILLED}
+VALUE = {CELL_EMPTY: EMPTY, CELL_FILLED: FILLED}
 
 
 @dataclass(frozen=True)
