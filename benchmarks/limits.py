@@ -57,8 +57,8 @@ class Row:
         return self.wall - timeout
 
     def ok(self, timeout: float) -> bool:
-        return (self.overrun(timeout) <= max(0.5, 0.1 * timeout)
-                and self.rss_mb < RSS_TARGET_MB and self.status not in ("killed", "error"))
+        return (self.overrun(timeout) <= max(0.5, 0.1 * timeout) and self.rss_mb < RSS_TARGET_MB
+                and self.status != "killed" and not self.status.startswith("error"))
 
 
 def make_puzzle(size: str, folder: Path) -> Path:
@@ -122,7 +122,12 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
         status = json.loads(out)["status"]
     except (ValueError, KeyError):
         line = err.decode(errors="replace").strip().splitlines()
-        status = f"error: {line[-1][:40] if line else proc.returncode}"
+        if line and "over the memory limit" in line[-1]:
+            status = "refused: model over --max-memory"
+        elif line:
+            status = "error: " + line[-1].removeprefix("gridsolve: error: ")[:60]
+        else:
+            status = f"error: exit code {proc.returncode}"
     return wall, peak / 2**20, status
 
 
