@@ -19,8 +19,10 @@ Steps are tried simplest first, and the first kind that settles a cell is the hi
 Before any of them the position is checked: a line that cannot fit its clue, or (for a puzzle
 with a unique solution, proven by the engine) set cells that differ from the solution, give a
 ``mistake`` with the wrong cells. ``solved`` and ``no-solution`` end the list of kinds.
-Line reasons come from the plain-Python reference line solver (``explain``); probes follow
-line logic with the compiled line solver, which gives the same lines (tests check both).
+The compiled line solver finds the lines that can move (it is fast, and gives the same lines as
+the plain-Python reference: tests check both against brute force); the reasons for a line's
+cells come from the reference solver and ``explain``'s words. Probes follow line logic with
+the compiled solver.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
@@ -50,6 +53,8 @@ KINDS: tuple[HintKind, ...] = ("line", "whole-line", "contradiction", "guess", "
 #: Line solves all probes of one hint may spend together before the hint says a guess is
 #: needed: enough for every probe of a 30x30 position to reach its fixpoint a few times over.
 MAX_PROBE_SOLVES = 200_000
+#: Puzzles whose solve is kept between hints.
+SOLVES_KEPT = 32
 #: A contradiction's chain names at most this many lines, then "and N more".
 CHAIN_SHOWN = 4
 
@@ -110,7 +115,7 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     ``limits`` bound the engine's solve that proves the solution unique (so mistakes can be
     named); ``max_probe_solves`` bounds the search for a contradiction."""
     pos = _Position(puzzle, _clean(puzzle, grid))
-    result = analyse(puzzle, 2, limits)
+    result = _solve(puzzle, limits)
     end = _verdict(pos, result)
     if end is not None:
         return end
@@ -123,7 +128,7 @@ def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
                    limits: SearchLimits = SearchLimits(timeout=10.0)) -> Hint | None:
     """Only the check of ``hint``: a ``mistake`` (with the wrong cells), ``solved`` or
     ``no-solution``; None when the position is right so far."""
-    return _verdict(_Position(puzzle, _clean(puzzle, grid)), analyse(puzzle, 2, limits))
+    return _verdict(_Position(puzzle, _clean(puzzle, grid)), _solve(puzzle, limits))
 
 
 def _verdict(pos: _Position, result: Result) -> Hint | None:
@@ -140,6 +145,13 @@ def _verdict(pos: _Position, result: Result) -> Hint | None:
             return Hint("solved", "solved: every row and column matches its clue")
         return Hint("mistake", "every cell is set but some line does not match its clue")
     return None
+
+
+@lru_cache(maxsize=SOLVES_KEPT)
+def _solve(puzzle: Puzzle, limits: SearchLimits) -> Result:
+    """The engine's verdict on a puzzle (up to two solutions), kept: a player asks for many
+    hints on one puzzle."""
+    return analyse(puzzle, 2, limits)
 
 
 def _clean(puzzle: Puzzle, grid: Sequence[str] | None) -> Grid:
@@ -168,7 +180,7 @@ def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...
 def _broken_line(pos: _Position) -> int | None:
     """The first line whose set cells leave no room for its clue."""
     for i, clue in enumerate(pos.clues):
-        if solve_line(clue, pos.line(i)) is None:
+        if fast_line(clue, pos.line(i)) is None:
             return i
     return None
 
@@ -199,10 +211,10 @@ def _line_step(pos: _Position) -> Hint | None:
         before = pos.line(i)
         if UNKNOWN not in before:
             continue
-        after = solve_line(clue, before)
+        after = fast_line(clue, before)
         if after is None or after == before:
             continue
-        forced = line_reasons(clue, before, after)
+        forced = line_reasons(clue, before, solve_line(clue, before) or after)
         simple = tuple(f for f in forced if f.reason != AGREE)
         if simple:
             named.append((-len(simple), i, simple))
