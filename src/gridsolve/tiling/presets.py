@@ -1,7 +1,8 @@
 """Boards and piece sets shipped with gridsolve (text files in ``tiling/data``).
 
-    original   DragonFjord's A-Puzzle-A-Day: 7x7 board, a 2x3 rectangle and 7 pentominoes
-    weekday    the weekday edition: 7 wide, 8 tall, 3 tetrominoes and 7 pentominoes
+Each edition is a board file ``NAME.board`` and a piece file ``NAME.pieces``. Boards and piece
+shapes are facts about the products; the files and drawings are ours. Where each layout comes
+from is in ``SOURCES`` and in docs/calendar-presets.md.
 """
 
 from __future__ import annotations
@@ -13,12 +14,31 @@ from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling.formats import parse_board, parse_pieces
 from gridsolve.tiling.model import Board, Piece
 
-__all__ = ["EDITIONS", "board", "pieces", "board_source", "pieces_source"]
+__all__ = ["EDITIONS", "SOURCES", "board", "pieces", "board_source", "pieces_source"]
 
 #: Edition name -> one-line description.
 EDITIONS = {
     "original": "A-Puzzle-A-Day (DragonFjord): leave the month and the day open",
-    "weekday": "weekday edition: leave the month, the day and the weekday open",
+    "weekday": "weekday edition, Monday first: leave the month, the day and the weekday open",
+    "jarringwords": "JarringWords: the original board, the T pentomino in place of the Z",
+    "creamakerspace": "CreaMakerspace: the original board, H hexomino and U V W L N Y P",
+    "tetromino": "tetromino edition: 9 pieces (5 tetrominoes), 29-31 under the last columns",
+    "weekday-sun": "weekday edition, Sunday first (Daily Calendar Puzzle, Caesar's Calendar)",
+}
+
+#: Edition name -> where its board and pieces were taken from (public descriptions).
+SOURCES = {
+    "original": "DragonFjord's A-Puzzle-A-Day product page and many published solvers",
+    "weekday": "the weekday layout gridsolve shipped first (Mon..Thu beside 29-31, Fri..Sun "
+               "below); its pieces are those of the Sunday-first edition",
+    "jarringwords": "JarringWords' Etsy listing as described by the today-is solver "
+                    "(anowell/today-is, variants.rs) and keiichiw/a-puzzle-a-day-solver",
+    "creamakerspace": "anowell.com/posts/calendar-puzzle and anowell/today-is (variants.rs)",
+    "tetromino": "the puzzleparadise.net 'quad pieces' calendar, as described by "
+                 "anowell/today-is (variants.rs) and keiichiw/a-puzzle-a-day-solver",
+    "weekday-sun": "royvanrijn.com (2022, 'Solving the daily calendar puzzle': a solution grid "
+                   "showing all ten pieces), the dodona.be 'Daily Calendar Puzzle' exercise "
+                   "(blocked cells 6, 13, 49-52 of an 8x7 grid) and keiichiw's issue 3",
 }
 
 
