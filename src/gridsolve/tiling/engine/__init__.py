@@ -56,9 +56,16 @@ class Compiled:
 
 def cell_order(board: Board) -> dict[Cell, int]:
     """The order the search fills cells in: along the longer side, so the frontier (and the
-    number of memoised states) stays as short as the board is narrow."""
-    key = (lambda rc: (rc[1], rc[0])) if board.width > board.height else (lambda rc: rc)
-    return {cell: i for i, cell in enumerate(sorted(board.open, key=key))}
+    number of memoised states) stays as short as the board is narrow; and from the end whose
+    outermost line has fewer open cells, where fewer partial fillings are alive early
+    (calendar boards: from the days' end, about a quarter fewer states)."""
+    along = board.width > board.height
+    key = (lambda rc: (rc[1], rc[0])) if along else (lambda rc: rc)
+    cells = sorted(board.open, key=key)
+    line = [key(cell)[0] for cell in cells]
+    if line.count(line[-1]) < line.count(line[0]):
+        cells.reverse()
+    return {cell: i for i, cell in enumerate(cells)}
 
 
 def _mask(order: dict[Cell, int], cells: Iterable[Cell]) -> int:

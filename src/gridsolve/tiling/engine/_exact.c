@@ -189,6 +189,11 @@ static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
             }
         for (int i = 0; i < p->nw; i++) b[i] &= ~m[i];
     }
+    int smallest = 0;
+    for (int t = 0; t < p->ntypes; t++)
+        if (p->hole[t] < 0 && p->size[t] && (!smallest || p->size[t] < smallest)) smallest = p->size[t];
+    p->one_piece_max = smallest ? 2 * smallest - 1 : 0;
+    if (p->one_piece_max > TL_POCKET) p->one_piece_max = TL_POCKET;
     self->ready = 1;
     rc = 0;
 done:

@@ -1,6 +1,7 @@
 /* The tiling engine without Python: memoised counting and resumable enumeration (exact.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "exact.h"
@@ -10,6 +11,20 @@ static double tl_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Memory for a large table: aligned to 2 MB and marked for transparent huge pages, since
+ * the memo is probed at random and TLB misses otherwise dominate (free() releases it). */
+static void *tl_alloc_big(size_t bytes)
+{
+    const size_t huge = (size_t)1 << 21;
+    if (bytes < 2 * huge) return malloc(bytes);
+    void *p = NULL;
+    if (posix_memalign(&p, huge, bytes) != 0) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
 }
 
 /* dst += src, element by element, noting any overflow. */
@@ -64,7 +79,7 @@ static int tl_table_init(tl_table *t, int nw, size_t cap)
     t->nw = nw;
     t->cap = cap;
     t->count = 0;
-    t->slots = malloc(cap * (nw + 1) * sizeof(word));
+    t->slots = tl_alloc_big(cap * (nw + 1) * sizeof(word));
     if (!t->slots) return -1;
     for (size_t i = 0; i < cap; i++) t->slots[i * (nw + 1) + nw] = TL_EMPTY;
     return 0;
@@ -134,7 +149,12 @@ static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long l
     int depth = depth_limit(p) + 1, status = TL_NOMEM;
     c.scratch = calloc(depth, sizeof(uint64_t *));
     c.scatter = calloc(depth, sizeof(uint64_t *));
-    if (!c.scratch || !c.scatter || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
+    for (int e = 0; e < p->ncells; e++)
+        if (p->cell_start[e + 1] - p->cell_start[e] > c.max_fan) c.max_fan = p->cell_start[e + 1] - p->cell_start[e];
+    c.kid_keys = malloc((size_t)depth * (c.max_fan + 1) * p->nw * sizeof(word));
+    c.kid_pl = malloc((size_t)depth * (c.max_fan + 1) * sizeof(int));
+    if (!c.scratch || !c.scatter || !c.kid_keys || !c.kid_pl
+        || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
     for (int d = 0; d < depth; d++) {
         c.scratch[d] = malloc(p->max_len * sizeof(uint64_t));
         c.scatter[d] = malloc(p->max_len * sizeof(uint64_t));
@@ -153,7 +173,9 @@ done:
         for (int d = 0; d < depth; d++) free(c.scratch[d]);
     if (c.scatter)
         for (int d = 0; d < depth; d++) free(c.scatter[d]);
-    free(c.scratch); free(c.scatter);
+    free(c.scratch); free(c.scatter); free(c.kid_keys); free(c.kid_pl);
+    c.kid_keys = NULL;
+    c.kid_pl = NULL;
     c.scratch = c.scatter = NULL;
     if (keep && status == TL_OK)
         *keep = c;

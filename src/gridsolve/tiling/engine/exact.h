@@ -36,6 +36,7 @@ typedef struct {
     word cellbits[TL_MAX_WORDS];
     long long max_len;
     int size[TL_MAX_TYPES];  /* cells per piece of each type */
+    int one_piece_max; /* pockets up to this size can only be filled by one piece (or holes) */
     int *nbr;          /* ncells * 4: open neighbours (up, left, right, down) or -1 */
     uint8_t *holebits; /* ncells: which holes may sit on each cell */
     word hole_mask[TL_MAX_HOLES][TL_MAX_WORDS];
@@ -61,6 +62,8 @@ typedef struct {
     uint64_t **blocks;  /* the arena: vector v lives at blocks[v / TL_BLOCK] + v % TL_BLOCK */
     size_t nblocks, fill;
     uint64_t **scratch, **scatter;
+    word *kid_keys;     /* per depth, max_fan child keys waiting to be counted */
+    int *kid_pl, max_fan;
     int used[TL_MAX_TYPES];
     long long nodes, max_states;
     double deadline;

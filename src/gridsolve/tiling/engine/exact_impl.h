@@ -37,7 +37,7 @@ static inline int FN(find)(const tl_table *t, const word *key, size_t *slot)
 static int FN(grow)(tl_table *t)
 {
     size_t ncap = t->cap * 2;
-    word *slots = malloc(ncap * (NW + 1) * sizeof(word));
+    word *slots = tl_alloc_big(ncap * (NW + 1) * sizeof(word));
     if (!slots) return -1;
     for (size_t i = 0; i < ncap; i++) slots[i * (NW + 1) + NW] = TL_EMPTY;
     tl_table n = {NW, ncap, t->count, slots};
@@ -75,6 +75,13 @@ static inline int FN(first_empty)(const tl_problem *p, const word *key)
         word w = ~key[i] & p->cellbits[i];
         if (w) return i * 64 + __builtin_ctzll(w);
     }
+    return -1;
+}
+
+static inline int FN(first_set)(const word *m)
+{
+    for (int i = 0; i < NW; i++)
+        if (m[i]) return i * 64 + __builtin_ctzll(m[i]);
     return -1;
 }
 
@@ -120,8 +127,21 @@ static inline int FN(reach_left)(const tl_problem *p, const int *used, int J, ui
  * every closed pocket of s empty cells next to the placement must be fillable: s - j is a sum
  * of piece sizes left, for some j up to the holes that may sit in it. Pockets larger than
  * ``cap`` pass untested (sound and cheap). Pockets are grown as bit masks. */
+/* Can one unused piece cover exactly this region (its placements starting at the region's
+ * first cell are compared whole)? */
+static int FN(one_piece_fits)(const tl_problem *p, const int *used, const word *region)
+{
+    int y = FN(first_set)(region);
+    for (int k = p->cell_start[y]; k < p->cell_start[y + 1]; k++) {
+        int t = p->pl_type[k];
+        if (p->hole[t] >= 0 || used[t] == p->copies[t]) continue;
+        if (FN(same)(p->pl_mask + (size_t)k * NW, region)) return 1;
+    }
+    return 0;
+}
+
 static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, int cap,
-                           uint64_t reach)
+                           uint64_t reach, const int *used)
 {
     for (int h = 0; h < p->nholes; h++) {
         if (!(R >> h & 1)) continue;
@@ -129,6 +149,7 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, i
         for (int i = 0; i < NW; i++) free_cells |= p->hole_mask[h][i] & ~key[i];
         if (!free_cells) return 1;
     }
+    if (cap < p->one_piece_max) cap = p->one_piece_max;
     if (cap <= 0) return 0;
     word todo[NW];
     const word *border = p->pl_border + (size_t)k * NW;
@@ -167,6 +188,8 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, int k, int R, i
             for (int hr = holes & R; hr; hr &= hr - 1) j++;
             int lo = s > j ? s - j : 0;
             if (!((reach >> lo) & (((uint64_t)2 << (s - lo)) - 1))) return 1;
+            if (s <= p->one_piece_max && !(holes & R) && !FN(one_piece_fits)(p, used, region))
+                return 1;
         }
     }
     return 0;
@@ -208,21 +231,34 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     uint64_t *tmp = c->scratch[depth];
     int any = 0;
     memset(tmp, 0, (size_t)L * sizeof(uint64_t));
-    word ch[NW];
+    /* First every child that survives the cheap tests, each one's memo slot prefetched; then
+     * the recursion, by which time those slots are in cache. */
+    word *kids = c->kid_keys + (size_t)depth * c->max_fan * NW;
+    int *kid = c->kid_pl + (size_t)depth * c->max_fan, nk = 0;
     for (int k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
         int t = p->pl_type[k];
         if (c->used[t] == p->copies[t]) continue;
         if (FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) continue;
+        word *ch = kids + (size_t)nk * NW;
         FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
-        __builtin_prefetch(c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1));
         c->used[t]++;
         int h = p->hole[t], R2 = h < 0 ? R : R & ~(1 << h);
         uint64_t reach;
         int cap = FN(reach_left)(p, c->used, __builtin_popcount(R2), &reach);
-        if (FN(dead_pocket)(p, ch, k, R2, cap, reach)) { c->used[t]--; continue; }
+        int dead = FN(dead_pocket)(p, ch, k, R2, cap, reach, c->used);
+        c->used[t]--;
+        if (dead) continue;
+        __builtin_prefetch(c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1));
+        kid[nk++] = k;
+    }
+    for (int i = 0; i < nk; i++) {
+        int k = kid[i], t = p->pl_type[k], h = p->hole[t];
+        const word *ch = kids + (size_t)i * NW;
+        c->used[t]++;
         if (h < 0) {
             any |= FN(count_rec)(c, ch, R, depth + 1, tmp);
         } else {
+            int R2 = R & ~(1 << h);
             long long L2 = p->len[R2], low = p->stride[R * TL_MAX_HOLES + h];
             long long size = p->hole_size[h], high = L / (size * low), j = p->pl_hpos[k];
             uint64_t *sc = c->scatter[depth];
@@ -327,7 +363,7 @@ static int FN(enum_next)(tl_enum *s)
                 if (p->hole[u] >= 0 && s->used[u] == 0) R |= 1 << p->hole[u];
             uint64_t reach;
             int cap = FN(reach_left)(p, s->used, __builtin_popcount(R), &reach);
-            if (FN(dead_pocket)(p, ch, k, R, cap, reach)) {
+            if (FN(dead_pocket)(p, ch, k, R, cap, reach, s->used)) {
                 s->used[t]--;
                 continue;
             }
