@@ -32,13 +32,14 @@ SOURCES = {
     "weekday": "the weekday layout gridsolve shipped first (Mon..Thu beside 29-31, Fri..Sun "
                "below); its pieces are those of the Sunday-first edition",
     "jarringwords": "JarringWords' Etsy listing as described by the today-is solver "
-                    "(anowell/today-is, variants.rs) and keiichiw/a-puzzle-a-day-solver",
+                    "(anowell/today-is, variants.rs)",
     "creamakerspace": "anowell.com/posts/calendar-puzzle and anowell/today-is (variants.rs)",
     "tetromino": "the puzzleparadise.net 'quad pieces' calendar, as described by "
-                 "anowell/today-is (variants.rs) and keiichiw/a-puzzle-a-day-solver",
+                 "anowell/today-is (variants.rs)",
     "weekday-sun": "royvanrijn.com (2022, 'Solving the daily calendar puzzle': a solution grid "
                    "showing all ten pieces), the dodona.be 'Daily Calendar Puzzle' exercise "
-                   "(blocked cells 6, 13, 49-52 of an 8x7 grid) and keiichiw's issue 3",
+                   "(blocked cells 6, 13, 49-52 of an 8x7 grid) and keiichiw/a-puzzle-a-day-"
+                   "solver issue 3 (cited by anowell/today-is)",
 }
 
 
