@@ -163,7 +163,7 @@ def test_limit_reached_is_a_row(capsys, tmp_path) -> None:  # type: ignore[no-un
 
 
 def test_ctrl_c_flushes_rows_and_exits_130(capsys, folder, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    def interrupted(executor, tasks, window, emit):  # type: ignore[no-untyped-def]
+    def interrupted(executor, tasks, window, emit, stop=None):  # type: ignore[no-untyped-def]
         emit(batch.solve_task(next(iter(tasks))))
         raise KeyboardInterrupt
     monkeypatch.setattr(batch, "run_tasks", interrupted)

@@ -25,7 +25,7 @@ import heapq
 import io
 import json
 import os
-import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -40,6 +40,7 @@ from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, SearchLimits
 from gridsolve.nonogram.formats import FORMATS, Entry, default_label, iter_entries
+from gridsolve.workers import pool_context, stop_workers, worker_init
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
            "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
@@ -112,7 +113,7 @@ def solution_hash(grid: Sequence[str]) -> str:
 def one_line(exc: BaseException) -> str:
     """An exception as one line: our errors as they are, others prefixed by their type."""
     text = str(exc) if isinstance(exc, GridsolveError) else f"{type(exc).__name__}: {exc}"
-    return " ".join(text.split()) or type(exc).__name__
+    return " ".join(text.split()).removesuffix(":") or type(exc).__name__
 
 
 def error_row(source: str, index: int, why: str, label: str = "") -> Row:
@@ -146,16 +147,18 @@ def _read(path: str, format: str, limits: bool,
     try:
         for entry in iter_entries(path, format, limits):
             entries.append(entry)
-    except (GridsolveError, OSError) as exc:
+    except Exception as exc:  # any reader failure is a row: one file must not end the batch
         return tuple(entries), _why(exc, path)
     return tuple(entries), ""
 
 
-def _why(exc: GridsolveError | OSError, path: str) -> str:
-    """Why a file could not be read, as one line."""
+def _why(exc: Exception, path: str) -> str:
+    """Why a file could not be read, as one line (naming the file)."""
     if isinstance(exc, OSError):
         return one_line(ParseError(exc.strerror or str(exc), path))
-    return one_line(exc)
+    if isinstance(exc, GridsolveError):
+        return one_line(exc)
+    return one_line(ParseError(f"cannot read the file ({one_line(exc)})", path))
 
 
 def load(path: str, source: str, options: Options) -> tuple[tuple[Entry, ...], str]:
@@ -273,11 +276,6 @@ class Tally:
         return [row for _, _, row in sorted(self._slow, reverse=True)]
 
 
-def _ignore_sigint() -> None:
-    """Worker initialiser: Ctrl-C is the main process's to handle."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 class InlineExecutor(Executor):
     """Runs each task at submission, in this process (``--jobs 1``: no pool, plain tracebacks)."""
 
@@ -293,21 +291,18 @@ class InlineExecutor(Executor):
 
 @contextmanager
 def local_executor(jobs: int) -> Iterator[Executor]:
-    """A process pool of ``jobs`` workers (in-process for 1), torn down promptly on exit."""
+    """A process pool of ``jobs`` workers (in-process for 1), torn down promptly on exit; the
+    workers end with this process even when it is killed (``gridsolve.workers``)."""
     if jobs <= 1:
         yield InlineExecutor()
         return
-    import multiprocessing
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(jobs, multiprocessing.get_context(method),
-                               initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(jobs, pool_context(), initializer=worker_init,
+                               initargs=(os.getpid(),))
     try:
         yield pool
     except BaseException:
-        workers = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown
         pool.shutdown(wait=False, cancel_futures=True)
-        for proc in workers:
-            proc.terminate()  # our own workers, possibly deep in a long search
+        stop_workers()  # our own workers, possibly deep in a long search
         raise
     pool.shutdown(wait=True)
 
@@ -331,12 +326,19 @@ def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
         client.close()
 
 
+#: Seconds between looks at the stop event while waiting for tasks.
+STOP_POLL = 0.2
+
+
 def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
-              emit: Callable[[list[Row]], None]) -> None:
+              emit: Callable[[list[Row]], None], stop: threading.Event | None = None) -> None:
     """Feed tasks to the executor, at most ``window`` in flight, emitting rows as tasks finish.
 
-    A task that raises (a worker died) becomes error rows. On KeyboardInterrupt the pending
-    tasks are cancelled and the interrupt goes on to the caller; rows already emitted stay."""
+    A task that raises (a worker died) becomes error rows. On KeyboardInterrupt the interrupt
+    goes on to the caller; rows already emitted stay. With ``stop`` (``deferred_sigint``), the
+    interrupt is raised here, between waits, once the event is set. The tasks left are
+    cancelled by the executor's owner (``local_executor``): cancelling them here too raced
+    the pool's own teardown, which then failed with InvalidStateError tracebacks."""
     pending: dict[Future[list[Row]], Task] = {}
     todo = iter(tasks)
     broken: BaseException | None = None
@@ -349,25 +351,23 @@ def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
             why = f"worker failed: {one_line(exc)}"
             emit([error_row(task.source, i, why) for i in task.indexes])
 
-    try:
-        while True:
-            while broken is None and len(pending) < window:
-                task = next(todo, None)
-                if task is None:
-                    break
-                try:
-                    pending[executor.submit(solve_task, task)] = task
-                except BrokenProcessPool as exc:
-                    broken = exc
-            if not pending:
+    poll = None if stop is None else STOP_POLL
+    while True:
+        if stop is not None and stop.is_set():
+            raise KeyboardInterrupt
+        while broken is None and len(pending) < window:
+            task = next(todo, None)
+            if task is None:
                 break
-            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for future in [f for f in pending if f in finished]:  # in submission order
-                settle(future)
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        raise
+            try:
+                pending[executor.submit(solve_task, task)] = task
+            except BrokenProcessPool as exc:
+                broken = exc
+        if not pending:
+            break
+        finished, _ = wait(list(pending), timeout=poll, return_when=FIRST_COMPLETED)
+        for future in [f for f in pending if f in finished]:  # in submission order
+            settle(future)
     if broken is not None:
         raise GridsolveError("a worker process died; the batch stopped (rerun with --resume "
                              "to go on)") from broken

@@ -17,6 +17,7 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import METHODS
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY
 from gridsolve.nonogram.formats import INPUT_FORMATS
+from gridsolve.workers import deferred_sigint
 
 #: Tasks kept in flight per worker slot: enough to keep every worker busy, few enough to
 #: keep memory and the scheduler's queue small.
@@ -161,6 +162,8 @@ def run_batch(args: argparse.Namespace) -> int:
     interrupted = running = False
     try:
         with ExitStack() as stack:
+            pool = args.scheduler is None and args.jobs > 1  # (Ctrl-C raised in run_tasks)
+            stop = stack.enter_context(deferred_sigint()) if pool else None
             writer = stack.enter_context(batch.open_writer(args.out, sys.stdout, args.resume))
             show = sys.stderr.isatty() and not args.no_progress
             progress = stack.enter_context(Progress(total - skipped, show))
@@ -177,7 +180,7 @@ def run_batch(args: argparse.Namespace) -> int:
             cap = LOCAL_CHUNK_CAP if args.scheduler is None else 256
             chunk = args.chunk or batch.auto_chunk(total - skipped, slots, cap)
             tasks = batch.plan(found, options, chunk, done)
-            batch.run_tasks(executor, tasks, slots * WINDOW_PER_SLOT, emit)
+            batch.run_tasks(executor, tasks, slots * WINDOW_PER_SLOT, emit, stop)
     except KeyboardInterrupt:  # the pool is torn down and the rows so far are flushed
         interrupted = True
     except GridsolveError:  # a dead worker pool or cluster: the rows so far stay
