@@ -140,3 +140,46 @@ def test_page_opens_with_an_example_and_plays_a_generated_level(server: str,  # 
     wait_answer(page)
     assert page.text_content("#play-message").startswith("Hint (")
     page.screenshot(path=str(ARTIFACTS / "web-play-generated.png"), full_page=True)
+
+
+CLUE_CASES = [  # line, clue, which clue numbers are done
+    ("##.?????", [2, 1], [True, False]),
+    ("?????.#", [2, 1], [False, True]),
+    ("##.#....", [2, 1], [True, True]),
+    ("##.##...", [2, 1], [True, False]),  # complete but wrong: only what matches
+    ("###.????", [2, 1], [False, False]),
+    ("##??????", [2, 1], [False, False]),  # not closed yet
+    ("#.?.#.#", [1, 1, 1], [True, True, True]),
+    ("........", [], []),
+]
+
+
+def test_clue_numbers_done(server: str, page: Any) -> None:  # noqa: F811
+    page.goto(f"{server}/")
+    got = page.evaluate("""async (cases) => {
+        const { doneBlocks } = await import('/clues.js');
+        return cases.map(([line, clue]) => doneBlocks(line, clue));
+    }""", [[line, clue] for line, clue, _ in CLUE_CASES])
+    assert got == [want for _, _, want in CLUE_CASES]
+
+
+def test_touch_taps_fill_and_mark(server: str, browser: Any) -> None:  # noqa: F811
+    context = browser.new_context(has_touch=True, viewport={"width": 800, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.evaluate("() => localStorage.clear()")
+        page.fill("#puzzle-text", HEART)
+        page.click("#mode-play")
+        page.wait_for_function("() => document.getElementById('play-board').dataset.rows",
+                               timeout=10000)
+        left, top, cell = map(float, str(page.get_attribute("#play-board", "data-layout"))
+                              .split(","))
+        at = {"x": left + 1.5 * cell, "y": top + 0.5 * cell}
+        page.tap("#play-canvas", position=at)
+        assert rows(page).split("\n")[0] == "?#???????"
+        page.tap("#play-tool")
+        page.tap("#play-canvas", position={"x": at["x"] + cell, "y": at["y"]})
+        assert rows(page).split("\n")[0] == "?#.??????"
+    finally:
+        context.close()

@@ -53,9 +53,12 @@ def run_hint(args: argparse.Namespace) -> int:
                               puzzle.height, args.grid)
     step = hint(puzzle, grid, limits=SearchLimits(timeout=args.timeout))
     start = grid or tuple("?" * puzzle.width for _ in range(puzzle.height))
-    w = puzzle.width
     if args.json:
-        print(json.dumps(hint_json(step, w, args.check)))
+        out = step.as_json(puzzle.width)
+        out["mistakes"] = len(step.wrong)
+        if not args.check:
+            del out["wrong"]
+        print(json.dumps(out))
     else:
         print(f"{step.kind}: {step.reason}")
         if step.wrong and args.check:
@@ -68,19 +71,3 @@ def run_hint(args: argparse.Namespace) -> int:
             print()
             print_grid(args, puzzle, apply_hint(start, step))
     return 1 if step.kind in ("mistake", "no-solution") else 0
-
-
-def hint_json(step: Any, width: int, check: bool = True) -> dict[str, Any]:
-    """A hint as JSON: cells as {row, col, value} (from 0), the wrong cells when checked."""
-    def where(c: int) -> dict[str, int]:
-        return {"row": c // width, "col": c % width}
-    out: dict[str, Any] = {
-        "kind": step.kind, "reason": step.reason,
-        "cells": [dict(where(c), value=v) for c, v in step.cells],
-        "line": step.line, "clue": list(step.clue),
-        "probe": dict(where(step.probe[0]), value=step.probe[1]) if step.probe else None,
-        "mistakes": len(step.wrong),
-    }
-    if check:
-        out["wrong"] = [where(c) for c in step.wrong]
-    return out

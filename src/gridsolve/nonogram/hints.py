@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.engine import solve_line as fast_line
@@ -78,6 +78,16 @@ class Hint:
     probe: Cell | None = None
     forced: tuple[Forced, ...] = ()
     wrong: tuple[int, ...] = ()
+
+    def as_json(self, width: int) -> dict[str, Any]:
+        """The step as JSON: cells as {row, col, value} (from 0), the wrong cells as {row, col}."""
+        def where(c: int) -> dict[str, int]:
+            return {"row": c // width, "col": c % width}
+        return {"kind": self.kind, "reason": self.reason,
+                "cells": [dict(where(c), value=v) for c, v in self.cells],
+                "line": self.line, "clue": list(self.clue),
+                "probe": dict(where(self.probe[0]), value=self.probe[1]) if self.probe else None,
+                "wrong": [where(c) for c in self.wrong]}
 
 
 def _other(value: str) -> str:

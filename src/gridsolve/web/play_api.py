@@ -18,9 +18,8 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
-    from gridsolve.nonogram.hints import Hint
 
-__all__ = ["ROUTES", "ENDPOINTS", "hint_json"]
+__all__ = ["ROUTES", "ENDPOINTS"]
 
 Run = Callable[[Callable[[], Any]], Awaitable[Any]]
 
@@ -36,17 +35,6 @@ ENDPOINTS: list[dict[str, Any]] = [
      "body": {"text": "puzzle text", "format": "auto", "grid": "[row strings]"},
      "returns": "{kind: ok|solved|mistake|no-solution, reason, wrong: [{row, col}], line}"},
 ]
-
-
-def hint_json(step: Hint, width: int) -> dict[str, Any]:
-    """A step as JSON: cells as {row, col, value}, the wrong cells as {row, col}."""
-    def where(c: int) -> dict[str, int]:
-        return {"row": c // width, "col": c % width}
-    return {"kind": step.kind, "reason": step.reason,
-            "cells": [dict(where(c), value=v) for c, v in step.cells],
-            "line": step.line, "clue": list(step.clue),
-            "probe": dict(where(step.probe[0]), value=step.probe[1]) if step.probe else None,
-            "wrong": [where(c) for c in step.wrong]}
 
 
 async def _position(request: Request, limits: WebLimits) -> tuple[Any, Any]:
@@ -78,7 +66,7 @@ async def hint(request: Request, limits: WebLimits, run: Run) -> Response:
 
     puzzle, grid = await _position(request, limits)
     step = await run(lambda: next_step(puzzle, grid, limits=SearchLimits(timeout=limits.budget)))
-    return JSONResponse(hint_json(step, puzzle.width))
+    return JSONResponse(step.as_json(puzzle.width))
 
 
 async def check(request: Request, limits: WebLimits, run: Run) -> Response:
@@ -94,7 +82,7 @@ async def check(request: Request, limits: WebLimits, run: Run) -> Response:
     if found is None:
         return JSONResponse({"kind": "ok", "reason": "no mistakes so far", "wrong": [],
                              "line": -1})
-    out = hint_json(found, puzzle.width)
+    out = found.as_json(puzzle.width)
     return JSONResponse({k: out[k] for k in ("kind", "reason", "wrong", "line")})
 
 

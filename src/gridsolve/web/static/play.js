@@ -6,6 +6,7 @@
 // (or coming back to the puzzle later) continues where play stopped.
 
 import { api } from "./util.js";
+import { doneBlocks, runs } from "./clues.js";
 
 const $ = (id) => document.getElementById(id);
 const INK = {
@@ -25,35 +26,6 @@ const game = {
 function message(text, error = false) {
   $("play-message").textContent = text;
   $("play-message").classList.toggle("error", error);
-}
-
-/** The runs of filled cells of a line, as lengths. */
-function runs(line) {
-  return line.split(/[^#]+/).filter((r) => r).map((r) => r.length);
-}
-
-/** Which blocks of a clue are done: the complete runs read from each end up to the first
- * unknown cell, matched in order against the clue from that end. */
-function doneBlocks(line, clue) {
-  const done = clue.map(() => false);
-  if (!line.includes("?")) {
-    const all = runs(line);
-    if (all.length === clue.length && all.every((n, i) => n === clue[i])) done.fill(true);
-    return done;
-  }
-  const fromEnd = (cells, order) => {
-    const upto = cells.indexOf("?");
-    const known = cells.slice(0, upto);
-    const complete = runs(known.slice(0, known.lastIndexOf(".") + 1));
-    for (let j = 0; j < complete.length && j < order.length; j++) {
-      if (complete[j] !== clue[order[j]]) break;
-      done[order[j]] = true;
-    }
-  };
-  const order = clue.map((_, i) => i);
-  fromEnd(line, order);
-  fromEnd([...line].reverse().join(""), [...order].reverse());
-  return done;
 }
 
 function lineOf(i) {
