@@ -188,3 +188,45 @@ def test_batch_takes_the_memory_limit(tmp_path, capsys: pytest.CaptureFixture[st
                                                           capsys.readouterr().out.splitlines())}
     assert rows["big.txt"]["status"] == "error" and "memory limit" in rows["big.txt"]["error"]
     assert rows["small.txt"]["status"] in ("unique", "multiple")
+
+
+def test_native_node_limit_is_exact() -> None:
+    """The native engines never run past --max-nodes (the branch tried after a contradiction
+    counts, so the search pauses before it); a result within the budget is the full one."""
+    from gridsolve.nonogram.model import as_colour
+    for seed in range(12):
+        puzzle = random_puzzle(20, seed)
+        full = analyse(puzzle, 2, method="native")
+        for n in (1, 2, 3, 5, 10, 30, 100):
+            limited = analyse(puzzle, 2, SearchLimits(max_nodes=n), "native")
+            assert limited.nodes <= n
+            if limited.status != "unknown":
+                assert (limited.status, set(limited.solutions)) == (full.status,
+                                                                   set(full.solutions))
+        if seed < 4:
+            for n in (1, 3, 10):
+                assert analyse(as_colour(puzzle), 2, SearchLimits(max_nodes=n)).nodes <= n
+
+
+def test_a_search_paused_at_every_node_finds_the_same_solutions() -> None:
+    """Pausing before a backtrack's branch and going on gives the one-call search's answers."""
+    import gridsolve.nonogram.engine._core as core
+    puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
+    for seed in (1, 2):
+        hard = random_puzzle(15, seed)
+        for p in (puzzle, hard):
+            whole, paused = (core.Search(p.rows, p.cols, True, None, True) for _ in range(2))
+            expected, found = [], []
+            while whole.next() == core.SOLUTION:
+                expected.append(whole.grid())
+            budget = 1
+            while True:
+                code = paused.next(budget)
+                assert paused.stats()["nodes"] <= budget
+                if code == core.EXHAUSTED:
+                    break
+                if code == core.SOLUTION:
+                    found.append(paused.grid())
+                else:
+                    budget += 1
+            assert found == expected and paused.stats()["nodes"] == whole.stats()["nodes"]
