@@ -106,6 +106,18 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
         free(flat);
         return -1;
     }
+    int max_k = 0;  /* the line solver's tables: refused clearly when they would be too big */
+    for (int at = 0; at < len; at += 2 * flat[at] + 1)
+        if (flat[at] > max_k) max_k = flat[at];
+    const size_t longest = (size_t)(w > h ? w : h);
+    const size_t table = ((size_t)max_k + 1) * (longest + 1);
+    if (table > CG_TABLE_MAX_BYTES) {
+        free(flat);
+        PyErr_Format(PyExc_MemoryError, "the colour line solver would need %zu MB for lines of "
+                     "%zu cells and clues of %d blocks (limit %zu MB)", 2 * table >> 20, longest,
+                     max_k, 2 * CG_TABLE_MAX_BYTES >> 20);
+        return -1;
+    }
     if (self->s) cg_free(self->s);
     self->s = cg_new((int)w, (int)h, ncolours, flat, len);
     free(flat);
@@ -212,6 +224,11 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     PyObject *result = NULL;
     if (n < 1 || n > 100000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); goto done; }
     if (flatten_clue(clue_obj, CG_MAX_COLOURS, (int)n, &flat, &len, &cap) < 0) goto done;
+    if (((size_t)flat[0] + 1) * ((size_t)n + 1) > CG_TABLE_MAX_BYTES) {
+        PyErr_Format(PyExc_MemoryError, "the colour line solver would need over %zu MB for a "
+                     "line of %zd cells and %d blocks", 2 * CG_TABLE_MAX_BYTES >> 20, n, flat[0]);
+        goto done;
+    }
     in = malloc(sizeof(cg_mask) * n);
     out = malloc(sizeof(cg_mask) * n);
     if (!in || !out || !cg_work_init(&w, (int)n, flat[0])) { PyErr_NoMemory(); goto done; }

@@ -6,6 +6,7 @@
 #include <Python.h>
 
 #include "line.c"
+#include "line_long.c"
 #include "line_bits.c"
 #include "setup.c"
 #include "trail.c"
@@ -118,7 +119,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
-    if (h < 1 || w < 1 || h > 100000 || w > 100000 || (long long)h * w > 100000000LL) {
+    if (h < 1 || w < 1 || h > NG_MAX_SIDE || w > NG_MAX_SIDE || (long long)h * w > NG_MAX_CELLS) {
         PyErr_SetString(PyExc_ValueError, "grid size out of range");
         return -1;
     }
@@ -182,7 +183,7 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
         Py_END_ALLOW_THREADS
     }
     if (self->callback_failed) return NULL;
-    if (r == NG_NOMEM) return PyErr_NoMemory();
+    if (r == NG_NOMEM || s->nomem) return PyErr_NoMemory();
     return PyLong_FromLong(r);
 }
 
@@ -284,20 +285,31 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     PyObject *clue_obj;
     const char *line;
     Py_ssize_t n;
-    int bits = 1;
-    if (!PyArg_ParseTuple(args, "Os#|p", &clue_obj, &line, &n, &bits)) return NULL;
+    int bits = 1, banded = 0;
+    if (!PyArg_ParseTuple(args, "Os#|pp", &clue_obj, &line, &n, &bits, &banded)) return NULL;
+    if (n > NG_MAX_SIDE) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
     int *flat, len;
     if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
     int k = flat[0];
-    uint8_t *in = malloc(n + 1), *out = malloc(n + 1), *fwd = malloc((size_t)(k + 1) * (n + 1)),
-            *bwd = malloc((size_t)(k + 1) * (n + 1));
+    const size_t cells = ((size_t)k + 1) * ((size_t)n + 1);
+    banded = banded || cells > NG_DENSE_MAX_CELLS;  /* line.c's tables only when they are small */
+    uint8_t *in = malloc(n + 1), *out = malloc(n + 1), *fwd = banded ? NULL : malloc(cells),
+            *bwd = banded ? NULL : malloc(cells);
     int *pe = malloc(sizeof(int) * (n + 1)), *pf = malloc(sizeof(int) * (n + 1)),
         *diff = malloc(sizeof(int) * (n + 1));
     PyObject *result = NULL;
-    if (!in || !out || !fwd || !bwd || !pe || !pf || !diff) { PyErr_NoMemory(); goto done; }
+    if (!in || !out || (!banded && (!fwd || !bwd)) || !pe || !pf || !diff) {
+        PyErr_NoMemory();
+        goto done;
+    }
     for (Py_ssize_t i = 0; i < n; i++) in[i] = cell_of_char(line[i]);
     int ok;
-    if (bits && n <= NG_BITS_MAX) {
+    if (banded) {
+        Py_BEGIN_ALLOW_THREADS
+        ok = ng_solve_line_long(flat + 1, k, in, out, (int)n, NULL);
+        Py_END_ALLOW_THREADS
+        if (ok < 0) { PyErr_NoMemory(); goto done; }
+    } else if (bits && n <= NG_BITS_MAX) {
         uint64_t canF = 0, canE = 0, outF, outE, *fw = malloc(sizeof(uint64_t) * (k + 1)),
                  *bw = malloc(sizeof(uint64_t) * (k + 1)), *run = malloc(sizeof(uint64_t) * (k + 1));
         if (!fw || !bw || !run) { free(fw); free(bw); free(run); PyErr_NoMemory(); goto done; }
@@ -329,7 +341,7 @@ static PyObject *py_line_shares(PyObject *mod, PyObject *args)
     const char *line;
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "Os#", &clue_obj, &line, &n)) return NULL;
-    if (n < 1 || n > 100000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
+    if (n < 1 || n > NG_MAX_SIDE) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
     int *flat, len;
     if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
     /* a one-row grid: the row's clue, then n empty column clues (never solved here) */
@@ -363,8 +375,9 @@ static PyMethodDef module_methods[] = {
      "line_shares(clue, line: bytes of '#', '.', '?') -> per cell, the share of the fitting "
      "arrangements in which it is filled (the likely/sure branching rules' counts), or None"},
     {"solve_line", py_solve_line, METH_VARARGS,
-     "solve_line(clue, line: bytes of '#', '.', '?', bits=True) -> narrowed line as bytes, or None "
-     "if impossible; bits=False forces the byte DP (lines over 63 cells always use it)"},
+     "solve_line(clue, line: bytes of '#', '.', '?', bits=True, banded=False) -> narrowed line as "
+     "bytes, or None if impossible; bits=False forces the byte DP (lines over 63 cells always use "
+     "it), banded=True the bounded-memory one of long lines (line_long.c)"},
     {NULL, NULL, 0, NULL},
 };
 

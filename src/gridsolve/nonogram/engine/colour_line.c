@@ -22,7 +22,7 @@
 static int cg_solve_line(const int *len, const int *col, int k, const cg_mask *in, cg_mask *out,
                          int n, const cg_work *w)
 {
-    const int W = n + 1;
+    const size_t W = (size_t)n + 1;  /* table offsets j * W pass 2^31 on long lines */
     uint8_t *fwd = w->fwd, *bwd = w->bwd;
     int *nbg = w->nbg, *bad = w->bad, *diff = w->diff, *es = w->es, *ls = w->ls, *slot = w->slot;
     int i, j, ncol = 0;

@@ -3,6 +3,7 @@
  * compilation unit (so the hot calls between them inline):
  *
  *   line.c       the line solver: left/right dynamic programming over a line of cell masks
+ *   line_long.c  the same in bounded memory, for long lines with many blocks
  *   line_bits.c  the same on machine words, for lines of up to NG_BITS_MAX cells
  *   setup.c      a solver for one puzzle: ng_new, ng_free
  *   trail.c      setting cells and undoing them (the trail), and the queue of lines to solve
@@ -92,6 +93,21 @@ typedef struct {
  * of 48, so more of it stays in the processor's caches; 2^NG_SMALL_BITS entries (1 MiB;
  * docs/decisions/line-cache-size.md). */
 #define NG_SMALL_BITS 16
+
+/* Lines whose (blocks + 1) x (cells + 1) tables pass this many bytes are solved by
+ * line_long.c in bounded memory, the rest by line.c (whose tables are allocated once, for the
+ * largest such line). */
+#define NG_DENSE_MAX_CELLS ((size_t)1 << 22)
+
+/* The arrangement counts of the likely/sure/promise rules keep (blocks + 1) x (cells + 1)
+ * doubles a table: above this many cells they are not counted (the rules fall back to the
+ * probes' counts). */
+#define NG_COUNT_MAX_CELLS ((size_t)1 << 22)
+
+/* Sizes the engine takes (as the Python binding checks them): cell and line indices fit an
+ * int, and every product that can pass 2^31 (table offsets, allocation sizes) is a size_t. */
+#define NG_MAX_SIDE 100000
+#define NG_MAX_CELLS 100000000
 
 /* Lines of at most this many cells are solved bit-parallel (positions 0..n fit a word). */
 #define NG_BITS_MAX 63
@@ -203,6 +219,7 @@ typedef struct ng_solver {
                                 * (known masks, log count) of lines counted lately */
 
     eng_limits lim;         /* limits and counters (limits.h) */
+    int nomem;              /* a long line's solve ran out of memory: stopped as at a limit */
 
     /* conflict weights (NG_WEIGHT_BASE): per line; what the last contradiction blamed */
     int weighted;            /* 0: the weights stay 0 (the rules as they were before them) */

@@ -11,25 +11,27 @@
 /* Arrangement counts around a placement of block j at [st, e) of a line v of n cells with k
  * blocks (fw and bw as in ng_line_likely, rows of W = n + 1): the placements of blocks
  * 0..j-1 before it, with the cell before it empty ... */
-static inline double ng_count_before(const double *fw, int W, const uint8_t *v, int j, int st)
+static inline double ng_count_before(const double *fw, size_t W, const uint8_t *v, int j, int st)
 {
     if (st == 0) return j == 0;
     return (v[st - 1] & CELL_EMPTY) ? fw[j * W + st - 1] : 0.0;
 }
 
 /* ... and the placements of blocks j+1..k-1 after it, with the cell after it empty. */
-static inline double ng_count_after(const double *bw, int W, const uint8_t *v, int n, int k,
+static inline double ng_count_after(const double *bw, size_t W, const uint8_t *v, int n, int k,
                                     int j, int e)
 {
     if (e == n) return j == k - 1;
     return (v[e] & CELL_EMPTY) ? bw[(j + 1) * W + e + 1] : 0.0;
 }
 
-/* The counting scratch (cnt_*), allocated on first use; 0 when it cannot be. */
+/* The counting scratch (cnt_*), allocated on first use; 0 when it cannot be (out of memory,
+ * or over NG_COUNT_MAX_CELLS). */
 static int ng_count_scratch(ng_solver *s)
 {
     if (s->tmp.cnt_fw) return 1;
-    const size_t cells = (size_t)(s->pz.max_k + 1) * (s->pz.max_len + 1);
+    const size_t cells = ((size_t)s->pz.max_k + 1) * ((size_t)s->pz.max_len + 1);
+    if (cells > NG_COUNT_MAX_CELLS) return 0;  /* too big to count: the rules do without */
     s->tmp.cnt_fw = malloc(sizeof(double) * cells);
     s->tmp.cnt_bw = malloc(sizeof(double) * cells);
     s->tmp.cnt_acc = malloc(sizeof(double) * (s->pz.max_len + 1));
@@ -57,7 +59,7 @@ static double ng_count_forward(ng_solver *s, int l)
         v[i] = s->cells[off + i * step];
         nf[i + 1] = nf[i] + !(v[i] & CELL_FILLED);
     }
-    const int W = n + 1;
+    const size_t W = (size_t)n + 1;
     double *fw = s->tmp.cnt_fw;
     for (int j = 0; j <= k; j++) fw[j * W] = j == 0;
     for (int i = 1; i <= n; i++)
@@ -86,7 +88,7 @@ static const double *ng_line_likely(ng_solver *s, int l)
     if (!(total > 0.0) || total > 1e300) return NULL;
     const uint8_t *v = s->tmp.lin;
     const int *nf = s->tmp.pe;
-    const int W = n + 1;
+    const size_t W = (size_t)n + 1;
     const double *fw = s->tmp.cnt_fw;
     double *bw = s->tmp.cnt_bw, *acc = s->tmp.cnt_acc;
     /* bw[j * W + i]: placements of blocks j..k-1 in cells [i, n) */

@@ -17,7 +17,7 @@
 static int ng_solve_line(const int *clue, int k, const uint8_t *in, uint8_t *out, int n,
                          uint8_t *fwd, uint8_t *bwd, int *pe, int *pf, int *diff)
 {
-    const int W = n + 1;
+    const size_t W = (size_t)n + 1;  /* table offsets j * W pass 2^31 on long lines */
     int i, j;
     pe[0] = pf[0] = 0;
     for (i = 0; i < n; i++) {

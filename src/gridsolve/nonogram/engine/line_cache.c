@@ -20,13 +20,29 @@ static inline ng_cache_entry *ng_cache_slot(ng_solver *s, int l, uint64_t k0, ui
                                    ^ ((uint64_t)l * 0x165667B19E3779F9ULL), NG_CACHE_BITS)];
 }
 
-/* Solve line l from s->tmp.lin into s->tmp.lout, through the cache when the line is short. */
+/* Solve a line of n cells from s->tmp.lin into s->tmp.lout: by line.c's tables when they fit
+ * NG_DENSE_MAX_CELLS, else by line_long.c in bounded memory. Returns 1, 0 on contradiction, or
+ * 2 when stopped (the deadline passed, or out of memory: s->nomem), s->lim.aborted set. */
+static int ng_solve_bytes(ng_solver *s, const int *clue, int k, int n)
+{
+    if (((size_t)k + 1) * ((size_t)n + 1) <= NG_DENSE_MAX_CELLS)
+        return ng_solve_line(clue, k, s->tmp.lin, s->tmp.lout, n, s->tmp.fwd, s->tmp.bwd,
+                             s->tmp.pe, s->tmp.pf, s->tmp.diff);
+    const int r = ng_solve_line_long(clue, k, s->tmp.lin, s->tmp.lout, n, &s->lim);
+    if (r >= 0 && r <= 1) return r;
+    if (r < 0) s->nomem = 1;
+    s->lim.aborted = 1;
+    return 2;
+}
+
+/* Solve line l from s->tmp.lin into s->tmp.lout, through the cache when the line is short
+ * (as ng_solve_bytes: 2 when stopped). */
 static int ng_solve_cached(ng_solver *s, int l, int n)
 {
     const int *clue = s->pz.clues + s->pz.clue_off[l];
     const int k = s->pz.clue_cnt[l];
     if (!s->cache)
-        return ng_solve_line(clue, k, s->tmp.lin, s->tmp.lout, n, s->tmp.fwd, s->tmp.bwd, s->tmp.pe, s->tmp.pf, s->tmp.diff);
+        return ng_solve_bytes(s, clue, k, n);
     uint64_t k0 = 0, k1 = 0;
     for (int i = 0; i < n && i < 32; i++) k0 |= (uint64_t)s->tmp.lin[i] << (2 * i);
     for (int i = 32; i < n; i++) k1 |= (uint64_t)s->tmp.lin[i] << (2 * (i - 32));

@@ -20,13 +20,15 @@ static inline int ng_line_bits(ng_solver *s, int l)
     return 1;
 }
 
-/* The same for lines too long for bitboards: through s->tmp.lin and s->tmp.lout. */
+/* The same for lines too long for bitboards: through s->tmp.lin and s->tmp.lout (2 when the
+ * solve was stopped, nothing set). */
 static inline int ng_line_cells(ng_solver *s, int l)
 {
     const int off = s->pz.line_off[l], step = s->pz.line_step[l], n = s->pz.line_len[l];
     uint8_t *lin = s->tmp.lin, *lout = s->tmp.lout;
     for (int i = 0; i < n; i++) lin[i] = s->cells[off + i * step];
-    if (!ng_solve_cached(s, l, n)) return 0;
+    const int r = ng_solve_cached(s, l, n);
+    if (r != 1) return r;
     for (int i = 0; i < n; i++)
         if (lout[i] != lin[i]) ng_set(s, off + i * step, lout[i]);
     return 1;
@@ -55,6 +57,10 @@ static int ng_propagate(ng_solver *s)
          * gives l is a fixpoint of l, and its sets queue only the crossing lines */
         const int ok = s->bits ? ng_line_bits(s, l) : ng_line_cells(s, l);
         s->q.queued[l] = 0;
+        if (ok == 2) {  /* a long line's solve was stopped (ng_solve_bytes) */
+            eng_clear_queue(&s->q);
+            return 1;
+        }
         if (!ok) {
             s->fail_line = l;
             eng_clear_queue(&s->q);

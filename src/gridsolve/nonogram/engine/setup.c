@@ -32,6 +32,9 @@ void ng_free(ng_solver *s)
 /* clues: for each line (rows then columns) its count followed by its numbers. */
 ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
 {
+    if (width < 1 || height < 1 || width > NG_MAX_SIDE || height > NG_MAX_SIDE
+        || (long long)width * height > NG_MAX_CELLS)
+        return NULL;
     ng_solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->pz.width = width; s->pz.height = height;
@@ -55,12 +58,18 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     }
     s->pz.max_len = width > height ? width : height;
     const int N = s->pz.max_len, K = s->pz.max_k;
+    /* line.c's tables: for the largest line under NG_DENSE_MAX_CELLS (line_long.c does the rest) */
+    size_t dense = 1;
+    for (int l = 0; l < L; l++) {
+        const size_t cells = ((size_t)s->pz.clue_cnt[l] + 1) * ((size_t)s->pz.line_len[l] + 1);
+        if (cells <= NG_DENSE_MAX_CELLS && cells > dense) dense = cells;
+    }
     s->pz.cell_row = malloc(sizeof(int) * C); s->pz.cell_col = malloc(sizeof(int) * C);
     if (!s->pz.cell_row || !s->pz.cell_col) goto fail;
     for (int c = 0; c < C; c++) { s->pz.cell_row[c] = c / width; s->pz.cell_col[c] = c % width; }
     s->cells = malloc(C); s->root = malloc(C); s->trail = malloc(sizeof(int) * C);
     s->tmp.lin = malloc(N); s->tmp.lout = malloc(N);
-    s->tmp.fwd = malloc((size_t)(K + 1) * (N + 1)); s->tmp.bwd = malloc((size_t)(K + 1) * (N + 1));
+    s->tmp.fwd = malloc(dense); s->tmp.bwd = malloc(dense);
     s->tmp.pe = malloc(sizeof(int) * (N + 1)); s->tmp.pf = malloc(sizeof(int) * (N + 1));
     s->tmp.diff = malloc(sizeof(int) * (N + 1));
     s->tmp.pval = malloc(C); s->tmp.pstamp = calloc(C, sizeof(uint32_t)); s->tmp.common = malloc(sizeof(int) * C);
