@@ -38,6 +38,7 @@ bench: install  ## benchmarks, each printing a table with its peers (long: about
 	$(BIN)/python benchmarks/generate.py
 	$(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/limits.py
+	$(BIN)/python benchmarks/startup.py
 
 lint: install
 	$(BIN)/python -m mypy

@@ -48,5 +48,7 @@ def run_cell(source: str, namespace: dict[str, Any]) -> Any:
 
 def run(path: Path) -> list[Any]:
     """Every code cell's shown value (None for a cell that ends in a statement)."""
+    from gridsolve.notebook import install
+    install()  # what ``import gridsolve`` does in Jupyter, where IPython is loaded
     namespace: dict[str, Any] = {"__name__": "__main__"}
     return [run_cell(source, namespace) for source in code_cells(path)]

@@ -5,18 +5,34 @@ from __future__ import annotations
 
 import pickle
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import gridsolve
 from gridsolve.nonogram.engine.results import Result
 from gridsolve.nonogram.model import Puzzle, is_any_solution, puzzle_from_grid
 from gridsolve.nonogram.render.svg import puzzle_svg
+from gridsolve.notebook import install
 from gridsolve.tiling import CalendarDay, DrawnTiling, edition, is_tiling, solutions
 from gridsolve.tiling.calendar import leave_open
 from tests.notebook_runner import code_cells, run, shown
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "examples" / "gridsolve.ipynb"
 GRID = ("##.", ".##", "#.#")
+
+install()  # what ``import gridsolve`` does in Jupyter (IPython loaded)
+
+
+def test_import_gridsolve_installs_the_hooks_under_ipython_only() -> None:
+    probe = ("import sys, types\n{}import gridsolve\n"
+             "from gridsolve.nonogram.model import Puzzle\n"
+             "print(hasattr(Puzzle, '_repr_svg_'))")
+    fake = "sys.modules['IPython'] = types.ModuleType('IPython')\n"
+    for setup, expected in ((fake, "True"), ("", "False")):
+        out = subprocess.run([sys.executable, "-c", probe.format(setup)], capture_output=True,
+                             text=True, check=True).stdout
+        assert out.strip() == expected
 
 
 def filled(svg: str) -> int:

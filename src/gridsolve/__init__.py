@@ -13,23 +13,23 @@ index)); ``solve``, ``first``, ``count`` and ``unique`` take either kind.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import (GridsolveError, InvalidPuzzle, LimitReached, ParseError,
                               SolverUnavailable)
-from gridsolve.nonogram.backends import METHODS
-from gridsolve.nonogram.backends import analyse as _analyse
-from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.engine import count as _count
-from gridsolve.nonogram.engine import first as _first
-from gridsolve.nonogram.engine import unique as _unique
-from gridsolve.nonogram.formats import (Entry, iter_entries, parse_puzzle, read_entry, read_puzzle,
-                                        write_puzzle)
-from gridsolve.nonogram.generate import generate
 from gridsolve.nonogram.model import (AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle, is_solution,
                                       puzzle_from_grid)
-from gridsolve.nonogram.rate import Rating, rate
-from gridsolve.notebook import install as _install_pictures
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.backends import METHODS
+    from gridsolve.nonogram.engine import Result, SearchLimits
+    from gridsolve.nonogram.formats import (Entry, iter_entries, parse_puzzle, read_entry,
+                                            read_puzzle, write_puzzle)
+    from gridsolve.nonogram.generate import generate
+    from gridsolve.nonogram.rate import Rating, rate
 
 __all__ = [
     "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
@@ -42,7 +42,30 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-_install_pictures()  # Jupyter shows puzzles and results as pictures (gridsolve/notebook.py)
+#: The public names imported on first use (a command that needs no engine, formats or
+#: generator does not load them: the CLI starts faster), and the module of each.
+_LAZY = {
+    **dict.fromkeys(["METHODS"], "gridsolve.nonogram.backends"),
+    **dict.fromkeys(["Result", "SearchLimits"], "gridsolve.nonogram.engine"),
+    **dict.fromkeys(["Entry", "iter_entries", "parse_puzzle", "read_entry", "read_puzzle",
+                     "write_puzzle"], "gridsolve.nonogram.formats"),
+    "generate": "gridsolve.nonogram.generate",
+    **dict.fromkeys(["Rating", "rate"], "gridsolve.nonogram.rate"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of ``_LAZY``, imported now (PEP 562) and kept."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gridsolve' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 
 def _puzzle(puzzle: AnyPuzzle | None, rows: Iterable[Iterable[int]] | None,
@@ -64,23 +87,33 @@ def solve(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | No
 
     ``method`` is one of METHODS: "native", "sat", "ilp" or "auto" (native, then SAT); colour
     puzzles take all but "ilp"."""
-    return _analyse(_puzzle(puzzle, rows, cols), max_solutions,
-                    SearchLimits(max_nodes=max_nodes, timeout=timeout), method)
+    from gridsolve.nonogram.backends import analyse
+    from gridsolve.nonogram.engine import SearchLimits
+    return analyse(_puzzle(puzzle, rows, cols), max_solutions,
+                   SearchLimits(max_nodes=max_nodes, timeout=timeout), method)
 
 
 def first(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None) -> Grid | None:
     """One solution of a nonogram, or None."""
+    from gridsolve.nonogram.engine import first as _first
     return _first(_puzzle(puzzle, rows, cols))
 
 
 def count(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None, limit: int | None = None) -> int:
     """The exact number of solutions of a nonogram (stopping at ``limit`` if given)."""
+    from gridsolve.nonogram.engine import count as _count
     return _count(_puzzle(puzzle, rows, cols), limit)
 
 
 def unique(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
            cols: Iterable[Iterable[int]] | None = None) -> bool:
     """Does the nonogram have exactly one solution? (proven by search)"""
+    from gridsolve.nonogram.engine import unique as _unique
     return _unique(_puzzle(puzzle, rows, cols))
+
+
+if "IPython" in sys.modules:  # in Jupyter: puzzles and results show as pictures
+    from gridsolve.notebook import install as _install_pictures
+    _install_pictures()

@@ -4,8 +4,9 @@ The model and the engine know nothing of pictures (docs/ARCHITECTURE.md), so thi
 above them and the renderers, gives their classes Jupyter's display hooks: a ``Puzzle`` or
 ``ColourPuzzle`` shows its blank grid with the clues (``_repr_svg_``), a ``Result`` its status
 and solutions, or the cells proven so far (``_repr_html_``). ``import gridsolve`` installs
-them; the renderer is imported only when a notebook asks for a picture. Tilings and calendar
-solutions draw themselves (``gridsolve.tiling.render.DrawnTiling``).
+them when IPython is loaded (Jupyter; elsewhere call ``install()``), so the command line never
+imports this; the renderer is imported only when a notebook asks for a picture. Tilings and
+calendar solutions draw themselves (``gridsolve.tiling.render.DrawnTiling``).
 """
 
 from __future__ import annotations

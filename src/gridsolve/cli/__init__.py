@@ -7,11 +7,11 @@ Errors print one line on stderr; ``-v`` shows the traceback as well.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
-from gridsolve.cli import batch, calendar, nonogram, serve
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
@@ -23,24 +23,45 @@ REMEDIES = {
     "index": "take one out with 'gridsolve nonogram convert FILE OUT --index N'",
 }
 
-#: Modules that each add one sub-command family: ``add_parser(subparsers)``.
-FAMILIES = [nonogram, calendar, batch, serve]
+#: The sub-command families: name -> (the module whose ``add_parser(subparsers, argv)`` adds
+#: it, its help). Only the family a command line names is imported: a command loads what it
+#: needs.
+FAMILIES = {
+    "nonogram": ("gridsolve.cli.nonogram", "nonograms (paint by numbers)"),
+    "calendar": ("gridsolve.cli.calendar", "calendar puzzles (A-Puzzle-A-Day)"),
+    "batch": ("gridsolve.cli.batch",
+              "solve many nonograms (files, folders, multi-puzzle sets) into rows"),
+    "serve": ("gridsolve.cli.serve", "serve the web page (paste and watch a solve; calendar)"),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def named_family(argv: Sequence[str]) -> str | None:
+    """The family a command line names (its first word that is not an option), if any."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in FAMILIES else None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, complete for the family ``argv`` names (every family when None); the
+    others are listed with their help only."""
+    wanted = None if argv is None else named_family(argv)
     parser = argparse.ArgumentParser(
         prog="gridsolve", description="Solve grid logic puzzles exactly and fast.")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="family", metavar="COMMAND", required=True)
-    for family in FAMILIES:
-        family.add_parser(sub)
+    for name, (module, help_) in FAMILIES.items():
+        if argv is None or name == wanted:
+            importlib.import_module(module).add_parser(sub, argv)
+        else:
+            sub.add_parser(name, help=help_)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import Any, TextIO
 
@@ -26,7 +26,7 @@ WINDOW_PER_SLOT = 4
 LOCAL_CHUNK_CAP = 8
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p = sub.add_parser(
         "batch", help="solve many nonograms (files, folders, multi-puzzle sets) into rows",
         description="Solve every puzzle found under PATH... and write one result row per "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from gridsolve.cli._args import natural, seconds
@@ -17,7 +18,7 @@ from gridsolve.tiling.model import Board, Piece, Tiling
 from gridsolve.tiling.render import letters, tiling_rich, tiling_text, write_picture
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     fam = sub.add_parser("calendar", help="calendar puzzles (A-Puzzle-A-Day)")
     cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
 

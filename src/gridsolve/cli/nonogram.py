@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
+from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli import nonogram_author, nonogram_convert, nonogram_play
 from gridsolve.cli._args import memory, positive_int, seconds, since_start
 from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
@@ -19,7 +19,25 @@ from gridsolve.nonogram.formats import INPUT_FORMATS, read_entry
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
 
-def add_parser(sub: Any) -> None:
+#: The sub-commands beside ``solve``: name -> (the module whose ``add_commands(cmds)`` adds it,
+#: its help). Only the module of the command a command line names is imported.
+COMMANDS = {
+    "convert": ("gridsolve.cli.nonogram_convert", "convert a puzzle file to another format"),
+    "explain": ("gridsolve.cli.nonogram_show",
+                "explain the deductions that solve a puzzle, step by step"),
+    "show": ("gridsolve.cli.nonogram_show", "show a puzzle (black-and-white or colour) with "
+             "its clues, and its stored goal if any"),
+    "generate": ("gridsolve.cli.nonogram_author", "make a new puzzle with a proven unique solution"),
+    "rate": ("gridsolve.cli.nonogram_author", "is the solution unique, and how hard is the puzzle"),
+    "check": ("gridsolve.cli.nonogram_author", "list the problems an author must fix, one per line"),
+    "hint": ("gridsolve.cli.nonogram_play", "the next step a person could take from a partly "
+             "filled grid, with its reason"),
+}
+
+
+def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
+    """``gridsolve nonogram``: every sub-command in full (``argv`` None), or in full only the
+    one ``argv`` names (the others listed with their help)."""
     fam = sub.add_parser("nonogram", help="nonograms (paint by numbers)")
     cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -50,10 +68,14 @@ def add_parser(sub: Any) -> None:
                    help="read files over 10 MB and puzzles over 1000x1000")
     show.add_solve_options(p)
     p.set_defaults(run=run_solve)
-    nonogram_convert.add_commands(cmds)
-    show.add_commands(cmds)
-    nonogram_author.add_commands(cmds)
-    nonogram_play.add_commands(cmds)
+    words = [] if argv is None else [a for a in argv if not a.startswith("-")]
+    wanted = words[1] if words[:1] == ["nonogram"] and len(words) > 1 else None
+    for module in dict.fromkeys(m for name, (m, _) in COMMANDS.items()
+                                if argv is None or name == wanted):
+        importlib.import_module(module).add_commands(cmds)
+    for name, (_, help_) in COMMANDS.items():
+        if name not in cmds.choices:
+            cmds.add_parser(name, help=help_)
 
 
 
@@ -108,6 +130,7 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)
     show.report(args, puzzle, result, watch)
     if args.json:
+        import json
         print(json.dumps(result_json(result, puzzle)))
     else:
         for i, grid in enumerate(result.solutions):

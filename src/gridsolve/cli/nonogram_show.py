@@ -7,18 +7,18 @@ Kept apart from ``cli/nonogram.py`` so that file only wires these in with a few 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
-from gridsolve.nonogram.watch.steps import StepPrinter
-from gridsolve.nonogram.watch.trace import Recorder
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.watch.trace import Recorder
 
 __all__ = ["add_solve_options", "add_commands", "print_grid", "watcher", "report", "write_output"]
 
@@ -125,12 +125,23 @@ def print_grid(args: argparse.Namespace, puzzle: AnyPuzzle, grid: Sequence[str],
     glyphs = glyphs_of(args)
     clued = puzzle if getattr(args, "clues", False) else None
     palette = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
-    console = Console(file=out, highlight=False)
-    if console.is_terminal and console.color_system:
-        console.print(grid_rich(grid, glyphs, clued, palette), soft_wrap=True)
-    else:
-        print(clued_text(puzzle, grid, glyphs) if clued else grid_text(grid, glyphs, palette),
-              file=out)
+    if may_colour(out):
+        from rich.console import Console
+        console = Console(file=out, highlight=False)
+        if console.is_terminal and console.color_system:
+            console.print(grid_rich(grid, glyphs, clued, palette), soft_wrap=True)
+            return
+    print(clued_text(puzzle, grid, glyphs) if clued else grid_text(grid, glyphs, palette),
+          file=out)
+
+
+def may_colour(out: Any) -> bool:
+    """Could rich colour this stream? A terminal, or colour forced by the environment (as rich
+    reads it). Asked first so that output to a pipe or file never imports rich."""
+    if os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE"):
+        return True
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty is not None and isatty())
 
 
 def write_output(path: str, write: Callable[[str], None]) -> None:
@@ -163,6 +174,8 @@ def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
     if isinstance(puzzle, ColourPuzzle):
         raise GridsolveError("--steps and --animate: watching supports black-and-white "
                              "puzzles only")
+    from gridsolve.nonogram.watch.steps import StepPrinter
+    from gridsolve.nonogram.watch.trace import Recorder
     printer = None
     if args.steps:
         printer = StepPrinter(puzzle, sys.stdout, lambda grid: print_grid(args, puzzle, grid))
@@ -182,8 +195,10 @@ def animation_kind(path: str) -> str:
 def report(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result,
            watch: Recorder | None = None) -> None:
     """Finish --steps, write the pictures and animation asked for."""
-    if watch is not None and isinstance(watch.listener, StepPrinter):
-        watch.listener.finish()
+    if watch is not None:
+        from gridsolve.nonogram.watch.steps import StepPrinter
+        if isinstance(watch.listener, StepPrinter):
+            watch.listener.finish()
     grid = result.solutions[0] if result.solutions else result.partial
     if args.svg:
         write_output(args.svg, _write_text(puzzle_svg(puzzle, grid)))

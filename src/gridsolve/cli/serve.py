@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from gridsolve.numbers import is_number
@@ -10,7 +11,7 @@ from gridsolve.web.app import create_app
 from gridsolve.web.limits import WebLimits
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p = sub.add_parser("serve", help="serve the web page (paste and watch a solve; calendar)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one and prints it)")

@@ -17,7 +17,21 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, G
                                       is_any_solution)
 
 __all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked",
-           "unknown_grid", "grid_from_cells"]
+           "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "NOT_INTERRUPTIBLE",
+           "sat_installed"]
+
+#: The SAT solver used unless one is named (measured fastest here; benchmarks/backends.py).
+DEFAULT_SOLVER = "glucose4"
+#: SAT solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child
+#: process).
+NOT_INTERRUPTIBLE = ("cadical",)
+
+
+def sat_installed() -> bool:
+    """Is python-sat installed? (found, not imported: importing it and the SAT backend costs a
+    small solve more than the solve itself, so auto does that only when SAT is needed)"""
+    from importlib.util import find_spec
+    return find_spec("pysat") is not None
 
 LineKey = tuple[str, int]
 #: One line of the puzzle: its key, its clue and the (row, col) cells it runs over, in order.

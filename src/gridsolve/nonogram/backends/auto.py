@@ -35,11 +35,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
 from gridsolve.nonogram.engine.team import team_for
+from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, NOT_INTERRUPTIBLE, sat_installed
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS",
@@ -94,6 +96,17 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
     return ""
 
 
+def _sat() -> ModuleType | None:
+    """The SAT backend, imported now (only when SAT is needed), or None if python-sat is
+    installed but cannot be imported."""
+    from gridsolve.nonogram.backends import sat
+    try:
+        sat.require()
+    except SolverUnavailable:
+        return None
+    return sat
+
+
 def _skipped(result: Result, why: str, started: float) -> Result:
     """A native result when SAT did not fit (stats say why: sat_skipped_memory or _time)."""
     return dataclasses.replace(result, seconds=time.perf_counter() - started,
@@ -104,11 +117,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             solver: str | None = None) -> Result:
     """Native under the auto budget, then SAT seeded with the native root grid: in turns with
     the native search (black and white, a SAT solver that can be interrupted), else alone."""
-    from gridsolve.nonogram.backends import sat
     started = time.perf_counter()
-    try:
-        sat.require()
-    except SolverUnavailable:
+    if not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
     deadline = None if limits.timeout is None else started + limits.timeout
     if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
@@ -118,8 +128,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                        else deadline - AUTO_SECONDS)
         if why:
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
-    name = solver or sat.DEFAULT_SOLVER
-    if not name.startswith(sat.NOT_INTERRUPTIBLE):
+    name = solver or DEFAULT_SOLVER
+    if not name.startswith(NOT_INTERRUPTIBLE):
         team = team_for(puzzle, max_solutions)
         if team is not None:
             return _in_turns(team, max_solutions, limits, name, started)
@@ -128,6 +138,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     native = engine.analyse(puzzle, max_solutions, budget)
     if native.status != "unknown":
         return native
+    sat = _sat()
+    if sat is None:  # installed but broken: the native engine alone
+        return engine.analyse(puzzle, max_solutions, limits)
     spent = time.perf_counter() - started
     left_nodes = None if limits.max_nodes is None else limits.max_nodes - native.nodes
     left_time = None if limits.timeout is None else limits.timeout - spent
@@ -156,7 +169,6 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     native 4 s, ...; small: native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...). Solutions
     are pooled; when either search is exhausted its solutions are every solution, so the
     count stays exact."""
-    from gridsolve.nonogram.backends import sat
     puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
     # The first turn pauses between slices of nodes once AUTO_SECONDS are up; the hard limit
@@ -169,6 +181,10 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
+    sat = _sat()
+    if sat is None:  # installed but broken: the native team alone
+        team.run(limits)
+        return team.result()
     why = sat_fits(puzzle, team.partial(), limits, deadline)
     if why:  # the native team alone, under the caller's limits (if it can go on)
         team.run(limits)

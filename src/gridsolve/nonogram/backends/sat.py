@@ -26,17 +26,14 @@ from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import checked, grid_from_cells, status_of, unknown_grid
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, NOT_INTERRUPTIBLE, checked,
+                                                 grid_from_cells, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 
 __all__ = ["DEFAULT_SOLVER", "NOT_INTERRUPTIBLE", "Search", "require", "encode", "model_bytes",
            "check_memory", "analyse"]
 
-#: The solver used unless one is named (measured fastest here; see benchmarks/backends.py).
-DEFAULT_SOLVER = "glucose4"
-#: Solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child process).
-NOT_INTERRUPTIBLE = ("cadical",)
 #: A loaded solver's memory per literal and per clause of the model, and at least (measured
 #: on random puzzles of 50x50 to 200x200, resident memory after loading less before:
 #: Glucose 4 about 17 bytes per literal with 5 literals a clause, CaDiCaL 1.9.5 about 21).

@@ -14,9 +14,9 @@ Tournament question files ``.../question/X.txt`` take their goals from the sibli
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 from gridsolve.errors import ParseError
@@ -53,7 +53,7 @@ def detect_format(text_: str, source: str | None = None) -> ModuleType:
     """
     by_suffix: list[ModuleType] = []
     if source:
-        suffix = Path(source).suffix.lower()
+        suffix = os.path.splitext(source)[1].lower()
         by_suffix = [m for m in DETECT_ORDER if suffix in m.EXTENSIONS]
         for mod in by_suffix:
             if mod.detect(text_):
@@ -103,10 +103,10 @@ def read_text(path: str, limits: bool = True) -> str:
             data = sys.stdin.buffer.read(MAX_BYTES + 1 if limits else -1)
             source = "<stdin>"
         else:
-            p = Path(path)
-            if limits and p.is_file() and p.stat().st_size > MAX_BYTES:
+            if limits and os.path.isfile(path) and os.stat(path).st_size > MAX_BYTES:
                 raise ParseError("file is over 10 MB", path).with_remedy("limits")
-            data = p.read_bytes()
+            with open(path, "rb") as f:
+                data = f.read()
             source = path
     except OSError as exc:
         raise ParseError(exc.strerror or str(exc), path) from None
@@ -143,7 +143,7 @@ def _sibling_goals(path: str, mod: ModuleType) -> dict[str, Grid]:
     sol = tournament.solution_path(path)
     if sol is None:
         return {}
-    return tournament.parse_solutions(read_text(str(sol)), str(sol))
+    return tournament.parse_solutions(read_text(sol), sol)
 
 
 def iter_entries(path: str, format: str = "auto", limits: bool = True) -> Iterator[Entry]:
@@ -179,7 +179,7 @@ def colour_formats() -> list[str]:
 
 def format_for_path(path: str) -> str | None:
     """The name of the writable format whose extension the path has, if any."""
-    suffix = Path(path).suffix.lower()
+    suffix = os.path.splitext(path)[1].lower()
     for mod in DETECT_ORDER:
         if hasattr(mod, "dump") and suffix in mod.EXTENSIONS:
             return str(mod.NAME)

@@ -9,10 +9,10 @@ one ParseError naming file and line, not a traceback or a silently different puz
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import PurePath
 
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle, RawClues
@@ -160,7 +160,7 @@ def default_label(source: str | None, title: str | None = None) -> str:
     if title:
         return title
     if source and not source.startswith("<"):
-        return PurePath(source).stem
+        return os.path.splitext(os.path.basename(source))[0]
     return source or "<input>"
 
 

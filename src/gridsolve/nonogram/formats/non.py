@@ -19,7 +19,6 @@ Spec: github mikix/nonogram-db FORMAT.md (after Simpson's fmt2); pbnsolve doc/in
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterator
 
@@ -48,7 +47,8 @@ def _unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
-    return html.unescape(value)
+    from html import unescape  # titles only: most files never need the entity table
+    return unescape(value)
 
 
 def _clue(text: str, source: str | None, line: int) -> list[int]:
@@ -182,7 +182,8 @@ def dump(puzzle: Puzzle, goal: Grid | None = None) -> str:
     out = []
     if puzzle.title:
         title = " ".join(puzzle.title.splitlines())  # one line; other spacing kept as is
-        out.append(f'title "{html.escape(title, quote=True)}"')
+        from html import escape
+        out.append(f'title "{escape(title, quote=True)}"')
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
     out += ["", "columns"]

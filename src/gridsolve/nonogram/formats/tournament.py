@@ -15,9 +15,9 @@ TAB-separated ``0``/``1``. ``iter_entries`` on ``.../question/X.txt`` takes the 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, default_label,
@@ -115,13 +115,13 @@ def parse_solutions(text: str, source: str | None = None) -> dict[str, Grid]:
     return goals
 
 
-def solution_path(path: str) -> Path | None:
+def solution_path(path: str) -> str | None:
     """``.../solution/X.txt`` for a question file ``.../question/X.txt``, if it exists."""
-    p = Path(path)
-    if p.parent.name != "question":
+    folder, name = os.path.split(path)
+    if os.path.basename(folder) != "question":
         return None
-    cand = p.parent.parent / "solution" / p.name
-    return cand if cand.is_file() else None
+    cand = os.path.join(os.path.dirname(folder), "solution", name)
+    return cand if os.path.isfile(cand) else None
 
 
 def dump(puzzle: Puzzle) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
 from gridsolve.nonogram.render.layout import COLOURS, layout
@@ -29,7 +29,7 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
     if lay.title:
         out.append(f'<text class="title" x="{lay.width // 2}" y="{cell // 2 + lay.font}" '
                    f'text-anchor="middle" font-size="{round(lay.font * 1.3)}" font-weight="bold" '
-                   f'fill="{COLOURS["ink"]}">{escape(lay.title)}</text>')
+                   f'fill="{COLOURS["ink"]}">{escape(lay.title, quote=False)}</text>')
     for r, row in enumerate(grid or ()):
         for c, ch in enumerate(row):
             x, y, _, _ = lay.cell_box(r, c)
@@ -50,7 +50,7 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
             text = " ".join(f'<tspan fill="{ink}">{n}</tspan>'
                             for n, ink in zip(text.split(), lay.row_inks[r]))
         else:
-            text = escape(text)
+            text = escape(text, quote=False)
         out.append(f'<text x="{x}" y="{y}" text-anchor="end" dominant-baseline="central">'
                    f'{text}</text>')
     for c in range(lay.cols):
@@ -66,7 +66,7 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
         for x1, y1, x2, y2, is_thick in lay.lines():
             if is_thick == thick:
                 out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                           f'stroke={quoteattr(colour)} stroke-width="{width}"/>')
+                           f'stroke="{escape(colour)}" stroke-width="{width}"/>')
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -8,10 +8,12 @@ number with its colour's symbol after it ('3r'); rich text paints both in the co
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from gridsolve.nonogram.model import EMPTY, FILLED, AnyPuzzle, Clue, Colour, ColourPuzzle
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 __all__ = ["grid_text", "clued_text", "grid_rich", "segments", "UNICODE", "ASCII", "STYLES"]
 
@@ -136,6 +138,7 @@ def clued_text(puzzle: AnyPuzzle, grid: Sequence[str],
 def grid_rich(grid: Sequence[str], glyphs: tuple[str, str, str] = UNICODE,
               puzzle: AnyPuzzle | None = None, palette: Sequence[Colour] | None = None) -> Text:
     """The same text as ``grid_text``/``clued_text``, coloured for a terminal (rich)."""
+    from rich.text import Text  # only for a colour terminal: plain output never loads rich
     out = Text()
     for i, line in enumerate(segments(grid, glyphs, puzzle, palette)):
         if i:

@@ -1,0 +1,76 @@
+"""An instant command line: a small solve imports only what it needs (benchmarks/startup.py
+measures the time; these tests pin what is imported, which does not depend on the machine),
+and the families and commands listed without being imported say what the real ones say."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import gridsolve
+from gridsolve.cli import FAMILIES, build_parser
+from gridsolve.cli.nonogram import COMMANDS
+
+HEART = Path(gridsolve.__file__).parent / "examples" / "heart.txt"
+
+#: Modules a small black-and-white solve printed to a pipe must not import: other families,
+#: commands and formats' parsers, the terminal colouring, SAT, and the standard library's
+#: heavy corners (xml.sax.saxutils pulls in urllib.request, http.client, email and ssl).
+NOT_FOR_A_SMALL_SOLVE = (
+    "gridsolve.cli.calendar", "gridsolve.cli.batch", "gridsolve.cli.serve",
+    "gridsolve.cli.nonogram_author", "gridsolve.cli.nonogram_convert",
+    "gridsolve.cli.nonogram_play", "gridsolve.nonogram.generate", "gridsolve.nonogram.rate",
+    "gridsolve.nonogram.watch.trace", "gridsolve.notebook", "gridsolve.tiling", "gridsolve.web",
+    "gridsolve.batch", "gridsolve.nonogram.backends.sat", "pysat", "rich", "xml.etree",
+    "xml.sax", "urllib.request", "http.client", "email", "ssl", "pathlib",
+    "concurrent.futures", "multiprocessing",
+)
+
+
+def imported_by(code: str) -> set[str]:
+    """The modules a fresh interpreter has imported after running ``code``."""
+    probe = f"import sys\n{code}\nprint('\\n'.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    return set(out.split())
+
+
+def test_a_small_solve_imports_only_what_it_needs() -> None:
+    loaded = imported_by("from gridsolve.cli import main\n"
+                         f"assert main(['nonogram', 'solve', {str(HEART)!r}]) == 0")
+    assert "gridsolve.nonogram.engine" in loaded  # the probe did solve
+    found = {m for m in loaded for bad in NOT_FOR_A_SMALL_SOLVE
+             if m == bad or m.startswith(bad + ".")}
+    assert not found
+
+
+def test_import_gridsolve_is_light() -> None:
+    loaded = imported_by("import gridsolve")
+    assert not {"gridsolve.nonogram.engine", "gridsolve.nonogram.formats",
+                "gridsolve.nonogram.generate", "gridsolve.notebook"} & loaded
+
+
+def _helps(subparsers: Any) -> dict[str, str]:
+    return {a.dest: a.help for a in subparsers._choices_actions}
+
+
+def _subparsers(parser: Any) -> Any:
+    return next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+
+
+def test_families_listed_unloaded_say_what_they_say_loaded() -> None:
+    full = _helps(_subparsers(build_parser()))
+    assert {name: help_ for name, (_, help_) in FAMILIES.items()} == full
+    listed = _helps(_subparsers(build_parser(["calendar"])))
+    assert listed == full
+
+
+def test_commands_listed_unloaded_say_what_they_say_loaded() -> None:
+    nonogram = _subparsers(build_parser()).choices["nonogram"]
+    full = _helps(_subparsers(nonogram))
+    assert {name: help_ for name, (_, help_) in COMMANDS.items()} == {
+        k: v for k, v in full.items() if k != "solve"}
+    named = _subparsers(_subparsers(build_parser(["nonogram", "rate"])).choices["nonogram"])
+    assert _helps(named).keys() == full.keys()
