@@ -29,7 +29,7 @@ so the number of cells changed is at most the number of attempts.
    puzzle that needs exactly that level is given; otherwise a fresh grid is drawn (up to
    ``ROUNDS`` grids, or the timeout), then LimitReached says none was found. Level ``any``
    takes the first unique puzzle. Unique puzzles that need search are rare on small or dense
-   grids, so each level has its own default density (``LEVEL_DENSITY``).
+   grids, so each level has its own default density (``LEVEL_DENSITY``; docs/decisions/0006).
 6. ``picture=True`` draws smooth shapes instead of noise: value noise on a coarse lattice,
    interpolated and thresholded at the density's quantile; the repair changes the cells nearest
    the threshold first, as for an image (``cost``), and prunes its changes afterwards.
@@ -61,9 +61,7 @@ MAX_SIDE = 1000
 #: Fresh grids ``generate`` tries at most for a puzzle that needs exactly the level asked for.
 ROUNDS = 100
 #: The density of the random grid when none is given, per level asked for: where unique
-#: puzzles of that level were most common in our draws (15x15 and 20x20, 20-60 seeds each:
-#: density 0.5 gave no search-level puzzle at all, 0.35 one in 60 at 15x15 and 6 in 20 at
-#: 20x20; probe-level ones were 3 in 30 at 0.5 and 18 in 30 at 0.4, at 15x15).
+#: puzzles of that level were most common in our draws (docs/decisions/0006).
 LEVEL_DENSITY: dict[str, float] = {"any": 0.5, "line": 0.5, "probe": 0.4, "search": 0.35}
 #: Picture-like grids: one lattice point of the value noise per this many cells.
 SMOOTH_CELLS = 4

@@ -50,8 +50,8 @@ HintKind = Literal["line", "whole-line", "contradiction", "guess", "solved", "mi
 KINDS: tuple[HintKind, ...] = ("line", "whole-line", "contradiction", "guess", "solved",
                                "mistake", "no-solution")
 
-#: Line solves all probes of one hint may spend together before the hint says a guess is
-#: needed: enough for every probe of a 30x30 position to reach its fixpoint a few times over.
+#: Line solves (compiled) all probes of one hint may spend together before the hint says
+#: the position needs a guess; the guess's words then say no *short* contradiction was found.
 MAX_PROBE_SOLVES = 200_000
 #: Puzzles whose solve is kept between hints.
 SOLVES_KEPT = 32
