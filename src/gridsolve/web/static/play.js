@@ -56,7 +56,8 @@ function layout() {
   const p = game.puzzle;
   const rowClue = Math.max(1, ...p.rows.map((c) => c.length));
   const colClue = Math.max(1, ...p.cols.map((c) => c.length));
-  const avail = Math.min(760, (window.innerWidth || 900) - 40);
+  const room = $("play-area").clientWidth || (window.innerWidth || 900) - 40;
+  const avail = Math.min(760, room - 14);  // the board's padding and border
   let cell = Math.floor(Math.min(avail / (p.width + rowClue * 0.9), 640 / (p.height + colClue)));
   cell = Math.max(12, Math.min(30, cell));
   const left = Math.ceil(rowClue * cell * 0.9) + 6, top = colClue * cell + 6;
