@@ -2,6 +2,8 @@
 
     python benchmarks/nonogram.py [--methods native,auto] [--sets taai2011,survey,janko]
                                   [--limit N] [--no-sat]
+    python benchmarks/nonogram.py --sets tournament-all --no-sat   # all 30,000, per-set rows
+    python benchmarks/nonogram.py --sets random                    # 40x40 .. 100x100, with SAT
 
 Each puzzle is solved to a proven status (count to 2: unique / multiple / none). The SAT
 baseline is python-sat's CaDiCaL 1.9.5 on the standard block-start encoding, counting to 2,
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.formats import Entry, iter_entries
+from gridsolve.nonogram.model import is_any_solution, puzzle_from_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench-results"
@@ -43,7 +47,32 @@ SETS = {
     "taai2011": "1000 tournament 25x25 puzzles",
     "survey": "the 19 distinct webpbn survey puzzles: glpk-pbn, gramcracker, nonogram-db",
     "janko": "2,338 janko.at puzzles, puzzlekit JSON",
+    "tournament-all": "all 30 tournament sets (30,000 25x25 puzzles), a row per set and a total; "
+                      "a seeded sample of each set is checked against its shipped solutions",
+    "random": "10 each of 40x40, 50x50, 70x70 and 100x100 random grids at 50%% density "
+              "(fixed seeds; several solutions are common)",
 }
+
+#: Puzzles of each tournament set whose shipped solution is checked (tournament-all).
+SAMPLE = 20
+RANDOM_SIZES = (40, 50, 70, 100)
+
+
+def tournament_files(base: Path) -> list[Path]:
+    """The 30 tournament question files."""
+    return sorted((base / "nonogramrecord-tournaments/question").glob("*.txt"))
+
+
+def random_set(size: int) -> list[Entry]:
+    """Ten random grids at 50% density from fixed seeds; each is one (not always the) solution."""
+    entries = []
+    for i in range(10):
+        rng = random.Random(size * 1000 + i)
+        grid = tuple("".join("#" if rng.random() < 0.5 else "." for _ in range(size))
+                     for _ in range(size))
+        label = f"rand{size}-{i}"
+        entries.append(Entry(label, i, label, puzzle_from_grid(grid, title=label), grid))
+    return entries
 
 
 def load_set(name: str, base: Path) -> list[Entry]:
@@ -66,6 +95,11 @@ def load_set(name: str, base: Path) -> list[Entry]:
                     old = seen[key]
                     seen[key] = Entry(old.source, old.index, old.label, old.puzzle, e.goal)
         return list(seen.values())
+    if name.startswith("random") and name[6:].isascii() and name[6:].isdigit():
+        return random_set(int(name[6:]))
+    path = base / "nonogramrecord-tournaments/question" / f"{name}.txt"
+    if path.is_file():
+        return list(iter_entries(str(path)))
     raise SystemExit(f"unknown set {name!r}")
 
 
@@ -76,6 +110,7 @@ class Run:
     seconds: list[float] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
     wrong: int = 0
+    checked: int = 0
 
     @property
     def proven(self) -> int:
@@ -86,13 +121,25 @@ class Run:
         return sum(s in ("unique", "multiple") for s in self.statuses)
 
 
-def run_one(solve: Callable[[Entry], Result], entry: Entry, run: Run) -> Result:
+def is_wrong(result: Result, goal: tuple[str, ...] | None) -> bool:
+    """Does a proven status contradict a known solution (the goal)?"""
+    if goal is None:
+        return False
+    if result.status == "none":
+        return True
+    return result.status == "unique" and result.solutions[0] != goal
+
+
+def run_one(solve: Callable[[Entry], Result], entry: Entry, run: Run, sample: bool) -> Result:
     t = time.perf_counter()
     result = solve(entry)
     run.seconds.append(time.perf_counter() - t)
     run.statuses.append(result.status)
-    if result.status == "unique" and entry.goal is not None and result.solutions[0] != entry.goal:
-        run.wrong += 1
+    run.wrong += is_wrong(result, entry.goal)
+    if sample and entry.goal is not None:
+        # The shipped solution must fit the clues, and a proven status must agree with it.
+        run.checked += 1
+        run.wrong += not is_any_solution(entry.puzzle, entry.goal)
     return result
 
 
@@ -110,6 +157,23 @@ def sat_baseline(timeout: float | None) -> Callable[[Entry], Result]:
     return lambda e: sat.analyse(e.puzzle, 2, limits, solver="cadical195")
 
 
+Row = tuple[str, str, int, int, int, int, int, float, float, float, float | None, float | None]
+
+
+def add_rows(name: str, runs: dict[str, Run], summary: dict[str, dict[str, float]],
+             previous: dict[str, dict[str, float]], rows: list[Row]) -> None:
+    """One table row per solver of a set; the SAT column is the baseline's total over ours."""
+    sat_total = sum(runs[SAT].seconds) if SAT in runs else None
+    summary[name] = {}
+    for m, run in runs.items():
+        total = sum(run.seconds)
+        summary[name][m] = total
+        rows.append((name, m, len(run.seconds), run.solved, run.proven, run.wrong, run.checked,
+                     total, statistics.median(run.seconds) if run.seconds else 0.0,
+                     max(run.seconds, default=0.0), previous.get(name, {}).get(m),
+                     sat_total / total if sat_total and total and m != SAT else None))
+
+
 def fmt(x: float) -> str:
     return f"{x:.3f}" if x < 10 else f"{x:.1f}"
 
@@ -119,9 +183,9 @@ SAT = "sat-baseline"
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default=",".join(SETS),
+    ap.add_argument("--sets", default="taai2011,survey,janko",
                     help="comma-separated, from: " + "; ".join(f"{k} ({v})" for k, v in SETS.items())
-                    + " (default: all three)")
+                    + " (default: taai2011,survey,janko)")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
     ap.add_argument("--methods", default="native,auto",
                     help="gridsolve methods measured (native: the C engine alone; auto: native, "
@@ -129,51 +193,64 @@ def main() -> None:
     ap.add_argument("--no-sat", action="store_true", help="skip the SAT baseline")
     ap.add_argument("--timeout", type=float, default=60.0, help="per puzzle, gridsolve (s)")
     ap.add_argument("--sat-timeout", type=float, default=120.0,
-                    help="per survey puzzle, SAT (s); tournament/janko SAT runs unlimited")
+                    help="per survey and random puzzle, SAT (s); tournament/janko SAT runs unlimited")
     args = ap.parse_args()
     base = puzzles_dir()
+    names = [n for n in args.sets.split(",") if n]
+    if "tournament-all" in names:
+        i = names.index("tournament-all")
+        names[i:i + 1] = [f.stem for f in tournament_files(base)]
+        tournament = {f.stem for f in tournament_files(base)}
+    else:
+        tournament = set()
+    if "random" in names:
+        i = names.index("random")
+        names[i:i + 1] = [f"random{n}" for n in RANDOM_SIZES]
     latest = RESULTS / "nonogram-latest.json"
     previous = json.loads(latest.read_text()).get("sets", {}) if latest.exists() else {}
     solvers: dict[str, Callable[[Entry], Result]] = {
         m: ours(args.timeout, m) for m in args.methods.split(",") if m}
 
     summary: dict[str, dict[str, float]] = {}
-    rows = []
+    rows: list[Row] = []
     survey: list[tuple[str, str, str, dict[str, float]]] = []
-    for name in args.sets.split(","):
+    totals: dict[str, Run] = {}
+    for name in names:
         entries = load_set(name, base)[: args.limit]
         runs = {m: Run() for m in [*solvers, *([] if args.no_sat else [SAT])]}
-        for e in entries:
+        sampled = set(random.Random(name).sample(range(len(entries)), min(SAMPLE, len(entries))))
+        for k, e in enumerate(entries):
             statuses = {}
             for m, solve in solvers.items():
-                statuses[m] = run_one(solve, e, runs[m]).status
+                statuses[m] = run_one(solve, e, runs[m], k in sampled).status
             if not args.no_sat:
-                timeout = args.sat_timeout if name == "survey" else None
-                statuses[SAT] = run_one(sat_baseline(timeout), e, runs[SAT]).status
+                timeout = args.sat_timeout if name == "survey" or name.startswith("random") else None
+                statuses[SAT] = run_one(sat_baseline(timeout), e, runs[SAT], k in sampled).status
             proven = {s for s in statuses.values() if s != "unknown"}
             if len(proven) > 1:
                 sys.exit(f"status mismatch on {name} {e.label}: {statuses}")
             if name == "survey":
                 survey.append((e.label, e.puzzle.size, "/".join(sorted(proven)) or "unknown",
                                {m: r.seconds[-1] for m, r in runs.items()}))
-        sat_total = sum(runs[SAT].seconds) if SAT in runs else None
-        summary[name] = {}
-        for m, run in runs.items():
-            total = sum(run.seconds)
-            summary[name][m] = total
-            prev = previous.get(name, {}).get(m)
-            rows.append((name, m, len(entries), run.solved, run.proven, run.wrong, total,
-                         statistics.median(run.seconds) if run.seconds else 0.0,
-                         max(run.seconds, default=0.0), prev,
-                         sat_total / total if sat_total and total and m != SAT else None))
+        if name in tournament:
+            for m, run in runs.items():
+                t = totals.setdefault(m, Run())
+                t.seconds += run.seconds
+                t.statuses += run.statuses
+                t.wrong += run.wrong
+                t.checked += run.checked
+        add_rows(name, runs, summary, previous, rows)
+    if totals:
+        add_rows(f"all {len(tournament)} sets", totals, summary, previous, rows)
 
     print("\ngridsolve vs a SAT baseline (python-sat CaDiCaL 1.9.5, block-start CNF), "
           "count to 2, one core, same run\n")
-    head = ("set", "solver", "puzzles", "solved", "proven", "wrong", "total s", "median s",
-            "max s", "prev total s", "SAT/this")
+    head = ("set", "solver", "puzzles", "solved", "proven", "wrong", "checked", "total s",
+            "median s", "max s", "prev total s", "SAT/this")
     table = [head]
-    for (name, m, n, solved, proven, wrong, total, med, mx, prev, ratio) in rows:
-        table.append((name, m, str(n), str(solved), str(proven), str(wrong), fmt(total),
+    for (name, m, n, solved, n_proven, wrong, checked, total, med, mx, prev, ratio) in rows:
+        table.append((name, m, str(n), str(solved), str(n_proven), str(wrong),
+                      str(checked), fmt(total),
                       fmt(med), fmt(mx), fmt(prev) if prev is not None else "-",
                       f"{ratio:.1f}x" if ratio else "-"))
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
