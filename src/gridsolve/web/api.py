@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import LimitReached, SolverUnavailable
+from gridsolve.numbers import MAX_JSON_DIGITS, is_number
 from gridsolve.web.limits import ApiError, WebLimits
 from gridsolve.web import calendar_api, play_api
 from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
@@ -176,9 +177,14 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
 
 
 def _int(body: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    """A whole number from the body, as a JSON number or a string of ASCII digits (422 for
+    anything else: '١', '²', thousands of digits)."""
     value = body.get(key, default)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text.startswith("-") else text
+        if is_number(digits) and len(digits) <= MAX_JSON_DIGITS:
+            value = int(text)
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise ApiError(422, f"{key} must be a whole number from {lo} to {hi}")
     return value

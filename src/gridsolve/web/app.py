@@ -4,15 +4,21 @@ Limits live in one frozen ``WebLimits`` (``web/limits.py``, beside ``ApiError``)
 body is read through ``read_json`` (413 above ``max_body``), every solve runs in a worker thread under one ``CapacityLimiter``
 (at most ``max_solves`` at once, 503 when ``max_waiting`` more already queue) with the engine's
 own time budget (408 when it runs out). The server never opens a path named in a request.
+
+Every error goes out as JSON ``{"error": one line}``: a handler's ``ApiError`` with its status,
+a library error it did not wrap as 422 (501 for a missing extra, 408 for a limit), Starlette's
+own 404/405 as they are, and anything unexpected as a 500 whose traceback goes to the server's
+log, never to the client.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from importlib import resources
 from typing import Any, TypeVar
 
-from gridsolve.errors import SolverUnavailable
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.web.limits import ApiError, WebLimits
 
 __all__ = ["create_app"]
@@ -83,11 +89,30 @@ def _static(data: bytes, media: str) -> Callable[[Any], Any]:
     return serve
 
 
+_log = logging.getLogger("gridsolve.web")
+
+#: What the client is told of an error nobody foresaw (the traceback goes to the log).
+INTERNAL = "the server failed on this request (a bug in gridsolve: please report it)"
+
+
+def error_of(exc: Exception, path: str) -> tuple[int, str]:
+    """The HTTP status and one-line message of an error a handler raised."""
+    if isinstance(exc, ApiError):
+        return exc.status, exc.message
+    if isinstance(exc, GridsolveError):
+        status = 501 if isinstance(exc, SolverUnavailable) else (
+            408 if isinstance(exc, LimitReached) else 422)
+        return status, " ".join(str(exc).split())
+    _log.error("unexpected error on %s", path, exc_info=exc)
+    return 500, INTERNAL
+
+
 def create_app(limits: WebLimits = WebLimits()) -> Any:
     """The Starlette application (raises SolverUnavailable without the ``web`` extra)."""
     _starlette()
     import anyio
     from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.middleware import Middleware
@@ -108,15 +133,27 @@ def create_app(limits: WebLimits = WebLimits()) -> Any:
         async def call(request: Request) -> Response:
             try:
                 return await handler(request, limits, run_bounded)  # type: ignore[no-any-return]
-            except ApiError as exc:
-                return JSONResponse({"error": exc.message}, status_code=exc.status)
+            except Exception as exc:  # every error a JSON line; only a bug is a 500
+                status, message = error_of(exc, request.url.path)
+                return JSONResponse({"error": message}, status_code=status)
         return call
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own refusals (404 no such path, 405 wrong method) as JSON."""
+        status, detail = getattr(exc, "status_code", 500), getattr(exc, "detail", INTERNAL)
+        return JSONResponse({"error": str(detail)}, status_code=status,
+                            headers=getattr(exc, "headers", None))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        """Anything that escaped a handler (in middleware, say): a JSON 500, no traceback."""
+        return JSONResponse({"error": error_of(exc, request.url.path)[1]}, status_code=500)
 
     routes: list[BaseRoute] = [Route(path, endpoint(handler), methods=methods)
                                for path, methods, handler in api.ROUTES]
     for name, data, media in static_files():
         routes.append(Route("/" if name == "index.html" else f"/{name}", _static(data, media),
                             methods=["GET", "HEAD"]))
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.limits = limits
     return app

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import InvalidPuzzle, LimitReached
+from gridsolve.numbers import is_number
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
 from gridsolve.tiling.engine import SearchLimits
@@ -75,7 +76,7 @@ async def solutions(request: Request, limits: WebLimits, run: Run) -> Response:
 
     ed = _edition(request)
     raw_limit = request.query_params.get("limit", "500")
-    if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= MAX_LIST:
+    if not is_number(raw_limit) or len(raw_limit) > 9 or not 1 <= int(raw_limit) <= MAX_LIST:
         raise ApiError(422, f"limit must be a whole number from 1 to {MAX_LIST}")
     most = int(raw_limit)
     try:

@@ -11,13 +11,13 @@ steps and ``rating`` null.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.errors import GridsolveError
+from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.numbers import is_number, load_json
 from gridsolve.web.limits import ApiError, WebLimits
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def _too_large(limits: WebLimits) -> ApiError:
 async def read_json(request: Request, limits: WebLimits) -> dict[str, Any]:
     """The body as a JSON object, refused (413) as soon as it passes ``max_body`` bytes."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limits.max_body:
+    if is_number(declared) and (len(declared) > 18 or int(declared) > limits.max_body):
         raise _too_large(limits)
     chunks: list[bytes] = []
     size = 0
@@ -47,9 +47,9 @@ async def read_json(request: Request, limits: WebLimits) -> dict[str, Any]:
             raise _too_large(limits)
         chunks.append(chunk)
     try:
-        body = json.loads(b"".join(chunks) or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(422, "the request body is not JSON") from None
+        body = load_json(b"".join(chunks) or b"{}", "the request body")
+    except ParseError as exc:  # bad syntax or UTF-8, a huge number, nesting too deep
+        raise ApiError(422, f"the request body is not JSON we read ({exc.why})") from None
     if not isinstance(body, dict):
         raise ApiError(422, "the request body must be a JSON object")
     return body
@@ -145,7 +145,7 @@ def puzzle_of(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
 
     text = body_text(body)
     fmt = body.get("format") or "auto"
-    if fmt != "auto" and fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt != "auto" and fmt not in FORMATS:
         raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
     try:
         mod = detect_format(text) if fmt == "auto" else FORMATS[fmt]

@@ -1,0 +1,94 @@
+"""Issue 21: every web error is JSON with a 4xx status (a 500 only for a bug, still JSON and
+without a traceback). The app answered plain-text 500 to odd Unicode digits in ``?limit=``,
+huge numbers and deeply nested JSON bodies, and read '١' as 1."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works the same
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from gridsolve.web import api, create_app  # noqa: E402
+from gridsolve.web.app import INTERNAL  # noqa: E402
+
+DEEP = "[" * 100_000 + "]" * 100_000
+LONG = "9" * 5000
+
+#: (method, path, JSON body text or None, expected status)
+HOSTILE = [
+    ("GET", "/api/calendar/solutions?limit=²", None, 422),
+    ("GET", "/api/calendar/solutions?limit=١", None, 422),
+    ("GET", "/api/calendar/solutions?limit=" + LONG, None, 422),
+    ("GET", "/api/calendar/solutions?date=Oct%20²", None, 422),
+    ("GET", "/api/calendar/solutions?date=Oct%20٣", None, 422),
+    ("GET", "/api/calendar/solutions?date=2026-1٠-06", None, 422),
+    ("GET", "/api/calendar/solutions?date=Oct%20" + LONG, None, 422),
+    ("POST", "/api/nonogram/solve", '{"text": "1 ²\\n--\\n1\\n1"}', 422),
+    ("POST", "/api/nonogram/solve", '{"text": "1 １\\n--\\n1\\n1"}', 422),
+    ("POST", "/api/nonogram/solve", '{"text": "' + LONG + '\\n--\\n1"}', 422),
+    ("POST", "/api/nonogram/solve", DEEP, 422),
+    ("POST", "/api/nonogram/solve", '{"text": ' + DEEP + "}", 422),
+    ("POST", "/api/nonogram/solve", '{"text": "1\\n--\\n1", "n": ' + LONG + "}", 422),
+    ("POST", "/api/nonogram/solve", '{"text": "1\\n--\\n1", "format": ["x"]}', 422),
+    ("POST", "/api/nonogram/parse", '{"text": "1\\n--\\n1", "format": {"a": 1}}', 422),
+    ("POST", "/api/nonogram/generate", '{"width": "²"}', 422),
+    ("POST", "/api/nonogram/generate", '{"width": "١"}', 422),
+    ("POST", "/api/nonogram/generate", '{"width": "' + LONG + '"}', 422),
+    ("POST", "/api/nonogram/generate", '{"seed": "-²"}', 422),
+    ("POST", "/api/nonogram/hint", '{"text": "1\\n--\\n1", "grid": ' + DEEP + "}", 422),
+    ("GET", "/api/no/such/path", None, 404),
+    ("DELETE", "/api/nonogram/solve", None, 405),
+]
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _json_error(response: Any, status: int) -> str:
+    assert response.status_code == status, response.text[:200]
+    assert response.headers["content-type"] == "application/json"
+    message = response.json()["error"]
+    assert isinstance(message, str) and message and "\n" not in message
+    assert "Traceback" not in response.text
+    return str(message)
+
+
+@pytest.mark.parametrize("method,path,body,status", HOSTILE,
+                         ids=[f"{m} {p[:40]} {(b or '')[:30]}" for m, p, b, _ in HOSTILE])
+def test_hostile_request_is_a_json_4xx(client: Any, method: str, path: str, body: str | None,
+                                       status: int) -> None:
+    response = client.request(method, path, content=body,
+                              headers={"content-type": "application/json"})
+    _json_error(response, status)
+
+
+def test_unforeseen_error_is_a_json_500_without_traceback(client: Any, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    async def broken(*args: object) -> None:
+        raise RuntimeError("secret internals /etc/passwd")
+    monkeypatch.setattr(api, "ROUTES", [("/api/nonogram/solve", ["POST"], broken)])
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        response = c.post("/api/nonogram/solve", json={"text": "1\n--\n1"})
+    assert _json_error(response, 500) == INTERNAL
+    assert "secret" not in response.text
+
+
+def test_library_error_not_wrapped_is_a_422(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gridsolve.errors import InvalidPuzzle
+
+    async def refuses(*args: object) -> None:
+        raise InvalidPuzzle("row 1: clue 3 needs 3 cells\nbut the row has 2")
+    monkeypatch.setattr(api, "ROUTES", [("/api/nonogram/solve", ["POST"], refuses)])
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        response = c.post("/api/nonogram/solve", json={"text": "1\n--\n1"})
+    assert _json_error(response, 422) == "row 1: clue 3 needs 3 cells but the row has 2"
