@@ -237,3 +237,20 @@ def test_public_api_gives_the_same_step() -> None:
     grid = ("x" * puzzle.width,) + blank(puzzle)[1:]
     assert gridsolve.nonogram.hint(puzzle, grid) == hint(puzzle, grid)
     assert gridsolve.nonogram.hint(puzzle, grid).kind in ("line", "mistake")
+
+
+def test_the_clock_and_the_budget_stop_the_search_for_a_contradiction() -> None:
+    import time
+
+    from gridsolve.nonogram.hints import _contradiction, _Position
+
+    puzzle = puzzle_from_grid(random_grid(10, 10, 0.5, random.Random(26)))
+    grid = blank(puzzle)
+    while (step := hint(puzzle, grid)).kind == "line":
+        grid = apply_hint(grid, step)
+    assert step.kind == "contradiction"
+    pos = _Position(puzzle, grid)
+    found = _contradiction(pos, None, 10**6)
+    assert found is not None and found.kind == "contradiction"
+    assert _contradiction(pos, None, 10**6, time.perf_counter() - 1) is None
+    assert _contradiction(pos, None, 1) is None

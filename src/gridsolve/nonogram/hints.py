@@ -27,6 +27,7 @@ the compiled solver.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -123,14 +124,17 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     """The next step from this position (None: the empty board), simplest kind first.
 
     ``limits`` bound the engine's solve that proves the solution unique (so mistakes can be
-    named); ``max_probe_solves`` bounds the search for a contradiction."""
+    named), and their timeout the whole hint; ``max_probe_solves`` bounds the search for a
+    contradiction."""
+    started = time.perf_counter()
+    until = None if limits.timeout is None else started + limits.timeout
     pos = _Position(puzzle, _clean(puzzle, grid))
     result = _solve(puzzle, limits)
     end = _verdict(pos, result)
     if end is not None:
         return end
     solution = result.solutions[0] if result.status == "unique" else None
-    step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves)
+    step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves, until)
     return step or _guess(pos, result.solutions, result.status)
 
 
@@ -338,8 +342,10 @@ def _probe(pos: _Position, cell: int, value: str, budget: int) -> _Refuted | boo
     return True
 
 
-def _contradiction(pos: _Position, solution: Grid | None, max_solves: int) -> Hint | None:
-    """The probe refuted in the fewest line solves (budgets doubling: 2, 4, 8, ...).
+def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
+                   until: float | None = None) -> Hint | None:
+    """The probe refuted in the fewest line solves (budgets doubling: 2, 4, 8, ...), unless
+    ``max_solves`` or the clock (``until``) runs out first.
 
     With a unique solution only the wrong value of each cell can be refuted, so only it is
     tried; otherwise both are."""
@@ -351,8 +357,10 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int) -> Hi
         found: list[_Refuted] = []
         waiting = []
         for cell, value in todo:
+            if until is not None and time.perf_counter() > until:
+                return None
             out = _probe(pos, cell, value, budget)
-            spent += budget if out is False else (out.solves if isinstance(out, _Refuted) else 0)
+            spent += out.solves if isinstance(out, _Refuted) else budget
             if isinstance(out, _Refuted):
                 found.append(out)
             elif out is False:
