@@ -81,6 +81,12 @@ def test_play_by_hints_to_the_end(server: str, page: Any) -> None:  # noqa: F811
     page.focus("#play-canvas")
     page.keyboard.press("Control+z")
     assert page.get_attribute("#play-board", "data-wrong") == ""
+    page.keyboard.press("h")  # the keys for a hint and for applying it
+    wait_answer(page)
+    assert page.text_content("#play-message").startswith("Hint (line): row 2 (clue 4 4)")
+    page.keyboard.press("a")
+    assert rows(page).split("\n")[1] == "####.####"
+    page.keyboard.press("Control+z")
 
     # hints only, to the end: every hinted cell agrees with the solution
     solution = SOLUTION.replace("\n", "")

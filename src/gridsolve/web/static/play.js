@@ -338,6 +338,8 @@ function onKey(ev) {
     apply([[game.cursor, "?"]]);
   } else if (ev.key === "h") {
     askHint();
+  } else if (ev.key === "a") {
+    applyHint();
   } else {
     return;
   }
