@@ -98,7 +98,7 @@ def test_watching_refuses_colour(capsys, write, option: list[str]) -> None:  # t
     code, out, err = run(capsys, "nonogram", "solve", *option, write(puzzle_json(**FLAG)))
     assert (code, out) == (2, "")
     assert err == ("gridsolve: error: --steps and --animate: watching supports "
-                   "black-and-white puzzles only\n")
+                   "black-and-white puzzles only (this puzzle has 2 colours)\n")
 
 
 def test_pictures_draw_the_colour_solution(capsys, write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.check import goal_warning
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, Result, SearchLimits
 from gridsolve.nonogram.formats import INPUT_FORMATS, read_entry
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import AnyPuzzle, Colour, palette_of
 
 
 #: The sub-commands beside ``solve``: name -> (the module whose ``add_commands(cmds)`` adds it,
@@ -93,14 +93,15 @@ def result_json(result: Result, puzzle: AnyPuzzle) -> dict[str, Any]:
         "seconds": round(result.seconds, 6),
         "nodes": result.nodes,
     }
-    if isinstance(puzzle, ColourPuzzle):
-        out["palette"] = palette_json(puzzle)
+    palette = palette_of(puzzle)
+    if palette is not None:
+        out["palette"] = palette_json(palette)
     return out
 
 
-def palette_json(puzzle: ColourPuzzle) -> list[dict[str, str]]:
+def palette_json(palette: tuple[Colour, ...]) -> list[dict[str, str]]:
     """The palette as JSON: name, '#rrggbb' and grid symbol of each colour, background first."""
-    return [{"name": c.name, "rgb": c.hex, "symbol": c.symbol} for c in puzzle.palette]
+    return [{"name": c.name, "rgb": c.hex, "symbol": c.symbol} for c in palette]
 
 
 STATUS_TEXT = {

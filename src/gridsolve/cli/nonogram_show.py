@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import AnyPuzzle, palette_of
 from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
 
 if TYPE_CHECKING:
@@ -76,8 +76,8 @@ def describe(puzzle: AnyPuzzle) -> str:
     text = f"{puzzle.size}"
     if puzzle.title:
         text = f"{puzzle.title}: {text}"
-    if isinstance(puzzle, ColourPuzzle):
-        pal = puzzle.palette
+    pal = palette_of(puzzle)
+    if pal is not None:
         inks = ", ".join(f"{c.name} {c.symbol} {c.hex}" for c in pal[1:])
         text += f", {len(pal) - 1} colours on {pal[0].name} ({inks})"
     return text
@@ -124,7 +124,7 @@ def print_grid(args: argparse.Namespace, puzzle: AnyPuzzle, grid: Sequence[str],
     out = out or sys.stdout
     glyphs = glyphs_of(args)
     clued = puzzle if getattr(args, "clues", False) else None
-    palette = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
+    palette = palette_of(puzzle)
     if may_colour(out):
         from rich.console import Console
         console = Console(file=out, highlight=False)
@@ -171,9 +171,8 @@ def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
         raise GridsolveError("--steps prints text; it cannot be combined with --json")
     if not (args.steps or args.animate):
         return None
-    if isinstance(puzzle, ColourPuzzle):
-        raise GridsolveError("--steps and --animate: watching supports black-and-white "
-                             "puzzles only")
+    from gridsolve.nonogram.formats import bw_only
+    puzzle = bw_only(puzzle, "--steps and --animate: watching", "supports")
     from gridsolve.nonogram.watch.steps import StepPrinter
     from gridsolve.nonogram.watch.trace import Recorder
     printer = None

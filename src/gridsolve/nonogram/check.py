@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
-from gridsolve.nonogram.model import (AnyPuzzle, ColourPuzzle, Grid, Puzzle, RawClues,
-                                      clue_min_length, clue_of, colour_clue_of, columns_of,
-                                      is_any_solution)
+from gridsolve.nonogram.model import (AnyPuzzle, Grid, Puzzle, RawClues, clue_min_length,
+                                      clue_of, colour_clue_of, columns_of, is_any_solution,
+                                      palette_of)
 
 __all__ = ["Problem", "check", "clue_problems", "solution_problems", "goal_warning",
            "MAX_CELLS_SHOWN"]
@@ -123,7 +123,7 @@ def goal_warning(puzzle: AnyPuzzle, goal: Grid | None, source: str,
         return None
     where = f"goal stored in {source}"
     if not is_any_solution(puzzle, goal):
-        pal = puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
+        pal = palette_of(puzzle)
 
         def clue(line: str) -> object:
             return clue_of(line) if pal is None else colour_clue_of(line, pal)

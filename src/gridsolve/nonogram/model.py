@@ -27,7 +27,7 @@ __all__ = [
     "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS",
     "Colour", "ColourClue", "ColourPuzzle", "AnyPuzzle", "MAX_COLOURS", "BLACK", "WHITE",
     "colour_clue_of", "is_colour_solution", "colour_puzzle_from_grid", "as_colour",
-    "is_any_solution", "RawClues",
+    "is_any_solution", "palette_of", "RawClues",
 ]
 
 Clue = tuple[int, ...]
@@ -348,6 +348,11 @@ def is_colour_solution(puzzle: ColourPuzzle, grid: Sequence[str]) -> bool:
     return (all(colour_clue_of(r, pal) == c for r, c in zip(grid, puzzle.rows))
             and all(colour_clue_of(col, pal) == c
                     for col, c in zip(columns_of(grid), puzzle.cols)))
+
+
+def palette_of(puzzle: AnyPuzzle) -> tuple[Colour, ...] | None:
+    """The palette of a colour puzzle; None for a black-and-white one (it has none)."""
+    return puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
 
 
 def is_any_solution(puzzle: AnyPuzzle, grid: Sequence[str]) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, palette_of
 from gridsolve.numbers import is_number, load_json
 from gridsolve.web.limits import ApiError, WebLimits
 
@@ -69,9 +69,9 @@ def to_puzzle_json(puzzle: AnyPuzzle) -> dict[str, Any]:
     out: dict[str, Any] = {
         "width": puzzle.width, "height": puzzle.height, "title": puzzle.title,
         "rows": [list(c) for c in puzzle.rows], "cols": [list(c) for c in puzzle.cols]}
-    if isinstance(puzzle, ColourPuzzle):
-        out["palette"] = [{"name": c.name, "rgb": c.hex, "symbol": c.symbol}
-                          for c in puzzle.palette]
+    palette = palette_of(puzzle)
+    if palette is not None:
+        out["palette"] = [{"name": c.name, "rgb": c.hex, "symbol": c.symbol} for c in palette]
     return out
 
 

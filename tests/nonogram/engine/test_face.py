@@ -10,7 +10,7 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import BACKENDS, METHODS, analyse
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, COLOUR, engine_for
-from gridsolve.nonogram.model import ColourPuzzle, Puzzle, as_colour, puzzle_from_grid
+from gridsolve.nonogram.model import ColourPuzzle, Puzzle, as_colour, palette_of, puzzle_from_grid
 from tests.nonogram.oracle import all_solutions
 
 
@@ -23,6 +23,7 @@ def test_each_kind_of_puzzle_has_its_engine() -> None:
     bw = Puzzle([[1]], [[1]])
     assert engine_for(bw) is BLACK_AND_WHITE
     assert engine_for(as_colour(bw)) is COLOUR
+    assert palette_of(bw) is None and palette_of(as_colour(bw)) == as_colour(bw).palette
 
 
 @pytest.mark.parametrize("seed", range(12))
