@@ -29,6 +29,7 @@ REMEDIES = {
 FAMILIES = {
     "nonogram": ("gridsolve.cli.nonogram", "nonograms (paint by numbers)"),
     "calendar": ("gridsolve.cli.calendar", "calendar puzzles (A-Puzzle-A-Day)"),
+    "tiling": ("gridsolve.cli.tiling", "polyomino tilings: count and solve (board + pieces)"),
     "batch": ("gridsolve.cli.batch",
               "solve many nonograms (files, folders, multi-puzzle sets) into rows"),
     "serve": ("gridsolve.cli.serve", "serve the web page (paste and watch a solve; calendar)"),

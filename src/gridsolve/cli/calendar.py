@@ -1,4 +1,4 @@
-"""``gridsolve calendar ...``: solve, hint, count, rank and heatmap for calendar puzzles."""
+"""``gridsolve calendar ...``: solve, hint, count, rank, heatmap and design for calendar puzzles."""
 
 from __future__ import annotations
 
@@ -57,6 +57,8 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("file", help="output picture (.png or .svg)")
     _edition_args(p)
     p.set_defaults(run=run_heatmap)
+
+    _add_design(cmds)
 
 
 def _edition_args(p: argparse.ArgumentParser) -> None:
@@ -210,3 +212,111 @@ def run_heatmap(args: argparse.Namespace) -> int:
     write_heatmap(args.file, counts, title=f"A-Puzzle-A-Day ({ed.name}): solutions per date")
     print(f"wrote {args.file}")
     return 0
+
+
+def _add_design(cmds: Any) -> None:
+    p = cmds.add_parser("design", help="a designer's report on a piece set: unsolvable dates, "
+                        "spread, hardest and easiest dates, heatmap; --search tries swaps")
+    p.add_argument("--edition", choices=list(presets.EDITIONS), default="original",
+                   help="start from a shipped puzzle (default: original)")
+    p.add_argument("--board", metavar="FILE", help="a board file (labels Jan..Dec, 1..31, "
+                   "optionally Mon..Sun)")
+    p.add_argument("--pieces", metavar="FILE", help="the proposed piece file (with --board)")
+    p.add_argument("--search", action="store_true",
+                   help="try replacing each piece by each pool piece of the same size; list the "
+                   "sets that solve every date, most even first")
+    p.add_argument("--pool", metavar="FILE",
+                   help="candidate pieces for --search (default: the 12 pentominoes and the 5 "
+                   "tetrominoes)")
+    p.add_argument("--heatmap", metavar="FILE", help="also draw the year (.svg or .png)")
+    p.add_argument("--top", type=natural, default=5, metavar="N",
+                   help="how many hardest/easiest dates and swaps to list (default 5)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
+                   help="give up counting one piece set after this many seconds")
+    p.set_defaults(run=run_design)
+
+
+def _design_edition(args: argparse.Namespace) -> cal.Edition:
+    if args.board or args.pieces:
+        if not (args.board and args.pieces):
+            raise InvalidPuzzle("give both --board and --pieces for a piece set of your own")
+        board = read_board(args.board)
+        return cal.Edition(board.name or "custom", board, read_pieces(args.pieces))
+    return cal.edition(args.edition)
+
+
+def _pool(args: argparse.Namespace) -> tuple[Piece, ...]:
+    if args.pool:
+        return read_pieces(args.pool)
+    return presets.named_pieces("pentominoes") + presets.named_pieces("tetrominoes")
+
+
+def _days(pairs: Any) -> list[dict[str, object]]:
+    return [cal.year_rows({day: n})[0] for day, n in pairs]
+
+
+def run_design(args: argparse.Namespace) -> int:
+    from gridsolve.tiling import design
+
+    if args.heatmap and not args.heatmap.lower().endswith((".png", ".svg")):
+        raise InvalidPuzzle(f"{args.heatmap}: choose a .png or .svg file name")
+    ed = _design_edition(args)
+    limits = _limits(args)
+    rep = design.report(ed, args.top, limits)
+    found = design.search(ed, _pool(args), limits) if args.search else []
+    if args.heatmap:
+        from gridsolve.tiling.heatmap import write_heatmap
+
+        write_heatmap(args.heatmap, rep.counts, title=f"{ed.name}: solutions per date")
+    if args.json:
+        obj: dict[str, object] = {
+            "edition": ed.name, "pieces": [p.name for p in ed.pieces],
+            "unsolvable": _days((day, 0) for day in rep.unsolvable),
+            "fewest": rep.fewest, "median": rep.median, "most": rep.most,
+            "evenness": round(rep.evenness, 4), "hardest": _days(rep.hardest),
+            "easiest": _days(rep.easiest)}
+        if args.search:
+            obj["swaps"] = [{"remove": s.removed, "add": s.added.name,
+                             "cells": [list(c) for c in s.added.cells],
+                             "evenness": round(r.evenness, 4), "fewest": r.fewest,
+                             "median": r.median, "most": r.most} for s, r in found[:args.top]]
+        print(json.dumps(obj))
+        return 0
+    _print_report(ed, rep)
+    if args.search:
+        _print_swaps(found, args.top)
+    if args.heatmap:
+        print(f"wrote {args.heatmap}")
+    return 0
+
+
+def _print_report(ed: cal.Edition, rep: Any) -> None:
+    from gridsolve.tiling.design import text_heatmap
+
+    dates = sum(1 for day in rep.counts if day.valid)
+    print(f"{ed.name}: {len(ed.pieces)} pieces on {ed.board.size} cells; {dates} dates")
+    if rep.unsolvable:
+        shown = ", ".join(str(day) for day in rep.unsolvable[:10])
+        more = " ..." if len(rep.unsolvable) > 10 else ""
+        print(f"{len(rep.unsolvable)} dates have no solution: {shown}{more}")
+    else:
+        print("every date has a solution")
+    print(f"solutions per date: fewest {rep.fewest}, median {rep.median:g}, most {rep.most}; "
+          f"evenness (std/mean) {rep.evenness:.3f}")
+    print("hardest: " + ", ".join(f"{day} {n}" for day, n in rep.hardest))
+    print("easiest: " + ", ".join(f"{day} {n}" for day, n in rep.easiest))
+    print("heatmap (a row per month, a column per day; '.' fewest .. '@' most, '0' none):")
+    for line in text_heatmap(rep.counts):
+        print("  " + line)
+
+
+def _print_swaps(found: list[Any], top: int) -> None:
+    if not found:
+        print("no one-piece swap from the pool solves every date")
+        return
+    print(f"{len(found)} one-piece swaps solve every date; the most even first:")
+    print(f"  {'swap':<16} {'evenness':>8} {'fewest':>7} {'median':>7} {'most':>7}")
+    for swap, rep in found[:top]:
+        text = f"{swap.removed} -> {swap.added.name}"
+        print(f"  {text:<16} {rep.evenness:>8.3f} {rep.fewest:>7} {rep.median:>7g} {rep.most:>7}")

@@ -14,7 +14,8 @@ from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling.formats import parse_board, parse_pieces
 from gridsolve.tiling.model import Board, Piece
 
-__all__ = ["EDITIONS", "SOURCES", "board", "pieces", "board_source", "pieces_source"]
+__all__ = ["EDITIONS", "SOURCES", "board", "pieces", "board_source", "pieces_source", "shipped",
+           "named_board", "named_pieces"]
 
 #: Edition name -> one-line description.
 EDITIONS = {
@@ -74,3 +75,28 @@ def board(name: str) -> Board:
 def pieces(name: str) -> tuple[Piece, ...]:
     """The pieces of an edition."""
     return parse_pieces(pieces_source(name), f"{name}.pieces")
+
+
+def shipped(kind: str) -> list[str]:
+    """Names of the shipped files of a kind: 'board' or 'pieces' (editions and classics such
+    as the 6x10 box and the twelve pentominoes)."""
+    folder = resources.files("gridsolve.tiling").joinpath("data")
+    suffix = f".{kind}"
+    return sorted(f.name[:-len(suffix)] for f in folder.iterdir() if f.name.endswith(suffix))
+
+
+@functools.cache
+def named_board(name: str) -> Board:
+    """A shipped board by name (an edition's or a classic one)."""
+    if name not in shipped("board"):
+        raise InvalidPuzzle(f"no shipped board {name!r}; choose one of: {', '.join(shipped('board'))}")
+    return parse_board(_text(f"{name}.board"), f"{name}.board", name)
+
+
+@functools.cache
+def named_pieces(name: str) -> tuple[Piece, ...]:
+    """A shipped piece set by name (an edition's, 'pentominoes' or 'tetrominoes')."""
+    if name not in shipped("pieces"):
+        raise InvalidPuzzle(f"no shipped piece set {name!r}; choose one of: "
+                            f"{', '.join(shipped('pieces'))}")
+    return parse_pieces(_text(f"{name}.pieces"), f"{name}.pieces")

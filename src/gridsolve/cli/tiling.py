@@ -1,0 +1,125 @@
+"""``gridsolve tiling ...``: count and solve any polyomino tiling given as board + piece files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gridsolve.cli._args import seconds
+from gridsolve.tiling import engine, presets
+from gridsolve.tiling.engine import SearchLimits
+from gridsolve.tiling.formats import read_board, read_pieces
+from gridsolve.tiling.model import Board, Piece, Tiling
+from gridsolve.tiling.render import letters, tiling_rich, tiling_text, write_picture
+from gridsolve.tiling.symmetry import count_up_to_symmetry
+
+
+def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
+    fam = sub.add_parser("tiling", help="polyomino tilings: count and solve (board + pieces)")
+    cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = cmds.add_parser("count", help="count the tilings of a board by a set of pieces")
+    _puzzle_args(p)
+    p.add_argument("--up-to-symmetry", action="store_true",
+                   help="count tilings that are rotations or reflections of each other once")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run_count)
+
+    p = cmds.add_parser("solve", help="show a tiling (or all of them)")
+    _puzzle_args(p)
+    p.add_argument("--all", action="store_true", help="list every tiling")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--png", metavar="FILE", help="also draw the (first) tiling as PNG")
+    p.add_argument("--svg", metavar="FILE", help="also draw the (first) tiling as SVG")
+    p.set_defaults(run=run_solve)
+
+
+def _puzzle_args(p: argparse.ArgumentParser) -> None:
+    boards = ", ".join(presets.shipped("board"))
+    sets = ", ".join(presets.shipped("pieces"))
+    p.add_argument("board", metavar="BOARD", help=f"a board file, or a shipped board: {boards}")
+    p.add_argument("pieces", metavar="PIECES",
+                   help=f"a piece file, or a shipped piece set: {sets}")
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
+                   help="give up after this many seconds")
+
+
+def _board(arg: str) -> Board:
+    """A board file, else a shipped board of that name."""
+    if Path(arg).exists() or arg not in presets.shipped("board"):
+        return read_board(arg)
+    return presets.named_board(arg)
+
+
+def _pieces(arg: str) -> tuple[Piece, ...]:
+    """A piece file, else a shipped piece set of that name."""
+    if Path(arg).exists() or arg not in presets.shipped("pieces"):
+        return read_pieces(arg)
+    return presets.named_pieces(arg)
+
+
+def run_count(args: argparse.Namespace) -> int:
+    board, pieces = _board(args.board), _pieces(args.pieces)
+    limits = SearchLimits(timeout=args.timeout)
+    if args.up_to_symmetry:
+        total, classes, nsym = count_up_to_symmetry(board, pieces, limits)
+        if args.json:
+            print(json.dumps({"count": total, "up_to_symmetry": classes, "symmetries": nsym}))
+        else:
+            print(f"{classes} tilings up to symmetry ({total} in all; the board has {nsym} "
+                  f"symmetr{'y' if nsym == 1 else 'ies'})")
+        return 0
+    total = engine.count(board, pieces, (), limits)
+    print(json.dumps({"count": total}) if args.json else f"{total} tilings")
+    return 0
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    board, pieces = _board(args.board), _pieces(args.pieces)
+    limits = SearchLimits(timeout=args.timeout)
+    found: list[Tiling] = []
+    for tiling in engine.tilings(board, pieces, (), limits, guided=args.all):
+        found.append(tiling)
+        if not args.all:
+            break
+    for path in (args.png, args.svg):
+        if path and found:
+            write_picture(path, board, pieces, found[0])
+    if args.json:
+        print(json.dumps({"count": len(found) if args.all else None,
+                          "tilings": [_rows(board, pieces, t) for t in found]}))
+        return 0 if found else 1
+    if not found:
+        print("no tiling")
+        return 1
+    if args.all:
+        print(f"{len(found)} tiling{'s' if len(found) != 1 else ''}")
+    for n, tiling in enumerate(found, 1):
+        if args.all:
+            print(f"\ntiling {n}:")
+        _print(board, pieces, tiling)
+    return 0
+
+
+def _rows(board: Board, pieces: tuple[Piece, ...], tiling: Tiling) -> list[str]:
+    """The tiling as rows of piece letters ('#' blocked, '.' uncovered)."""
+    names = letters(pieces)
+    grid = {cell: "." for cell in board.open}
+    for pl in tiling:
+        for cell in pl.cells:
+            grid[cell] = names[pl.piece]
+    return ["".join(grid.get((r, c), "#") for c in range(board.width))
+            for r in range(board.height)]
+
+
+def _print(board: Board, pieces: tuple[Piece, ...], tiling: Tiling) -> None:
+    if sys.stdout.isatty():
+        from rich.console import Console
+
+        Console(highlight=False).print(tiling_rich(board, pieces, tiling), end="")
+    else:
+        sys.stdout.write(tiling_text(board, pieces, tiling))

@@ -1,0 +1,127 @@
+"""A calendar puzzle designer's questions: is every date solvable with this piece set, how
+evenly hard are the dates, and which one-piece swap from a pool makes the set more even?
+
+Every answer comes from ``count_all`` (every date counted exactly in one memoised search), so
+a report costs one count and a search over a pool costs one count per candidate set.
+Evenness is the coefficient of variation of the counts over the real dates (standard
+deviation / mean): 0 when every date has as many solutions as every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from statistics import median, pstdev
+
+from gridsolve.tiling import calendar as cal
+from gridsolve.tiling.calendar import MONTHS, CalendarDay, Edition
+from gridsolve.tiling.engine import SearchLimits
+from gridsolve.tiling.model import Piece, orientations
+
+__all__ = ["Report", "Swap", "report", "evenness", "swaps", "search", "text_heatmap"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a designer wants to know about one piece set on one board."""
+
+    counts: dict[CalendarDay, int]
+    unsolvable: tuple[CalendarDay, ...]
+    fewest: int
+    median: float
+    most: int
+    hardest: tuple[tuple[CalendarDay, int], ...]
+    easiest: tuple[tuple[CalendarDay, int], ...]
+    evenness: float
+
+    @property
+    def every_date(self) -> bool:
+        """Does every real date have a solution?"""
+        return not self.unsolvable
+
+
+@dataclass(frozen=True)
+class Swap:
+    """One piece of the set replaced by a candidate from the pool."""
+
+    removed: str
+    added: Piece
+
+
+def evenness(counts: Mapping[CalendarDay, int]) -> float:
+    """Coefficient of variation of the counts over the real dates (0 = perfectly even)."""
+    values = [n for day, n in counts.items() if day.valid]
+    mean = sum(values) / len(values)
+    return pstdev(values) / mean if mean else float("inf")
+
+
+def report(ed: Edition, top: int = 5, limits: SearchLimits = SearchLimits()) -> Report:
+    """Count every date of the edition and summarise."""
+    counts = cal.count_all(ed, limits)
+    values = [n for day, n in counts.items() if day.valid]
+    hardest, easiest = cal.rank(counts, top)
+    return Report(counts, tuple(day for day, n in sorted(counts.items()) if day.valid and not n),
+                  min(values), median(values), max(values), tuple(hardest), tuple(easiest),
+                  evenness(counts))
+
+
+def _shape(piece: Piece) -> tuple[tuple[int, int], ...]:
+    """The piece's canonical orientation: equal for congruent pieces."""
+    return orientations(piece.cells)[0]
+
+
+def swaps(ed: Edition, pool: Sequence[Piece]) -> Iterator[tuple[Swap, Edition]]:
+    """Every edition made by replacing one piece by a pool piece of the same size that is not
+    congruent to a piece already in the set."""
+    have = {_shape(p) for p in ed.pieces}
+    names = {p.name for p in ed.pieces}
+    for i, old in enumerate(ed.pieces):
+        for cand in pool:
+            if cand.size != old.size or _shape(cand) in have:
+                continue
+            name = cand.name if cand.name not in names - {old.name} else f"{cand.name}_new"
+            new = Piece(name, cand.cells, old.copies)
+            pieces = ed.pieces[:i] + (new,) + ed.pieces[i + 1:]
+            yield Swap(old.name, new), Edition(f"{ed.name}+{name}-{old.name}", ed.board, pieces)
+
+
+def search(ed: Edition, pool: Sequence[Piece], limits: SearchLimits = SearchLimits()
+           ) -> list[tuple[Swap, Report]]:
+    """The one-piece swaps whose every date is solvable, most even first."""
+    found = []
+    for swap, new in swaps(ed, pool):
+        rep = report(new, 3, limits)
+        if rep.every_date:
+            found.append((swap, rep))
+    return sorted(found, key=lambda x: (x[1].evenness, x[0].removed, x[0].added.name))
+
+
+#: Shades from few solutions to many.
+SHADES = ".:-=+*#%@"
+
+
+def text_heatmap(counts: Mapping[CalendarDay, int]) -> list[str]:
+    """One line per month, one character per day: '0' no solution, shades from few to many
+    (the mean over weekdays on weekday editions), blank where the date does not exist."""
+    per_day: dict[tuple[int, int], float] = {}
+    for day, n in counts.items():
+        if day.valid:
+            per_day.setdefault((day.month, day.day), 0.0)
+            per_day[(day.month, day.day)] += n
+    weeks = max(1, len({day.weekday for day in counts}))
+    per_day = {k: v / weeks for k, v in per_day.items()}
+    lo, hi = min(per_day.values()), max(per_day.values())
+    lines = ["     " + "".join(str(d % 10) for d in range(1, 32))]
+    for m in range(1, 13):
+        row = []
+        for d in range(1, 32):
+            v = per_day.get((m, d))
+            if v is None:
+                row.append(" ")
+            elif v == 0:
+                row.append("0")
+            else:
+                t = (v - lo) / (hi - lo) if hi > lo else 0.5
+                row.append(SHADES[min(len(SHADES) - 1, int(t * len(SHADES)))])
+        lines.append(f"{MONTHS[m - 1]:<5}" + "".join(row).rstrip())
+    return lines

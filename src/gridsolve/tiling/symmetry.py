@@ -1,0 +1,75 @@
+"""Tilings up to the board's symmetries: the rotations and reflections that map the board onto
+itself, and one canonical form per class of tilings.
+
+Counting up to symmetry lists every tiling and keeps one per orbit (the smallest of its images
+under the symmetries), so it is exact whether or not some tilings are symmetric themselves;
+it is refused when there are too many tilings to list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from gridsolve.errors import InvalidPuzzle
+from gridsolve.tiling import engine
+from gridsolve.tiling.engine import SearchLimits
+from gridsolve.tiling.model import Board, Cell, Piece, Tiling
+
+__all__ = ["Symmetry", "board_symmetries", "canonical", "count_up_to_symmetry",
+           "MAX_LISTED"]
+
+#: A map of board cells onto board cells.
+Symmetry = Callable[[Cell], Cell]
+
+#: The most tilings listed to compare them up to symmetry.
+MAX_LISTED = 2_000_000
+
+_TURNS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
+    lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
+    lambda r, c: (r, -c), lambda r, c: (-c, -r), lambda r, c: (-r, c), lambda r, c: (c, r),
+)
+
+
+def _shift(turn: Callable[[int, int], tuple[int, int]], cells: Sequence[Cell]) -> Symmetry:
+    """The turn followed by the translation that brings the turned cells back to row/col 0."""
+    turned = [turn(r, c) for r, c in cells]
+    r0 = min(r for r, _ in turned)
+    c0 = min(c for _, c in turned)
+
+    def apply(cell: Cell) -> Cell:
+        r, c = turn(*cell)
+        return r - r0, c - c0
+    return apply
+
+
+def board_symmetries(board: Board) -> list[Symmetry]:
+    """The rotations and reflections mapping the open cells (and their labels) onto themselves;
+    the identity comes first."""
+    cells = set(board.open)
+    labels = dict(board.labels)
+    out = []
+    for turn in _TURNS:
+        sym = _shift(turn, board.open)
+        if ({sym(cell) for cell in cells} == cells
+                and all(labels.get(sym(cell)) == label for cell, label in labels.items())):
+            out.append(sym)
+    return out
+
+
+def canonical(tiling: Tiling, symmetries: Sequence[Symmetry]) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+    """The smallest image of a tiling under the symmetries: equal for tilings of one class."""
+    return min(tuple(sorted((pl.piece, tuple(sorted(sym(cell) for cell in pl.cells)))
+                            for pl in tiling))
+               for sym in symmetries)
+
+
+def count_up_to_symmetry(board: Board, pieces: Sequence[Piece],
+                         limits: SearchLimits = SearchLimits()) -> tuple[int, int, int]:
+    """(all tilings, classes up to the board's symmetries, number of symmetries)."""
+    total = engine.count(board, pieces, (), limits)
+    syms = board_symmetries(board)
+    if total > MAX_LISTED:
+        raise InvalidPuzzle(f"{total:,} tilings are too many to compare up to symmetry "
+                            f"(at most {MAX_LISTED:,} are listed)")
+    classes = {canonical(t, syms) for t in engine.tilings(board, pieces, (), limits)}
+    return total, len(classes), len(syms)

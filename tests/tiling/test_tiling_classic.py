@@ -1,0 +1,66 @@
+"""Classic polyomino tilings as the engine's credentials: the published pentomino counts.
+
+Pentomino rectangles (Haselgrove and Haselgrove 1960; Knuth, "Dancing Links", 2000): 6x10
+has 2,339 tilings up to symmetry (9,356 in all), 5x12 1,010, 4x15 368, 3x20 2; the 8x8 board
+with a 2x2 centre hole 65 (Scott 1958). Counts up to symmetry come from listing every tiling
+and keeping one per orbit, independently of the memoised count of all of them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsolve.tiling import engine, presets
+from gridsolve.tiling.formats import parse_board
+from gridsolve.tiling.symmetry import board_symmetries, canonical, count_up_to_symmetry
+
+PENTOMINOES = presets.named_pieces("pentominoes")
+
+
+def test_the_twelve_pentominoes() -> None:
+    assert len(PENTOMINOES) == 12 and all(p.size == 5 for p in PENTOMINOES)
+    assert len({p.orientations()[0] for p in PENTOMINOES}) == 12
+    assert sorted(len(p.orientations()) for p in PENTOMINOES) == [1, 2, 4, 4, 4, 4, 4, 8, 8, 8, 8, 8]
+
+
+@pytest.mark.parametrize("board, total, classes, symmetries", [
+    ("3x20", 8, 2, 4), ("4x15", 1472, 368, 4)])
+def test_small_rectangles_up_to_symmetry(board: str, total: int, classes: int,
+                                         symmetries: int) -> None:
+    assert count_up_to_symmetry(presets.named_board(board), PENTOMINOES) == (total, classes,
+                                                                            symmetries)
+
+
+@pytest.mark.parametrize("board, total", [("5x12", 4040), ("8x8-centre", 520)])
+def test_counts(board: str, total: int) -> None:
+    assert engine.count(presets.named_board(board), PENTOMINOES) == total
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board, total, classes, symmetries", [
+    ("5x12", 4040, 1010, 4), ("8x8-centre", 520, 65, 8), ("6x10", 9356, 2339, 4)])
+def test_large_boards_up_to_symmetry(board: str, total: int, classes: int,
+                                     symmetries: int) -> None:
+    assert count_up_to_symmetry(presets.named_board(board), PENTOMINOES) == (total, classes,
+                                                                            symmetries)
+
+
+def test_symmetries_of_boards() -> None:
+    assert len(board_symmetries(parse_board("...\n...\n...\n"))) == 8
+    assert len(board_symmetries(parse_board("....\n....\n"))) == 4
+    assert len(board_symmetries(parse_board("#.#\n...\n"))) == 2       # one mirror line
+    assert len(board_symmetries(presets.named_board("original"))) == 1  # labels pin it down
+
+
+def test_a_symmetric_tiling_is_one_class() -> None:
+    """Burnside would need the fixed tilings; listing orbits counts symmetric ones right."""
+    board = parse_board("..\n..\n")
+    pieces = presets.named_pieces("tetrominoes")[2:3]   # the O fills the 2x2 square one way
+    assert count_up_to_symmetry(board, pieces) == (1, 1, 8)
+    domino = parse_board("....\n")
+    from gridsolve.tiling.model import Piece
+    two = (Piece("D", ((0, 0), (0, 1)), copies=2),)
+    tilings = list(engine.tilings(domino, two))
+    assert len(tilings) == 1
+    syms = board_symmetries(domino)
+    assert len({canonical(t, syms) for t in tilings}) == 1
