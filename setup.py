@@ -40,8 +40,9 @@ setup(
         Extension(
             "gridsolve.tiling.engine._exact",
             sources=["src/gridsolve/tiling/engine/_exact.c"],
-            depends=["src/gridsolve/tiling/engine/exact.h", "src/gridsolve/tiling/engine/exact.c",
-                     "src/gridsolve/tiling/engine/exact_impl.h"],
+            depends=[f"src/gridsolve/tiling/engine/{name}" for name in (
+                "exact.h", "exact.c", "exact_impl.h", "alloc.h", "vectors.h", "problem.c",
+                "table_impl.h", "state_impl.h", "prune_impl.h", "count_impl.h", "enum_impl.h")],
             extra_compile_args=FLAGS,
         ),
     ],

@@ -5,6 +5,7 @@
 #include <Python.h>
 
 #include "exact.c"
+#include "problem.c"
 
 typedef struct {
     PyObject_HEAD
@@ -26,6 +27,48 @@ static int read_mask(PyObject *obj, int nw, word *out)
         for (int b = 7; b >= 0; b--) w = (w << 8) | (unsigned char)buf[i * 8 + b];
         out[i] = w;
     }
+    return 0;
+}
+
+/* Read placement k (type, first cell, mask, hole position) and check it against p. */
+static int read_placement(tl_problem *p, PyObject *places, size_t k, word *m, int *first,
+                          int *type, int *hpos)
+{
+    PyObject *item = PySequence_GetItem(places, (Py_ssize_t)k), *mask;
+    if (!item) return -1;
+    int t, f, hp;
+    int ok = PyArg_ParseTuple(item, "iiOi", &t, &f, &mask, &hp);
+    if (ok) ok = read_mask(mask, p->nw, m) == 0;
+    Py_DECREF(item);
+    if (!ok) return -1;
+    if (t < 0 || t >= p->ntypes || f < 0 || f >= p->ncells
+        || (p->hole[t] >= 0 && (hp < 0 || (size_t)hp >= p->hole_size[p->hole[t]]))) {
+        PyErr_SetString(PyExc_ValueError, "bad placement");
+        return -1;
+    }
+    int lowest = -1, outside = 0, cells = 0;
+    for (int i = 0; i < p->nw && lowest < 0; i++)
+        if (m[i]) lowest = i * 64 + __builtin_ctzll(m[i]);
+    for (int i = 0; i < p->nw; i++) {
+        outside |= (m[i] & ~p->cellbits[i]) != 0;
+        cells += __builtin_popcountll(m[i]);
+    }
+    if (lowest != f || outside) {
+        PyErr_SetString(PyExc_ValueError, "placement mask does not match its first cell");
+        return -1;
+    }
+    if (p->size[t] && p->size[t] != cells) {
+        PyErr_SetString(PyExc_ValueError, "placements of one type differ in size");
+        return -1;
+    }
+    p->size[t] = cells;
+    if (p->hole[t] >= 0) {
+        p->holebits[f] |= (uint8_t)(1 << p->hole[t]);
+        p->hole_mask[p->hole[t]][f >> 6] |= (word)1 << (f & 63);
+    }
+    *first = f;
+    *type = t;
+    *hpos = hp;
     return 0;
 }
 
@@ -52,7 +95,7 @@ static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
     p->ncells = ncells;
     p->ntypes = (int)nt;
     p->nholes = (int)nh;
-    p->nplace = (int)np;
+    p->nplace = (size_t)np;
     int bits = ncells;
     for (Py_ssize_t t = 0; t < nt; t++) {
         PyObject *item = PySequence_GetItem(types, t);
@@ -87,20 +130,15 @@ static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
         Py_DECREF(item);
         if (n == -1 && PyErr_Occurred()) return -1;
         if (n < 1 || n > ncells) { PyErr_SetString(PyExc_ValueError, "bad hole size"); return -1; }
-        p->hole_size[h] = n;
+        p->hole_size[h] = (size_t)n;
     }
     tl_problem_finish(p);
-    if (p->max_len > (1 << 20)) {
-        PyErr_SetString(PyExc_ValueError, "too many hole combinations (at most 2**20)");
+    if (p->max_len >= TL_BLOCK) {   /* a stored vector must fit one arena block */
+        PyErr_SetString(PyExc_ValueError, "too many hole combinations (fewer than 2**20)");
         return -1;
     }
-    p->cell_start = calloc(ncells + 1, sizeof(int));
-    p->pl_type = malloc((np + 1) * sizeof(int));
-    p->pl_id = malloc((np + 1) * sizeof(int));
-    p->pl_hpos = malloc((np + 1) * sizeof(int));
-    p->pl_mask = malloc((np + 1) * p->nw * sizeof(word));
-    p->nbr = malloc((size_t)ncells * 4 * sizeof(int));
-    p->holebits = calloc(ncells, 1);
+    p->nbr = tl_array((size_t)ncells * 4, sizeof(int));
+    p->holebits = tl_zeros((size_t)ncells, 1);
     if (!p->nbr || !p->holebits) { PyErr_NoMemory(); return -1; }
     if (PySequence_Size(nbrs) != ncells) {
         PyErr_SetString(PyExc_ValueError, "one neighbour tuple per cell is needed");
@@ -109,95 +147,34 @@ static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
     for (int x = 0; x < ncells; x++) {
         PyObject *item = PySequence_GetItem(nbrs, x);
         if (!item) return -1;
-        int *q = p->nbr + x * 4;
+        int *q = p->nbr + (size_t)x * 4;
         int ok = PyArg_ParseTuple(item, "iiii", q, q + 1, q + 2, q + 3);
         Py_DECREF(item);
         if (!ok) return -1;
         for (int a = 0; a < 4; a++)
             if (q[a] < -1 || q[a] >= ncells) { PyErr_SetString(PyExc_ValueError, "bad neighbour"); return -1; }
     }
-    int *first = malloc((np + 1) * sizeof(int)), *fill = calloc(ncells + 1, sizeof(int));
-    word *masks = malloc((np + 1) * p->nw * sizeof(word));
-    int *types_in = malloc((np + 1) * sizeof(int)), *hpos_in = malloc((np + 1) * sizeof(int));
+    size_t n = (size_t)np;
+    int *first = tl_array(n, sizeof(int)), *types_in = tl_array(n, sizeof(int));
+    int *hpos_in = tl_array(n, sizeof(int));
+    word *masks = tl_array(n, (size_t)p->nw * sizeof(word));
     int rc = -1;
-    if (!p->cell_start || !p->pl_type || !p->pl_id || !p->pl_hpos || !p->pl_mask || !first || !fill
-        || !masks || !types_in || !hpos_in) {
+    if (!first || !masks || !types_in || !hpos_in) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t k = 0; k < np; k++) {
-        PyObject *item = PySequence_GetItem(places, k), *mask;
-        if (!item) goto done;
-        int t, f, hp;
-        int ok = PyArg_ParseTuple(item, "iiOi", &t, &f, &mask, &hp);
-        if (ok) ok = read_mask(mask, p->nw, masks + k * p->nw) == 0;
-        Py_DECREF(item);
-        if (!ok) goto done;
-        if (t < 0 || t >= nt || f < 0 || f >= ncells
-            || (p->hole[t] >= 0 && (hp < 0 || hp >= p->hole_size[p->hole[t]]))) {
-            PyErr_SetString(PyExc_ValueError, "bad placement");
+    for (size_t k = 0; k < n; k++) {
+        if (read_placement(p, places, k, masks + k * p->nw, first + k, types_in + k, hpos_in + k) < 0)
             goto done;
-        }
-        word *m = masks + k * p->nw;
-        int lowest = -1;
-        for (int i = 0; i < p->nw && lowest < 0; i++)
-            if (m[i]) lowest = i * 64 + __builtin_ctzll(m[i]);
-        int outside = 0;
-        for (int i = 0; i < p->nw; i++) outside |= (m[i] & ~p->cellbits[i]) != 0;
-        if (lowest != f || outside) {
-            PyErr_SetString(PyExc_ValueError, "placement mask does not match its first cell");
-            goto done;
-        }
-        int cells = 0;
-        for (int i = 0; i < p->nw; i++) cells += __builtin_popcountll(m[i]);
-        if (p->size[t] && p->size[t] != cells) {
-            PyErr_SetString(PyExc_ValueError, "placements of one type differ in size");
-            goto done;
-        }
-        p->size[t] = cells;
-        if (p->hole[t] >= 0) {
-            p->holebits[f] |= (uint8_t)(1 << p->hole[t]);
-            p->hole_mask[p->hole[t]][f >> 6] |= (word)1 << (f & 63);
-        }
-        first[k] = f;
-        types_in[k] = t;
-        hpos_in[k] = hp;
-        p->cell_start[f + 1]++;
     }
-    for (int e = 0; e < ncells; e++) p->cell_start[e + 1] += p->cell_start[e];
-    for (Py_ssize_t k = 0; k < np; k++) {   /* stable bucket sort by first cell */
-        int at = p->cell_start[first[k]] + fill[first[k]]++;
-        p->pl_type[at] = types_in[k];
-        p->pl_id[at] = (int)k;
-        p->pl_hpos[at] = hpos_in[k];
-        memcpy(p->pl_mask + (size_t)at * p->nw, masks + k * p->nw, p->nw * sizeof(word));
+    if (tl_problem_index(p, first, types_in, hpos_in, masks) < 0) {
+        PyErr_NoMemory();
+        goto done;
     }
-    p->nbr_mask = calloc((size_t)ncells * p->nw, sizeof(word));
-    p->pl_border = calloc((size_t)(np + 1) * p->nw, sizeof(word));
-    if (!p->nbr_mask || !p->pl_border) { PyErr_NoMemory(); goto done; }
-    for (int x = 0; x < ncells; x++)
-        for (int a = 0; a < 4; a++) {
-            int y = p->nbr[x * 4 + a];
-            if (y >= 0) p->nbr_mask[(size_t)x * p->nw + (y >> 6)] |= (word)1 << (y & 63);
-        }
-    for (Py_ssize_t k = 0; k < np; k++) {
-        word *m = p->pl_mask + (size_t)k * p->nw, *b = p->pl_border + (size_t)k * p->nw;
-        for (int i = 0; i < p->nw; i++)
-            for (word w = m[i]; w; w &= w - 1) {
-                const word *nm = p->nbr_mask + (size_t)(i * 64 + __builtin_ctzll(w)) * p->nw;
-                for (int j = 0; j < p->nw; j++) b[j] |= nm[j];
-            }
-        for (int i = 0; i < p->nw; i++) b[i] &= ~m[i];
-    }
-    int smallest = 0;
-    for (int t = 0; t < p->ntypes; t++)
-        if (p->hole[t] < 0 && p->size[t] && (!smallest || p->size[t] < smallest)) smallest = p->size[t];
-    p->one_piece_max = smallest ? 2 * smallest - 1 : 0;
-    if (p->one_piece_max > TL_POCKET) p->one_piece_max = TL_POCKET;
     self->ready = 1;
     rc = 0;
 done:
-    free(first); free(fill); free(masks); free(types_in); free(hpos_in);
+    free(first); free(masks); free(types_in); free(hpos_in);
     return rc;
 }
 
@@ -219,7 +196,7 @@ static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw
     if (!self->ready) { PyErr_SetString(PyExc_RuntimeError, "Problem not initialised"); return NULL; }
     word root[TL_MAX_WORDS];
     if (read_mask(root_obj, self->p.nw, root) < 0) return NULL;
-    uint64_t *out = malloc(self->p.max_len * sizeof(uint64_t));
+    uint64_t *out = tl_array(self->p.max_len, sizeof(uint64_t));
     if (!out) return PyErr_NoMemory();
     long long states = 0;
     int status;
@@ -228,8 +205,8 @@ static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (status == TL_OK) {
-        lst = PyList_New(self->p.max_len);
-        for (long long i = 0; lst && i < self->p.max_len; i++) {
+        lst = PyList_New((Py_ssize_t)self->p.max_len);
+        for (size_t i = 0; lst && i < self->p.max_len; i++) {
             PyObject *v = PyLong_FromUnsignedLongLong(out[i]);
             if (!v) { Py_CLEAR(lst); break; }
             PyList_SET_ITEM(lst, i, v);
@@ -333,7 +310,7 @@ static PyObject *Enum_solution(EnumObject *self, PyObject *unused)
     if (!self->ready) { PyErr_SetString(PyExc_RuntimeError, "Enum not initialised"); return NULL; }
     PyObject *t = PyTuple_New(self->s.depth);
     for (int d = 0; t && d < self->s.depth; d++) {
-        PyObject *v = PyLong_FromLong(self->problem->p.pl_id[self->s.chosen[d]]);
+        PyObject *v = PyLong_FromSize_t(self->problem->p.pl_id[self->s.chosen[d]]);
         if (!v) { Py_CLEAR(t); break; }
         PyTuple_SET_ITEM(t, d, v);
     }

@@ -1,7 +1,6 @@
 /* The tiling engine without Python: memoised counting and resumable enumeration (exact.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include "exact.h"
@@ -13,53 +12,8 @@ static double tl_now(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Memory for a large table: aligned to 2 MB and marked for transparent huge pages, since
- * the memo is probed at random and TLB misses otherwise dominate (free() releases it). */
-static void *tl_alloc_big(size_t bytes)
-{
-    const size_t huge = (size_t)1 << 21;
-    if (bytes < 2 * huge) return malloc(bytes);
-    void *p = NULL;
-    if (posix_memalign(&p, huge, bytes) != 0) return NULL;
-#ifdef MADV_HUGEPAGE
-    madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
-/* dst += src, element by element, noting any overflow. */
-static inline void add_into(tl_counter *c, uint64_t *dst, const uint64_t *src, long long n)
-{
-    for (long long i = 0; i < n; i++)
-        if (__builtin_add_overflow(dst[i], src[i], &dst[i])) c->status = TL_OVERFLOW;
-}
-
-/* Store a count vector: a header (nonzeros << 1 | dense), then either every count (dense,
- * when some count needs 64 bits) or one word per nonzero: index << 32 | count. */
-static void store_vector(uint64_t *dst, const uint64_t *src, long long n, long long nz, int dense)
-{
-    *dst++ = (uint64_t)nz << 1 | (uint64_t)dense;
-    if (dense) {
-        memcpy(dst, src, (size_t)n * sizeof(uint64_t));
-        return;
-    }
-    for (long long i = 0; i < n; i++)
-        if (src[i]) *dst++ = (uint64_t)i << 32 | src[i];
-}
-
-/* dst += a vector stored by store_vector. */
-static inline void add_stored(tl_counter *c, uint64_t *dst, const uint64_t *v, long long n)
-{
-    uint64_t head = *v++;
-    if (head & 1) {
-        add_into(c, dst, v, n);
-        return;
-    }
-    for (uint64_t i = 0, nz = head >> 1; i < nz; i++) {
-        uint64_t idx = v[i] >> 32;
-        if (__builtin_add_overflow(dst[idx], v[i] & UINT32_MAX, &dst[idx])) c->status = TL_OVERFLOW;
-    }
-}
+#include "alloc.h"
+#include "vectors.h"
 
 #define NW 1
 #include "exact_impl.h"
@@ -79,7 +33,7 @@ static int tl_table_init(tl_table *t, int nw, size_t cap)
     t->nw = nw;
     t->cap = cap;
     t->count = 0;
-    t->slots = tl_alloc_big(cap * (nw + 1) * sizeof(word));
+    t->slots = tl_array_big(cap, (size_t)(nw + 1) * sizeof(word));
     if (!t->slots) return -1;
     for (size_t i = 0; i < cap; i++) t->slots[i * (nw + 1) + nw] = TL_EMPTY;
     return 0;
@@ -92,16 +46,17 @@ static void tl_table_free(tl_table *t)
     t->cap = t->count = 0;
 }
 
-/* Fill the derived tables of a problem: vector lengths and strides per set of holes left. */
+/* Fill the derived tables of a problem: vector lengths and strides per set of holes left
+ * (a length that would overflow is saturated; the caller refuses lengths of TL_BLOCK on). */
 static void tl_problem_finish(tl_problem *p)
 {
     int H = p->nholes;
     p->max_len = 1;
     for (int R = 0; R < (1 << H); R++) {
-        long long len = 1;
+        size_t len = 1;
         for (int h = H - 1; h >= 0; h--) {
             p->stride[R * TL_MAX_HOLES + h] = len;
-            if (R >> h & 1) len *= p->hole_size[h];
+            if (R >> h & 1 && __builtin_mul_overflow(len, p->hole_size[h], &len)) len = SIZE_MAX;
         }
         p->len[R] = len;
         if (len > p->max_len) p->max_len = len;
@@ -113,7 +68,8 @@ static void tl_problem_free(tl_problem *p)
     free(p->cell_start); free(p->pl_type); free(p->pl_id); free(p->pl_hpos); free(p->pl_mask);
     free(p->nbr); free(p->holebits); free(p->nbr_mask); free(p->pl_border);
     p->nbr_mask = p->pl_border = NULL;
-    p->cell_start = p->pl_type = p->pl_id = p->pl_hpos = p->nbr = NULL;
+    p->pl_type = p->pl_hpos = p->nbr = NULL;
+    p->cell_start = p->pl_id = NULL;
     p->holebits = NULL;
     p->pl_mask = NULL;
 }
@@ -147,17 +103,19 @@ static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long l
     c.deadline = timeout >= 0 ? tl_now() + timeout : 0;
     c.mem_limit = mem_limit;
     int depth = depth_limit(p) + 1, status = TL_NOMEM;
-    c.scratch = calloc(depth, sizeof(uint64_t *));
-    c.scatter = calloc(depth, sizeof(uint64_t *));
+    c.scratch = tl_zeros((size_t)depth, sizeof(uint64_t *));
+    c.scatter = tl_zeros((size_t)depth, sizeof(uint64_t *));
     for (int e = 0; e < p->ncells; e++)
-        if (p->cell_start[e + 1] - p->cell_start[e] > c.max_fan) c.max_fan = p->cell_start[e + 1] - p->cell_start[e];
-    c.kid_keys = malloc((size_t)depth * (c.max_fan + 1) * p->nw * sizeof(word));
-    c.kid_pl = malloc((size_t)depth * (c.max_fan + 1) * sizeof(int));
+        if (p->cell_start[e + 1] - p->cell_start[e] > c.max_fan)
+            c.max_fan = p->cell_start[e + 1] - p->cell_start[e];
+    size_t kids = (size_t)depth * (c.max_fan + 1);
+    c.kid_keys = tl_array(kids, (size_t)p->nw * sizeof(word));
+    c.kid_pl = tl_array(kids, sizeof(size_t));
     if (!c.scratch || !c.scatter || !c.kid_keys || !c.kid_pl
         || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
     for (int d = 0; d < depth; d++) {
-        c.scratch[d] = malloc(p->max_len * sizeof(uint64_t));
-        c.scatter[d] = malloc(p->max_len * sizeof(uint64_t));
+        c.scratch[d] = tl_array(p->max_len, sizeof(uint64_t));
+        c.scatter[d] = tl_array(p->max_len, sizeof(uint64_t));
         if (!c.scratch[d] || !c.scatter[d]) goto done;
     }
     memset(out, 0, p->max_len * sizeof(uint64_t));
@@ -194,15 +152,15 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
     s->mem_limit = mem_limit;
     s->max_nodes = -1;
     int n = s->maxdepth + 1;
-    s->cell = calloc(n, sizeof(int));
-    s->next = calloc(n, sizeof(int));
-    s->found = calloc(n, sizeof(int));
-    s->chosen = calloc(n, sizeof(int));
-    s->keys = calloc((size_t)(n + 1) * p->nw, sizeof(word));
+    s->cell = tl_zeros((size_t)n, sizeof(int));
+    s->next = tl_zeros((size_t)n, sizeof(size_t));
+    s->found = tl_zeros((size_t)n, sizeof(int));
+    s->chosen = tl_zeros((size_t)n, sizeof(size_t));
+    s->keys = tl_zeros((size_t)(n + 1) * (size_t)p->nw, sizeof(word));
     if (!s->cell || !s->next || !s->found || !s->chosen || !s->keys) return -1;
     memcpy(s->keys, root, p->nw * sizeof(word));
     if (mode == 2) {
-        uint64_t *out = malloc(p->max_len * sizeof(uint64_t));
+        uint64_t *out = tl_array(p->max_len, sizeof(uint64_t));
         long long states;
         if (!out) return -1;
         s->guided = tl_count(p, root, out, -1, -1.0, mem_limit, &states, &s->guide) == TL_OK;
@@ -216,7 +174,8 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
 static void tl_enum_free(tl_enum *s)
 {
     free(s->cell); free(s->next); free(s->found); free(s->chosen); free(s->keys);
-    s->cell = s->next = s->found = s->chosen = NULL;
+    s->cell = s->found = NULL;
+    s->next = s->chosen = NULL;
     s->keys = NULL;
     tl_table_free(&s->dead);
     if (s->guided) tl_counter_release(&s->guide);

@@ -25,23 +25,25 @@ enum { TL_OK = 0, TL_SOLUTION = 1, TL_EXHAUSTED = 0, TL_LIMIT = 2, TL_NOMEM = 3,
        TL_OVERFLOW = 4, TL_BUDGET = 5 };
 
 typedef struct {
-    int nw, ncells, nbits, ntypes, nholes, nplace;
+    int nw, ncells, nbits, ntypes, nholes;
+    size_t nplace;
     int copies[TL_MAX_TYPES], offset[TL_MAX_TYPES], hole[TL_MAX_TYPES];
-    long long hole_size[TL_MAX_HOLES];
-    long long len[1 << TL_MAX_HOLES];                    /* vector length for remaining holes R */
-    long long stride[(1 << TL_MAX_HOLES) * TL_MAX_HOLES]; /* [R * TL_MAX_HOLES + h] */
-    int *cell_start;   /* ncells + 1: placements whose first cell is e are [start[e], start[e+1]) */
-    int *pl_type, *pl_id, *pl_hpos;
+    size_t hole_size[TL_MAX_HOLES];
+    size_t len[1 << TL_MAX_HOLES];                    /* vector length for remaining holes R */
+    size_t stride[(1 << TL_MAX_HOLES) * TL_MAX_HOLES]; /* [R * TL_MAX_HOLES + h] */
+    size_t *cell_start; /* ncells + 1: placements whose first cell is e are [start[e], start[e+1]) */
+    size_t *pl_id;     /* nplace: each placement's index as given */
+    int *pl_type, *pl_hpos;
     word *pl_mask;     /* nplace * nw words */
     word cellbits[TL_MAX_WORDS];
-    long long max_len;
+    size_t max_len;    /* the longest vector, below TL_BLOCK */
     int size[TL_MAX_TYPES];  /* cells per piece of each type */
     int one_piece_max; /* pockets up to this size can only be filled by one piece (or holes) */
     int *nbr;          /* ncells * 4: open neighbours (up, left, right, down) or -1 */
     uint8_t *holebits; /* ncells: which holes may sit on each cell */
-    word hole_mask[TL_MAX_HOLES][TL_MAX_WORDS];
+    word hole_mask[TL_MAX_HOLES][TL_MAX_WORDS];  /* the cells each hole may sit on */
     word *nbr_mask;    /* ncells * nw: the open neighbours of each cell */
-    word *pl_border;   /* nplace * nw: cells next to a placement, outside it */  /* the cells each hole may sit on */
+    word *pl_border;   /* nplace * nw: cells next to a placement, outside it */
 } tl_problem;
 
 /* An exact open-addressing table: each slot holds the full key then its value, side by side
@@ -63,7 +65,7 @@ typedef struct {
     size_t nblocks, fill;
     uint64_t **scratch, **scatter;
     word *kid_keys;     /* per depth, max_fan child keys waiting to be counted */
-    int *kid_pl, max_fan;
+    size_t *kid_pl, max_fan;
     int used[TL_MAX_TYPES];
     long long nodes, max_states;
     double deadline;
@@ -77,7 +79,8 @@ typedef struct {
     tl_counter guide;  /* a finished count: states with completions (mode 2) */
     int guided;
     int depth, state, maxdepth;
-    int *cell, *next, *found, *chosen;
+    int *cell, *found;
+    size_t *next, *chosen;  /* per depth: the next placement to try, the one chosen */
     word *keys;        /* (maxdepth + 1) * nw */
     int used[TL_MAX_TYPES];
     long long nodes, max_nodes;

@@ -1,0 +1,124 @@
+/* Memoised counting for keys of NW words (part of exact_impl.h): the completions of a state,
+ * split by where the remaining holes go, stored under the exact state (Knuth's Algorithm X
+ * with cell-ordered branching, arXiv cs/0011047, plus memoisation on the search state). */
+
+/* Add to out[0..len[R]) the completions of the state key, split by the remaining holes;
+ * returns whether it added anything (most states are dead ends: their zeros are not scanned). */
+static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out)
+{
+    const tl_problem *p = c->p;
+    int e = FN(first_empty)(p, key);
+    if (e < 0) {
+        if (__builtin_add_overflow(out[0], 1, &out[0])) c->status = TL_OVERFLOW;
+        return 1;
+    }
+    size_t L = p->len[R];
+    size_t slot;
+    if (FN(find)(&c->memo, key, &slot)) {
+        uint64_t v = c->memo.slots[slot * (NW + 1) + NW];
+        if (L == 1) {
+            if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
+            return v != 0;
+        }
+        if (v == TL_ZERO) return 0;
+        add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
+        return 1;
+    }
+    if ((++c->nodes & 0xFFFF) == 0 && c->deadline > 0 && tl_now() > c->deadline) {
+        c->status = TL_LIMIT;
+        return 0;
+    }
+    uint64_t *tmp = c->scratch[depth];
+    int any = 0;
+    memset(tmp, 0, (size_t)L * sizeof(uint64_t));
+    /* First every child that survives the cheap tests, each one's memo slot prefetched; then
+     * the recursion, by which time those slots are in cache. */
+    word *kids = c->kid_keys + (size_t)depth * c->max_fan * NW;
+    size_t *kid = c->kid_pl + (size_t)depth * c->max_fan, nk = 0;
+    for (size_t k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
+        int t = p->pl_type[k];
+        if (c->used[t] == p->copies[t]) continue;
+        if (FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) continue;
+        word *ch = kids + (size_t)nk * NW;
+        FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
+        c->used[t]++;
+        int h = p->hole[t], R2 = h < 0 ? R : R & ~(1 << h);
+        uint64_t reach;
+        int cap = FN(reach_left)(p, c->used, __builtin_popcount(R2), &reach);
+        int dead = FN(dead_pocket)(p, ch, k, R2, cap, reach, c->used);
+        c->used[t]--;
+        if (dead) continue;
+        __builtin_prefetch(c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1));
+        kid[nk++] = k;
+    }
+    for (size_t i = 0; i < nk; i++) {
+        size_t k = kid[i];
+        int t = p->pl_type[k], h = p->hole[t];
+        const word *ch = kids + (size_t)i * NW;
+        c->used[t]++;
+        if (h < 0) {
+            any |= FN(count_rec)(c, ch, R, depth + 1, tmp);
+        } else {
+            int R2 = R & ~(1 << h);
+            size_t L2 = p->len[R2], low = p->stride[R * TL_MAX_HOLES + h];
+            size_t size = p->hole_size[h], high = L / (size * low), j = (size_t)p->pl_hpos[k];
+            uint64_t *sc = c->scatter[depth];
+            memset(sc, 0, (size_t)L2 * sizeof(uint64_t));
+            if (FN(count_rec)(c, ch, R2, depth + 1, sc)) {
+                any = 1;
+                for (size_t hi = 0; hi < high; hi++)
+                    add_into(c, tmp + (hi * size + j) * low, sc + hi * low, low);
+            }
+        }
+        c->used[t]--;
+        if (c->status) return 0;
+    }
+    uint64_t v;
+    if (L == 1) {
+        v = tmp[0];
+        if (v >= TL_EMPTY) { c->status = TL_OVERFLOW; return 0; }
+    } else if (!any) {
+        v = TL_ZERO;
+    } else {
+        size_t nz = 0;
+        int big = 0;
+        for (size_t i = 0; i < L; i++) {
+            nz += tmp[i] != 0;
+            big |= tmp[i] > UINT32_MAX;
+        }
+        if (!nz) {
+            v = TL_ZERO;
+        } else {
+            size_t need = 1 + (big ? L : nz);
+            if (!c->nblocks || c->fill + need > TL_BLOCK) {
+                uint64_t **b = realloc(c->blocks, (c->nblocks + 1) * sizeof(uint64_t *));  /* small */
+                if (!b) { c->status = TL_NOMEM; return 0; }
+                c->blocks = b;
+                if (!(b[c->nblocks] = tl_array(TL_BLOCK, sizeof(uint64_t)))) { c->status = TL_NOMEM; return 0; }
+                c->nblocks++;
+                c->fill = 0;
+            }
+            store_vector(c->blocks[c->nblocks - 1] + c->fill, tmp, L, nz, (int)big);
+            v = (c->nblocks - 1) * TL_BLOCK + c->fill;
+            c->fill += need;
+        }
+    }
+    size_t bytes = c->memo.cap * (NW + 1) * sizeof(word) + c->nblocks * TL_BLOCK * sizeof(uint64_t);
+    if ((c->max_states >= 0 && (long long)c->memo.count >= c->max_states)
+        || bytes + ((c->memo.count + 2) * 4 > c->memo.cap * 3 ? c->memo.cap * 2 * (NW + 1) * sizeof(word) : 0)
+               > c->mem_limit) {
+        c->status = TL_BUDGET;
+        return 0;
+    }
+    if (FN(put)(&c->memo, key, v) < 0) { c->status = TL_NOMEM; return 0; }
+    if (!any) return 0;
+    add_into(c, out, tmp, L);
+    return 1;
+}
+
+static int FN(count_run)(tl_counter *c, const word *root, uint64_t *out)
+{
+    int R = (1 << c->p->nholes) - 1;
+    FN(count_rec)(c, root, R, 0, out);
+    return c->status;
+}
