@@ -35,6 +35,7 @@ bench: install  ## benchmarks, each printing a table with its peers (long: about
 	$(BIN)/python benchmarks/colour.py
 	$(BIN)/python benchmarks/backends.py
 	$(BIN)/python benchmarks/calendar.py
+	$(BIN)/python benchmarks/tiling.py
 	$(BIN)/python benchmarks/generate.py
 	$(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/limits.py

@@ -1,9 +1,11 @@
 """Calendar puzzle benchmark: gridsolve against PyPI exact-cover packages, in one run.
 
-    python benchmarks/calendar.py [--quick] [--sample N]
+    python benchmarks/calendar.py [--quick] [--sample N] [--previous REV]
 
 Rows: every month/day pair of the original puzzle counted (372); one date with every solution
-listed; the weekday edition's 2,604 month/day/weekday triples counted. Peers (xcover, dxz)
+listed; the weekday edition's 2,604 month/day/weekday triples counted, by this version and by
+the previous one (git REV, its source tree and extensions built in a temporary directory and
+run in a child process in the same run). Peers (xcover, dxz)
 count date by date from the same exact-cover matrix (only their solver calls are timed); on
 the weekday edition they run on a random sample of triples and the total is extrapolated
 (marked "~"). Times are wall-clock seconds, best of the rounds given.
@@ -15,7 +17,11 @@ import argparse
 import os
 import random
 import resource
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from collections.abc import Callable, Sequence
 
 from gridsolve.tiling import calendar as cal
@@ -99,11 +105,47 @@ def peer_dates(run: Callable[[Matrix], int], ed: cal.Edition, days: list[cal.Cal
     return total
 
 
+#: The version before the weekday speed-up (issue 24): compared in the same run.
+PREVIOUS = "69ef80e"
+
+_CHILD = """
+import time, gridsolve
+from gridsolve.tiling import calendar as cal
+t, c = time.perf_counter(), time.process_time()
+n = sum(cal.count_all("weekday").values())
+print(time.perf_counter() - t, time.process_time() - c, n, gridsolve.__file__)
+"""
+
+
+def previous_weekday(rev: str) -> tuple[float, float] | None:
+    """Wall and CPU seconds of the weekday count by version ``rev`` (None if it cannot be built)."""
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", str(repo), "archive", rev, "src", "setup.py",
+                                  "pyproject.toml"], capture_output=True)
+        if archive.returncode:
+            return None
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        built = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                               cwd=tmp, capture_output=True)
+        if built.returncode:
+            return None
+        env = dict(os.environ, PYTHONPATH=str(Path(tmp) / "src"))
+        out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True,
+                             text=True, check=True).stdout.split()
+        if not out[3].startswith(tmp) or int(out[2]) != 4937780:
+            raise SystemExit(f"previous version ran from {out[3]}, total {out[2]}")
+        return float(out[0]), float(out[1])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sample", type=int, default=40, help="weekday triples run by the peers")
     ap.add_argument("--quick", action="store_true", help="peers on a sample of pairs too")
+    ap.add_argument("--previous", default=PREVIOUS, metavar="REV",
+                    help=f"the earlier version timed on the weekday edition (default {PREVIOUS}; "
+                    "'' skips it)")
     args = ap.parse_args()
     rng = random.Random(2024)
     peers = {name: f() for name, f in (("xcover", peer_xcover), ("dxz", peer_dxz))}
@@ -144,6 +186,11 @@ def main() -> None:
         secs = peer_dates(run, weekday, wsample, wcounts) * len(wdays) / len(wsample)
         cells[name] = f"~{secs:.1f}"
     rows.append(("weekday: 2,604 triples counted", t, cells | {"cpu": "weekday"}))
+    before = previous_weekday(args.previous) if args.previous else None
+    if before is not None:
+        CPU["previous"] = before[1]
+        rows.append((f"weekday: 2,604 triples, previous version {args.previous}", before[0],
+                     {n: "-" for n in peers} | {"cpu": "previous"}))
 
     names = list(peers)
     head = ["task", "gridsolve (s)", "gridsolve CPU (s)", *[f"{n} (s)" for n in names],
@@ -151,7 +198,7 @@ def main() -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join("---" for _ in head) + "|")
     for task, ours, cells in rows:
-        peer_secs = [float(cells[n].lstrip("~")) for n in names]
+        peer_secs = [float(cells[n].lstrip("~")) for n in names if cells[n] != "-"]
         ratio = f"{min(peer_secs) / ours:.0f}x" if peer_secs else "-"
         cpu = CPU[cells["cpu"]]
         fmt = f"{ours:.4f}" if ours < 0.1 else f"{ours:.2f}"
