@@ -124,7 +124,9 @@ def test_dates_against_dxz(name: str) -> None:
         ncols = len(cells) + len(ed.pieces)
         flat = [0] * (len(rows) * ncols)
         for r, opt in enumerate(rows):
-            for item in opt[:-1]:
-                flat[r * ncols + col[item]] = 1
-            flat[r * ncols + len(cells) + opt[-1][1]] = 1   # type: ignore[index]
+            *opt_cells, piece = opt
+            for item in opt_cells:
+                flat[r * ncols + col[item]] = 1   # type: ignore[index]
+            assert isinstance(piece, tuple)
+            flat[r * ncols + len(cells) + piece[1]] = 1
         assert int(dxz.dxz_count(len(rows), ncols, flat)) == counts[day], day
