@@ -254,3 +254,27 @@ def test_the_clock_and_the_budget_stop_the_search_for_a_contradiction() -> None:
     assert found is not None and found.kind == "contradiction"
     assert _contradiction(pos, None, 10**6, time.perf_counter() - 1) is None
     assert _contradiction(pos, None, 1) is None
+
+
+def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:
+    """Two solutions, and a position that agrees with neither: line logic finds it."""
+    puzzle = puzzle_from_grid(["..#....", ".#.#.#.", "##.....", ".......", "##....#", "....#.."])
+    solutions = all_solutions(puzzle)
+    assert len(solutions) > 1
+    rng = random.Random(3)
+    dead = 0
+    for _ in range(60):
+        cells = ["?"] * 42
+        for c in rng.sample(range(42), 6):
+            cells[c] = rng.choice("#.")
+        grid = tuple("".join(cells[i:i + 7]) for i in range(0, 42, 7))
+        agreeing = [s for s in solutions if not any(x not in ("?", y) for x, y in
+                                                    zip("".join(grid), "".join(s)))]
+        step = hint(puzzle, grid)
+        if step.kind == "mistake":
+            assert not agreeing  # a mistake is never claimed for a position that can be right
+            dead += step.line >= 0 and "cannot all be right" in step.reason
+        elif step.kind != "solved":
+            assert agreeing, "line logic missed a dead end here"
+            check_step(puzzle, grid, step, solutions)
+    assert dead > 0

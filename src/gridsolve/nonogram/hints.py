@@ -54,6 +54,9 @@ KINDS: tuple[HintKind, ...] = ("line", "whole-line", "contradiction", "guess", "
 #: Line solves (compiled) all probes of one hint may spend together before the hint says
 #: the position needs a guess; the guess's words then say no *short* contradiction was found.
 MAX_PROBE_SOLVES = 200_000
+#: Line logic from a position of a puzzle without a unique solution, looking for a dead end,
+#: solves each line at most this many times over (on average).
+DEAD_END_SWEEPS = 20
 #: Puzzles whose solve is kept between hints.
 SOLVES_KEPT = 32
 #: A contradiction's chain names at most this many lines, then "and N more".
@@ -154,6 +157,14 @@ def _verdict(pos: _Position, result: Result) -> Hint | None:
     wrong = wrong_cells(solution, pos.cells) if solution else ()
     if broken is not None or wrong:
         return _mistake(pos, broken, wrong, solution is not None)
+    if solution is None:
+        end = _follow(pos, list(pos.cells), range(len(pos.lines)), DEAD_END_SWEEPS *
+                      len(pos.lines))
+        if isinstance(end, tuple):
+            return Hint("mistake", f"the cells set cannot all be right: line logic from them "
+                                   f"reaches {pos.name(end[0])}, which cannot fit its clue "
+                                   "(the puzzle has more than one solution, so the cells are "
+                                   "not compared with one)", line=end[0], clue=pos.clues[end[0]])
     if UNKNOWN not in pos.cells:
         if is_solution(pos.puzzle, _rows(pos)):
             return Hint("solved", "solved: every row and column matches its clue")
@@ -315,7 +326,19 @@ def _probe(pos: _Position, cell: int, value: str, budget: int) -> _Refuted | boo
     ``budget`` line solves: the refutation, True at a fixpoint, False out of budget."""
     cells = list(pos.cells)
     cells[cell] = value
-    queue = deque(pos.crossing(cell))
+    out = _follow(pos, cells, pos.crossing(cell), budget)
+    if isinstance(out, tuple):
+        line, chain, solves = out
+        return _Refuted(cell, value, line, chain, solves)
+    return out
+
+
+def _follow(pos: _Position, cells: list[str], start: Sequence[int],
+            budget: int) -> tuple[int, tuple[int, ...], int] | bool:
+    """Line logic on ``cells`` from the lines ``start``, first in, first out, for at most
+    ``budget`` line solves: (the line that cannot fit, the lines changed on the way, the
+    solves), True at a fixpoint, False out of budget."""
+    queue = deque(start)
     queued = set(queue)
     chain: list[int] = []
     solves = 0
@@ -328,7 +351,7 @@ def _probe(pos: _Position, cell: int, value: str, budget: int) -> _Refuted | boo
         before = pos.line(i, cells)
         after = fast_line(pos.clues[i], before)
         if after is None:
-            return _Refuted(cell, value, i, tuple(chain), solves)
+            return i, tuple(chain), solves
         if after == before:
             continue
         chain.append(i)
