@@ -21,7 +21,7 @@ const ORIGIN_ROOT = 0, ORIGIN_PROBE = 1, ORIGIN_GUESS = 2;
 const state = {
   text: "", puzzle: null, result: null, steps: [], at: 0, undo: [],
   values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0, asked: 0,
-  ink: null,
+  ink: null, boxTouched: false,
 };
 
 /** symbol -> "#rrggbb" for the inks of a colour puzzle, or null for black and white. */
@@ -376,6 +376,7 @@ async function save(kind) {
 }
 
 async function init() {
+  $("puzzle-text").addEventListener("focus", () => { state.boxTouched = true; }, { once: true });
   $("solve").addEventListener("click", solve);
   $("generate").addEventListener("click", generate);
   $("download-svg").addEventListener("click", () => save("svg"));
@@ -399,16 +400,17 @@ async function init() {
   try {
     const { formats } = await api("api/nonogram/formats");
     $("format").replaceChildren(...formats.map((f) => el("option", { value: f }, f)));
-    if (!$("puzzle-text").value.trim()) await openExample();
+    if (!state.boxTouched && !$("puzzle-text").value.trim()) await openExample();
   } catch (err) {
     setMessage(err.message, true);
   }
 }
 
-/** Open on a small example, ready to solve or play (unless a puzzle is already there). */
+/** Open on a small example, ready to solve or play (unless a puzzle is already there, or the
+ * box was touched while the example was on its way: it would land in the middle of typing). */
 async function openExample() {
   const out = await api("api/nonogram/example");
-  if ($("puzzle-text").value.trim()) return;
+  if (state.boxTouched || $("puzzle-text").value.trim()) return;
   $("puzzle-text").value = out.text;
   load(out.puzzle, null);
   setMessage("An example puzzle: press Solve to watch the solver, or Play to solve it yourself.");
