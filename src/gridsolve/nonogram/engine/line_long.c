@@ -218,12 +218,20 @@ static int ng_long_plain(const ng_long *w, const uint8_t *in, uint8_t *out)
         return 1;
     }
     if (unknown < n) return -1;
-    for (int i = 0; i < n; i++) out[i] = CELL_EMPTY;
+    /* the blocks' slides overlap: count them as differences (w->diff is zero here), O(n + k) */
     for (int j = 0; j < k; j++) {
-        const int L = w->clue[j];
-        for (int i = w->es[j]; i < w->ls[j] + L; i++)
-            out[i] = i >= w->ls[j] && i < w->es[j] + L ? CELL_FILLED : CELL_UNKNOWN;
+        w->diff[w->es[j]]++;
+        w->diff[w->ls[j] + w->clue[j]]--;
     }
+    int run = 0;
+    for (int i = 0; i < n; i++) {
+        run += w->diff[i];
+        out[i] = run > 0 ? CELL_UNKNOWN : CELL_EMPTY;
+        w->diff[i] = 0;
+    }
+    w->diff[n] = 0;
+    for (int j = 0; j < k; j++)  /* the overlaps of different blocks are apart */
+        for (int i = w->ls[j]; i < w->es[j] + w->clue[j]; i++) out[i] = CELL_FILLED;
     return 1;
 }
 
