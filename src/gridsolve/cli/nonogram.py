@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -60,6 +61,10 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="native engine, SAT (gridsolve[sat]), ILP (gridsolve[ilp]), or auto: "
                         "native, handing over to SAT on hard puzzles (default)")
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help="processes for this one puzzle (default: all cores): after auto's "
+                        "first native turn (1 s), the native team, SAT (auto) and more native "
+                        "searches run side by side, and the first answer stops them all")
     p.add_argument("--sat-solver", default=None, metavar="NAME",
                    help="python-sat solver for sat/auto (default glucose4; e.g. cadical195)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -112,6 +117,13 @@ STATUS_TEXT = {
 }
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    """--jobs, or the cores this process may run on."""
+    if args.jobs is not None:
+        return int(args.jobs)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def run_solve(args: argparse.Namespace) -> int:
     entry = read_entry(args.file, args.format, limits=not args.no_limits)
     puzzle = entry.puzzle
@@ -124,6 +136,10 @@ def run_solve(args: argparse.Namespace) -> int:
             raise GridsolveError("--steps and --animate watch the native engine: "
                                  "use --method native")
         result = engine.analyse(watch.puzzle, args.max_solutions, limits, on_event=watch)
+    elif args.method in ("native", "auto") and _jobs(args) > 1:
+        from gridsolve.nonogram.backends import parallel
+        result = parallel.analyse(puzzle, args.max_solutions, limits, _jobs(args),
+                                  with_sat=args.method == "auto", solver=args.sat_solver)
     else:
         result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver)
     warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions, result.status)

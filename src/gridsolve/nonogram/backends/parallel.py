@@ -1,0 +1,213 @@
+"""One puzzle on several cores: the native team, SAT and more native searches in processes.
+
+The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
+for PARALLEL_AFTER seconds (auto's AUTO_SECONDS) or AUTO_NODES nodes; most puzzles end
+there, without a process started, and SAT then starts from the same root cells as in
+``auto``. Otherwise up to ``jobs`` processes are forked, each a different search of the
+whole puzzle:
+
+    1. the native team, going on from where it paused (the fork carries its state);
+    2. SAT (``sat.Search``, seeded with the cells the team proved at the root), for
+       ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
+    3. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
+       ``native`` from the second process on, for ``auto`` from the third.
+
+Each process sends every solution as it finds it, and says when its search is exhausted.
+Solutions are pooled (each one is checked against the clues); the answer is in when the pool
+holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
+solution, so the count is exact), and the other processes are killed at once. A colour
+puzzle has no team: the colour engine and SAT run side by side from the start.
+
+Limits: the timeout is the caller's (the processes are killed at the deadline); a node limit
+and the memory limit hold in each process; ``nodes`` sums what the processes reported.
+A process whose parent is gone (killed) ends itself within PARENT_CHECK seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from gridsolve.errors import LimitReached, SolverUnavailable
+from gridsolve.nonogram import engine
+from gridsolve.nonogram.backends._common import checked, status_of
+from gridsolve.nonogram.engine import Result, SearchLimits, Team
+from gridsolve.nonogram.engine.team import team_for
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+
+if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
+    from multiprocessing.connection import Connection
+
+__all__ = ["PARALLEL_AFTER", "PARENT_CHECK", "analyse"]
+
+#: Seconds the native team runs in this process before the others are started.
+PARALLEL_AFTER = 1.0
+#: How often (seconds) a search process looks whether its parent is still there.
+PARENT_CHECK = 0.2
+#: Seconds between the team process's reports (its new solutions and its node count).
+REPORT_EVERY = 0.05
+
+Worker = Callable[["Connection"], None]
+
+
+def _watch_parent() -> None:
+    """End this process when its parent is gone (a killed parent cleans nothing up)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _team_worker(team: Team, limits: SearchLimits) -> Worker:
+    """The native team, going on from its state at the fork."""
+    def run(conn: Connection) -> None:
+        sent: set[Grid] = set()
+        while True:
+            done = team.run(limits, until=time.perf_counter() + REPORT_EVERY)
+            for grid in team.found:
+                if grid not in sent:
+                    conn.send(("grid", grid))
+                    sent.add(grid)
+            conn.send(("nodes", team.nodes()))
+            if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
+                break
+        conn.send(("done", team.complete))
+    return run
+
+
+def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int]) -> Worker:
+    """A search given as a generator of solutions: each sent, then whether it was exhausted."""
+    def run(conn: Connection) -> None:
+        complete = True
+        try:
+            for grid in grids():
+                conn.send(("grid", grid))
+        except LimitReached:
+            complete = False
+        conn.send(("nodes", nodes()))
+        conn.send(("done", complete))
+    return run
+
+
+def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
+                known: Grid | None) -> Worker:
+    from gridsolve.nonogram.backends import sat
+    holder: list[Any] = []
+
+    def grids() -> Iterator[Grid]:
+        holder.append(sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes), solver,
+                                 known, time.perf_counter()))
+        yield from holder[0].run()
+    return _grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
+
+
+def _start(worker: Worker) -> Callable[[Connection], None]:
+    def main(conn: Connection) -> None:
+        _watch_parent()
+        worker(conn)
+        conn.close()
+    return main
+
+
+def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+            jobs: int = 2, *, with_sat: bool = True, solver: str | None = None) -> Result:
+    """Search with up to ``jobs`` processes (see the module docstring); the same Result as
+    every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
+    started = time.perf_counter()
+    deadline = None if limits.timeout is None else started + limits.timeout
+    team = team_for(puzzle, max_solutions)
+    known: Grid | None = None
+    workers: list[Worker] = []
+    if team is not None:
+        from gridsolve.nonogram.backends.auto import AUTO_NODES
+        first = SearchLimits(max_nodes=AUTO_NODES if limits.max_nodes is None
+                             else min(AUTO_NODES, limits.max_nodes), timeout=limits.timeout)
+        until = started + PARALLEL_AFTER if deadline is None else min(started + PARALLEL_AFTER,
+                                                                      deadline)
+        if (team.run(first, until=until) or team.nodes() == limits.max_nodes
+                or (deadline is not None and time.perf_counter() >= deadline)):
+            return team.result()
+        known = team.partial()
+        workers.append(_team_worker(team, limits))
+    else:
+        workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
+    if with_sat and len(workers) < jobs:
+        workers += _sat_side(puzzle, limits, solver, known, deadline)
+    if isinstance(puzzle, Puzzle) and len(workers) < jobs:
+        workers.append(_grids_worker(lambda: engine.solve(puzzle, limits, restarts=True),
+                                     lambda: 0))
+    return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team)
+
+
+def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
+              deadline: float | None) -> list[Worker]:
+    """The SAT process, if python-sat is there and the model fits the memory and the time."""
+    from gridsolve.nonogram.backends import auto, sat
+    try:
+        sat.require()
+    except SolverUnavailable:
+        return []
+    if auto.sat_fits(puzzle, known, limits, deadline):
+        return []
+    return [_sat_worker(puzzle, limits, solver or sat.DEFAULT_SOLVER, known)]
+
+
+def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,
+          started: float, known: Grid | None, team: Team | None) -> Result:
+    """Run the workers in forked processes, pool their solutions, kill them at the answer."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+    methods = multiprocessing.get_all_start_methods()
+    ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    conns: dict[Connection, int] = {}
+    procs = []
+    for i, worker in enumerate(workers):
+        receiver, sender = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_start(worker), args=(sender,), daemon=True)
+        proc.start()
+        sender.close()
+        conns[receiver] = i
+        procs.append(proc)
+    found: dict[Grid, None] = {} if team is None else dict(team.found)
+    nodes = [0] * len(workers)
+    complete, answered_by = False, -1
+    try:
+        while conns and not complete and len(found) < max_solutions:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            for ready in wait(list(conns), left):
+                conn: Connection = ready  # type: ignore[assignment]
+                i = conns[conn]
+                try:
+                    kind, value = conn.recv()
+                except EOFError:  # the process ended (or died): its search says no more
+                    del conns[conn]
+                    continue
+                if kind == "grid":
+                    found.setdefault(checked(puzzle, value, "parallel"), None)
+                elif kind == "nodes":
+                    nodes[i] = value
+                elif kind == "done" and value:
+                    complete, answered_by = True, i
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in procs:
+            proc.join()
+        for conn in conns:
+            conn.close()
+    solutions = tuple(found)[:max_solutions]
+    partial = known if known is not None else tuple("?" * puzzle.width
+                                                    for _ in range(puzzle.height))
+    return Result(status_of(len(solutions), max_solutions, complete), solutions, sum(nodes),
+                  time.perf_counter() - started, partial,
+                  {"jobs": len(workers), "answered_by": answered_by})

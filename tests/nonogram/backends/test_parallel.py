@@ -1,0 +1,79 @@
+"""One puzzle in several processes (--jobs): the same exact counts as one process.
+
+PARALLEL_AFTER is set to 0 here so that every puzzle, even a tiny one, goes through the
+processes (normally a puzzle the team ends within 0.2 s never starts one).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+
+import pytest
+
+from gridsolve.cli import main
+from gridsolve.nonogram.backends import parallel
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.generate import random_grid
+from gridsolve.nonogram.model import Puzzle, colour_puzzle_from_grid, puzzle_from_grid
+from tests.nonogram.engine.test_colour_engine import palette
+from tests.nonogram.engine.test_colour_engine import random_grid as random_colour_grid
+from tests.nonogram.oracle import all_colour_solutions, all_solutions
+
+pytest.importorskip("pysat")
+
+
+@pytest.fixture(autouse=True)
+def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0.0)
+
+
+@pytest.mark.parametrize("jobs", [2, 4])
+def test_counts_equal_brute_force(jobs: int) -> None:
+    rng = random.Random(jobs)
+    for _ in range(12):
+        puzzle = puzzle_from_grid(random_grid(rng.randint(2, 5), rng.randint(2, 5),
+                                              rng.random(), rng))
+        expected = all_solutions(puzzle)
+        result = parallel.analyse(puzzle, 100, jobs=jobs)
+        assert set(result.solutions) == expected and len(result.solutions) == len(expected)
+        assert result.status == {0: "none", 1: "unique"}.get(len(expected), "multiple")
+        assert result.stats["jobs"] == min(jobs, 3)
+    assert not multiprocessing.active_children()  # every process was ended
+
+
+def test_counts_past_the_pool_and_stops_at_max_solutions() -> None:
+    puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
+    every = parallel.analyse(puzzle, 1000, jobs=3)
+    assert every.status == "multiple" and len(set(every.solutions)) == 720
+    two = parallel.analyse(puzzle, 2, jobs=3, with_sat=False)
+    assert two.status == "multiple" and len(set(two.solutions)) == 2
+
+
+def test_colour_puzzles() -> None:
+    rng = random.Random(3)
+    for _ in range(6):
+        k = rng.randint(1, 3)
+        grid = random_colour_grid(rng, rng.randint(2, 4), rng.randint(2, 4), k, rng.random())
+        puzzle = colour_puzzle_from_grid(grid, palette(k))
+        result = parallel.analyse(puzzle, 100, jobs=2)
+        assert set(result.solutions) == all_colour_solutions(puzzle)
+
+
+def test_timeout_ends_every_process() -> None:
+    rng = random.Random(2)
+    hard = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(50)) for _ in range(50)])
+    started = time.perf_counter()
+    result = parallel.analyse(hard, 2, SearchLimits(timeout=1.0), jobs=3)
+    assert time.perf_counter() - started < 1.0 + 1.0
+    assert result.status == "unknown" and not multiprocessing.active_children()
+
+
+def test_cli_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+    heart = str(Path(__file__).resolve().parents[3] / "src/gridsolve/examples/heart.txt")
+    assert main(["nonogram", "solve", heart, "--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main(["nonogram", "solve", heart, "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == one and "unique" in one
