@@ -27,6 +27,8 @@ pytest.importorskip("pysat")
 @pytest.fixture(autouse=True)
 def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0.0)
+    from gridsolve.nonogram.backends import auto
+    monkeypatch.setattr(auto, "AUTO_NODES", 0)  # colour: no node before the processes
 
 
 @pytest.mark.parametrize("jobs", [2, 4])
@@ -77,3 +79,10 @@ def test_cli_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     one = capsys.readouterr().out
     assert main(["nonogram", "solve", heart, "--jobs", "2"]) == 0
     assert capsys.readouterr().out == one and "unique" in one
+
+
+def test_a_node_limit_keeps_to_one_process() -> None:
+    rng = random.Random(2)
+    hard = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(40)) for _ in range(40)])
+    result = parallel.analyse(hard, 2, SearchLimits(max_nodes=30), jobs=3, with_sat=False)
+    assert result.nodes <= 30 and "jobs" not in result.stats

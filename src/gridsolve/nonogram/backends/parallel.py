@@ -16,10 +16,13 @@ Each process sends every solution as it finds it, and says when its search is ex
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
 holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
 solution, so the count is exact), and the other processes are killed at once. A colour
-puzzle has no team: the colour engine and SAT run side by side from the start.
+puzzle has no team: its engine runs here first under the same budget, and if that is not
+enough, a new colour search and SAT run side by side.
 
-Limits: the timeout is the caller's (the processes are killed at the deadline); a node limit
-and the memory limit hold in each process; ``nodes`` sums what the processes reported.
+Limits: the timeout is the caller's (the processes are killed at the deadline); the memory
+limit holds in each process; under a node limit everything runs in this process (as
+``auto``, or the native engine), so that the limit stays exact. ``nodes`` sums what the
+processes reported.
 A process whose parent is gone (killed) ends itself within PARENT_CHECK seconds.
 """
 
@@ -120,6 +123,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None) -> Result:
     """Search with up to ``jobs`` processes (see the module docstring); the same Result as
     every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
+    if limits.max_nodes is not None:  # one process: the node limit stays exact
+        from gridsolve.nonogram.backends import analyse as one
+        return one(puzzle, max_solutions, limits, "auto" if with_sat else "native",
+                   solver=solver)
     started = time.perf_counter()
     deadline = None if limits.timeout is None else started + limits.timeout
     team = team_for(puzzle, max_solutions)
@@ -127,16 +134,22 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     workers: list[Worker] = []
     if team is not None:
         from gridsolve.nonogram.backends.auto import AUTO_NODES
-        first = SearchLimits(max_nodes=AUTO_NODES if limits.max_nodes is None
-                             else min(AUTO_NODES, limits.max_nodes), timeout=limits.timeout)
+        first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
         until = started + PARALLEL_AFTER if deadline is None else min(started + PARALLEL_AFTER,
                                                                       deadline)
-        if (team.run(first, until=until) or team.nodes() == limits.max_nodes
-                or (deadline is not None and time.perf_counter() >= deadline)):
+        if team.run(first, until=until) or (deadline is not None
+                                            and time.perf_counter() >= deadline):
             return team.result()
         known = team.partial()
         workers.append(_team_worker(team, limits))
-    else:
+    else:  # colour: the engine alone first, under auto's budget, as auto does
+        from gridsolve.nonogram.backends.auto import AUTO_NODES
+        alone = engine.analyse(puzzle, max_solutions, SearchLimits(
+            max_nodes=AUTO_NODES, timeout=PARALLEL_AFTER if limits.timeout is None
+            else min(PARALLEL_AFTER, limits.timeout)))
+        if alone.status != "unknown" or (deadline is not None
+                                         and time.perf_counter() >= deadline):
+            return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     if with_sat and len(workers) < jobs:
         workers += _sat_side(puzzle, limits, solver, known, deadline)
