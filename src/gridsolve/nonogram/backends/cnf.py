@@ -177,14 +177,7 @@ def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = Non
         variables += cells * amo
         count += cells * (1 + pairs)
         literals += cells * (k + 2 * pairs)
-        colours = k - 1
-        todo: list[tuple[Sequence[Block], int, int]]
-        todo = [(clue, colours, puzzle.width) for clue in puzzle.rows]
-        todo += [(clue, colours, puzzle.height) for clue in puzzle.cols]
-    else:
-        todo = [([(length, 1) for length in clue], 1, puzzle.width) for clue in puzzle.rows]
-        todo += [([(length, 1) for length in clue], 1, puzzle.height) for clue in puzzle.cols]
-    for clue, colours, n in todo:
+    for clue, colours, n in _line_specs(puzzle):
         v, c, lits = _line_size(clue, colours, n)
         variables, count, literals = variables + v, count + c, literals + lits
         if stop_at is not None and literals > stop_at:
@@ -193,6 +186,18 @@ def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = Non
         units = sum(len(row) - row.count(UNKNOWN) for row in known)
         count, literals = count + units, literals + units
     return ModelSize(variables, count, literals)
+
+
+def _line_specs(puzzle: AnyPuzzle) -> Iterator[tuple[Sequence[Block], int, int]]:
+    """Each line as (blocks, colours, length), rows first, made as the count goes (it may
+    stop after the first line of a huge puzzle)."""
+    if isinstance(puzzle, ColourPuzzle):
+        colours = len(puzzle.palette) - 1
+        yield from ((clue, colours, puzzle.width) for clue in puzzle.rows)
+        yield from ((clue, colours, puzzle.height) for clue in puzzle.cols)
+        return
+    yield from (([(n, 1) for n in clue], 1, puzzle.width) for clue in puzzle.rows)
+    yield from (([(n, 1) for n in clue], 1, puzzle.height) for clue in puzzle.cols)
 
 
 def _line_size(clue: Sequence[Block], colours: int, n: int) -> tuple[int, int, int]:
