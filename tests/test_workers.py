@@ -67,12 +67,12 @@ def _alive(pids: set[int]) -> set[int]:
     return out
 
 
-def _start_batch(folder: Path) -> subprocess.Popen[bytes]:
+def _start_batch(folder: Path, *method: str) -> subprocess.Popen[bytes]:
     """The batch in a session of its own, stderr to ``folder/err`` (not a pipe: a worker left
     behind would hold it open)."""
     cmd = [sys.executable, "-c", "import sys; from gridsolve.cli import main; sys.exit(main())",
-           "batch", str(folder), "--jobs", "2", "--timeout", "30", "--method", "native",
-           "--no-progress"]
+           "batch", str(folder), "--jobs", "2", "--timeout", "30", "--no-progress",
+           *(method or ("--method", "native"))]
     with open(folder / "err", "wb") as err:
         return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err,
                                 start_new_session=True)
@@ -121,6 +121,24 @@ def test_sigkilled_batch_leaves_no_process(tmp_path: Path) -> None:
     time.sleep(0.5)  # killed while the workers start or solve: either way none may stay
     kids = _descendants(proc.pid)
     assert len(kids) >= 2
+    _kill_and_check(proc, kids)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_sigkilled_batch_takes_the_sat_children_along(tmp_path: Path) -> None:
+    """CaDiCaL cannot be interrupted, so each worker runs it in a child of its own."""
+    pytest.importorskip("pysat")
+    _hard_puzzles(tmp_path, count=2)
+    proc = _start_batch(tmp_path, "--method", "sat", "--sat-solver", "cadical153")
+    deadline = time.monotonic() + 60
+    while len(kids := _descendants(proc.pid)) < 5 and time.monotonic() < deadline:
+        time.sleep(0.1)  # the tracker, two workers and a search below each
+    _kill_and_check(proc, kids)
+    assert len(kids) >= 5, "the SAT searches never started"
+
+
+def _kill_and_check(proc: subprocess.Popen[bytes], kids: set[int]) -> None:
+    """SIGKILL the batch: within seconds none of its descendants may be left."""
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     left = _gone_within(kids, 10)

@@ -15,6 +15,7 @@ waits, and raises KeyboardInterrupt there.
 
     pool_context()          the multiprocessing context to give ProcessPoolExecutor
     worker_init(parent)     its initializer (``initargs=(os.getpid(),)``)
+    die_with_parent()       the kernel's part of it, for any child process of a solver
     stop_workers()          terminate every worker this process started (on an interrupt)
     deferred_sigint()       a context whose Event is set by Ctrl-C instead of raising
 """
@@ -30,8 +31,9 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-__all__ = ["pool_context", "worker_init", "stop_workers", "deferred_sigint"]
+__all__ = ["pool_context", "worker_init", "die_with_parent", "stop_workers", "deferred_sigint"]
 
 #: prctl option: the signal a process gets when its parent dies (linux/prctl.h).
 PR_SET_PDEATHSIG = 1
@@ -76,13 +78,25 @@ def pool_context() -> multiprocessing.context.BaseContext:
     return _WorkerContext()
 
 
-def _die_with_parent_linux() -> bool:
-    """Ask the kernel to SIGKILL this process when its parent dies; False if it cannot."""
+def die_with_parent() -> bool:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux); False where it
+    cannot. Also for a solver's own child process (a SAT search, CBC: in ``preexec_fn``),
+    so that it goes with a worker killed this way."""
+    return _PRCTL is not None and int(_PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+
+
+def _find_prctl() -> Any:
+    """libc's prctl on Linux, else None."""
+    if not sys.platform.startswith("linux"):
+        return None
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+        return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
-        return False
+        return None
+
+
+#: Looked up at import, before any fork that calls it (a ``preexec_fn`` must load nothing).
+_PRCTL = _find_prctl()
 
 
 def _watch(parent: int) -> None:
@@ -97,7 +111,7 @@ def worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
-    if not (sys.platform.startswith("linux") and _die_with_parent_linux()):
+    if not die_with_parent():
         threading.Thread(target=_watch, args=(parent,), daemon=True).start()
     if os.getppid() != parent:  # the parent died before the kernel was told to watch it
         os._exit(1)

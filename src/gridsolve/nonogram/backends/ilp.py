@@ -46,6 +46,7 @@ from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_
                                                  lines, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.workers import die_with_parent
 
 __all__ = ["require", "build", "model_terms", "analyse"]
 
@@ -113,8 +114,7 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
         args += ["-solve", "-printingOptions", "all", "-solution", sol]
         with subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL,
-                              preexec_fn=None if max_memory is None
-                              else lambda: _cap(max_memory)) as proc:
+                              preexec_fn=lambda: _child_setup(max_memory)) as proc:
             try:
                 code = proc.wait(timeout=None if seconds is None else seconds + KILL_GRACE)
             except subprocess.TimeoutExpired:
@@ -130,9 +130,12 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
         return int(status), values
 
 
-def _cap(max_memory: int) -> None:
-    """In CBC's process before it starts: at most ``max_memory`` bytes of address space."""
-    resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+def _child_setup(max_memory: int | None) -> None:
+    """In CBC's process before it starts: end with this process (a batch worker killed with
+    its batch takes CBC along), and at most ``max_memory`` bytes of address space."""
+    die_with_parent()
+    if max_memory is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
 
 
 def model_terms(puzzle: Puzzle, stop_at: int | None = None) -> int:

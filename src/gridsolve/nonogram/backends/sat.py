@@ -30,6 +30,7 @@ from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, NOT_INTERRUPTIB
                                                  grid_from_cells, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.workers import die_with_parent
 
 __all__ = ["DEFAULT_SOLVER", "NOT_INTERRUPTIBLE", "Search", "require", "encode", "model_bytes",
            "check_memory", "analyse"]
@@ -273,6 +274,7 @@ def cap_address_space(max_memory: int | None) -> None:
 def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
            solver: str, known: Grid | None) -> None:
     """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
+    die_with_parent()  # a batch worker killed with its batch takes this search along
     cap_address_space(limits.max_memory)
     max_nodes = limits.max_nodes
     search = Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter())
