@@ -93,7 +93,7 @@ def is_valid(month: int, day: int) -> bool:
 
 
 def edition(name: str = "original") -> Edition:
-    """A shipped edition by name ('original' or 'weekday')."""
+    """A shipped edition by name (see presets.EDITIONS: 'original', 'weekday', ...)."""
     return Edition(name, presets.board(name), presets.pieces(name))
 
 
