@@ -69,9 +69,11 @@ def _json_int(text: str) -> int:
     return int(text)
 
 
-def _line_of(text: str | bytes, position: int) -> int:
-    """The 1-based line of a character position."""
-    return (text[:position].count("\n" if isinstance(text, str) else b"\n")) + 1
+def _line_of(text: str | bytes, needle: str) -> int:
+    """The 1-based line where ``needle`` first occurs in ``text`` (1 if it does not)."""
+    if isinstance(text, bytes):
+        return text[:max(text.find(needle.encode()), 0)].count(b"\n") + 1
+    return text[:max(text.find(needle), 0)].count("\n") + 1
 
 
 def load_json(text: str | bytes, source: str | None = None) -> Any:
@@ -81,9 +83,8 @@ def load_json(text: str | bytes, source: str | None = None) -> Any:
         return json.loads(text, parse_int=_json_int)
     except _LongNumber as exc:
         number = str(exc.args[0])
-        at = text.find(number if isinstance(text, str) else number.encode())
         raise ParseError(f"invalid JSON: a number with more than {MAX_JSON_DIGITS} digits "
-                         f"({shown(number)})", source, _line_of(text, at)) from None
+                         f"({shown(number)})", source, _line_of(text, number)) from None
     except json.JSONDecodeError as exc:
         raise ParseError(f"invalid JSON: {exc.msg} (column {exc.colno})", source,
                          exc.lineno) from None
