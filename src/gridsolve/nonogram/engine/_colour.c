@@ -19,7 +19,7 @@ static int flatten_clue(PyObject *obj, int ncolours, int line_len, int **flat, i
     const Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
     if (*len + 2 * k + 1 > *cap) {
         const int newcap = (*cap + 2 * (int)k + 1) * 2;
-        int *bigger = realloc(*flat, sizeof(int) * newcap);
+        int *bigger = eng_realloc(*flat, (size_t)newcap, sizeof(int));
         if (!bigger) { Py_DECREF(clue); PyErr_NoMemory(); return -1; }
         *flat = bigger; *cap = newcap;
     }

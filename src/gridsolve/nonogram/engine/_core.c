@@ -35,7 +35,7 @@ static int flatten_clues(PyObject *seq, int expected_lines, int line_len, int **
         Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
         if (*len + k + 1 > *cap) {
             int newcap = (*cap + (int)k + 1) * 2;
-            int *bigger = realloc(*flat, sizeof(int) * newcap);
+            int *bigger = eng_realloc(*flat, (size_t)newcap, sizeof(int));
             if (!bigger) { Py_DECREF(clue); Py_DECREF(fast); PyErr_NoMemory(); return -1; }
             *flat = bigger; *cap = newcap;
         }

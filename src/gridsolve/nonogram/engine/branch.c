@@ -35,10 +35,10 @@ static int ng_all_likely(ng_solver *s)
 {
     const int W = s->pz.width, H = s->pz.height, C = s->pz.ncells;
     if (C > NG_SURE_MAX_CELLS) return 0;
-    if (!s->likely && !(s->likely = malloc(sizeof(float) * 2 * (size_t)C))) return 0;
+    if (!s->likely && !(s->likely = eng_malloc(2 * (size_t)C, sizeof(float)))) return 0;
     if (s->bits && !s->likely_key) {
         /* no line has both masks full: this key matches nothing until a line is counted */
-        if (!(s->likely_key = malloc(sizeof(uint64_t) * 2 * (size_t)s->pz.nlines))) return 0;
+        if (!(s->likely_key = eng_malloc(2 * (size_t)s->pz.nlines, sizeof(uint64_t)))) return 0;
         for (int l = 0; l < 2 * s->pz.nlines; l++) s->likely_key[l] = ~0ULL;
     }
     int ok = 1;

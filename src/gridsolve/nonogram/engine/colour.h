@@ -7,7 +7,7 @@
  *   colour_propagate.c  narrowing cells and undoing it (the trail), the line cache, propagation
  *   colour_probe.c      probing every colour of every unknown cell, settling a node
  *   colour_search.c     choosing a branch and the resumable search: cg_next
- *   (limits.h, queue.h and records.h are shared with the black-and-white engine, core.h.)
+ *   (alloc.h, limits.h, queue.h and records.h are shared with the black-and-white engine.)
  *
  * Vocabulary. Cells are bit masks of the palette indices still possible (bit 0 =
  * background), so a palette has at most 32 colours; 0 never stays in the grid (it is a
@@ -34,6 +34,7 @@
 
 #include <stdint.h>
 
+#include "alloc.h"
 #include "limits.h"
 #include "queue.h"
 #include "records.h"

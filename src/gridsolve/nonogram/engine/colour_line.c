@@ -134,14 +134,14 @@ void cg_work_free(cg_work *w)
 int cg_work_init(cg_work *w, int n, int k)
 {
     const size_t W = (size_t)n + 1;
-    w->fwd = malloc((size_t)(k + 1) * W);
-    w->bwd = malloc((size_t)(k + 1) * W);
+    w->fwd = eng_malloc((size_t)k + 1, W);
+    w->bwd = eng_malloc((size_t)k + 1, W);
     const size_t colours = (size_t)(k < CG_MAX_COLOURS ? (k > 0 ? k : 1) : CG_MAX_COLOURS);
-    w->bad = malloc(sizeof(int) * colours * W);
-    w->diff = malloc(sizeof(int) * colours * W);
-    w->nbg = malloc(sizeof(int) * W);
-    w->es = malloc(sizeof(int) * (k + 1));
-    w->ls = malloc(sizeof(int) * (k + 1));
-    w->slot = malloc(sizeof(int) * (k + 1));
+    w->bad = eng_malloc(colours * W, sizeof(int));
+    w->diff = eng_malloc(colours * W, sizeof(int));
+    w->nbg = eng_malloc(W, sizeof(int));
+    w->es = eng_malloc((k + 1), sizeof(int));
+    w->ls = eng_malloc((k + 1), sizeof(int));
+    w->slot = eng_malloc((k + 1), sizeof(int));
     return w->fwd && w->bwd && w->bad && w->nbg && w->diff && w->es && w->ls && w->slot;
 }

@@ -10,10 +10,11 @@
 static int cg_set(cg_solver *s, int cell, cg_mask m)
 {
     if (s->trail_len == s->trail_cap) {
-        cg_change *bigger = realloc(s->trail, sizeof(cg_change) * (size_t)s->trail_cap * 2);
+        const int cap = eng_grow(s->trail_cap, (long long)s->trail_cap + 1, 64);
+        cg_change *bigger = cap ? eng_realloc(s->trail, (size_t)cap, sizeof(cg_change)) : NULL;
         if (!bigger) { s->nomem = s->lim.aborted = 1; return 0; }
         s->trail = bigger;
-        s->trail_cap *= 2;
+        s->trail_cap = cap;
     }
     const cg_mask old = s->cells[cell];
     s->trail[s->trail_len].cell = cell;

@@ -35,7 +35,7 @@ static int cg_choose(cg_solver *s, cg_mask *value)
 static int cg_push(cg_solver *s, int mark, int cell, cg_mask value)
 {
     if (s->depth == s->stack_cap) {
-        cg_frame *bigger = realloc(s->stack, sizeof(cg_frame) * (size_t)s->stack_cap * 2);
+        cg_frame *bigger = eng_realloc(s->stack, (size_t)s->stack_cap * 2, sizeof(cg_frame));
         if (!bigger) return 0;
         s->stack = bigger;
         s->stack_cap *= 2;

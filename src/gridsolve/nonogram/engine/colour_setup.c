@@ -31,11 +31,11 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
     s->pz.width = width; s->pz.height = height; s->pz.ncolours = ncolours;
     s->pz.nlines = width + height; s->pz.ncells = width * height;
     const int L = s->pz.nlines, C = s->pz.ncells;
-    s->pz.line_off = malloc(sizeof(int) * L); s->pz.line_step = malloc(sizeof(int) * L);
-    s->pz.line_len = malloc(sizeof(int) * L); s->pz.clue_off = malloc(sizeof(int) * L);
-    s->pz.clue_cnt = malloc(sizeof(int) * L);
-    s->pz.clue_len = malloc(sizeof(int) * (flat_len / 2 + 1));
-    s->pz.clue_col = malloc(sizeof(int) * (flat_len / 2 + 1));
+    s->pz.line_off = eng_malloc(L, sizeof(int)); s->pz.line_step = eng_malloc(L, sizeof(int));
+    s->pz.line_len = eng_malloc(L, sizeof(int)); s->pz.clue_off = eng_malloc(L, sizeof(int));
+    s->pz.clue_cnt = eng_malloc(L, sizeof(int));
+    s->pz.clue_len = eng_malloc((flat_len / 2 + 1), sizeof(int));
+    s->pz.clue_col = eng_malloc((flat_len / 2 + 1), sizeof(int));
     if (!s->pz.line_off || !s->pz.line_step || !s->pz.line_len || !s->pz.clue_off || !s->pz.clue_cnt
         || !s->pz.clue_len || !s->pz.clue_col)
         goto fail;
@@ -55,14 +55,14 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
     }
     s->pz.max_len = width > height ? width : height;
     const int N = s->pz.max_len;
-    s->cells = malloc(sizeof(cg_mask) * C); s->root = malloc(sizeof(cg_mask) * C);
-    s->trail_cap = 4 * C + 64; s->trail = malloc(sizeof(cg_change) * s->trail_cap);
-    s->tmp.lin = malloc(sizeof(cg_mask) * N); s->tmp.lout = malloc(sizeof(cg_mask) * N);
+    s->cells = eng_malloc(C, sizeof(cg_mask)); s->root = eng_malloc(C, sizeof(cg_mask));
+    s->trail_cap = 4 * C + 64; s->trail = eng_malloc(s->trail_cap, sizeof(cg_change));
+    s->tmp.lin = eng_malloc(N, sizeof(cg_mask)); s->tmp.lout = eng_malloc(N, sizeof(cg_mask));
     s->tmp.seen = calloc(C, sizeof(uint32_t)); s->tmp.cseen = calloc(C, sizeof(uint32_t));
-    s->tmp.acc = malloc(sizeof(cg_mask) * C); s->tmp.hits = malloc(sizeof(int) * C);
-    s->tmp.touched = malloc(sizeof(int) * C);
+    s->tmp.acc = eng_malloc(C, sizeof(cg_mask)); s->tmp.hits = eng_malloc(C, sizeof(int));
+    s->tmp.touched = eng_malloc(C, sizeof(int));
     s->score = calloc(C, sizeof(long long)); s->first = calloc(C, sizeof(cg_mask));
-    s->stack_cap = 64; s->stack = malloc(sizeof(cg_frame) * s->stack_cap);
+    s->stack_cap = 64; s->stack = eng_malloc(s->stack_cap, sizeof(cg_frame));
     if (!cg_work_init(&s->tmp.work, N, s->pz.max_k) || !s->cells || !s->root || !s->trail || !eng_queue_init(&s->q, L)
         || !s->tmp.lin || !s->tmp.lout || !s->tmp.seen || !s->tmp.cseen || !s->tmp.acc || !s->tmp.hits
         || !s->tmp.touched || !s->score || !s->first || !s->stack)
@@ -70,8 +70,8 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
     if (N <= 64) {
         const size_t slots = (size_t)1 << CG_CACHE_BITS;
         s->cache = calloc(slots, sizeof(cg_cache_entry));
-        s->cache_in = malloc(slots * N * sizeof(cg_mask));
-        s->cache_out = malloc(slots * N * sizeof(cg_mask));
+        s->cache_in = eng_malloc(slots * N, sizeof(cg_mask));
+        s->cache_out = eng_malloc(slots * N, sizeof(cg_mask));
         if (!s->cache || !s->cache_in || !s->cache_out) goto fail;
     }
     if (!eng_records_init(&s->rec, L, C)) goto fail;

@@ -14,7 +14,7 @@
  *   count.c      counting a line's arrangements (for the branching rules)
  *   branch.c     choosing the cell and the value to branch on, conflict weights
  *   search.c     the resumable search: ng_next, ng_restart
- *   (limits.h, queue.h and records.h are shared with the colour engine.)
+ *   (alloc.h, limits.h, queue.h and records.h are shared with the colour engine.)
  *
  * Vocabulary. Cells are bit masks of what is still possible: CELL_EMPTY (1), CELL_FILLED (2),
  * CELL_UNKNOWN (3); 0 never stays in the grid (it is a contradiction). Lines 0..H-1 are rows
@@ -34,6 +34,7 @@
 
 #include <stdint.h>
 
+#include "alloc.h"
 #include "limits.h"
 #include "queue.h"
 #include "records.h"

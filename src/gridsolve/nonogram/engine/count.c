@@ -32,10 +32,10 @@ static int ng_count_scratch(ng_solver *s)
     if (s->tmp.cnt_fw) return 1;
     const size_t cells = ((size_t)s->pz.max_k + 1) * ((size_t)s->pz.max_len + 1);
     if (cells > NG_COUNT_MAX_CELLS) return 0;  /* too big to count: the rules do without */
-    s->tmp.cnt_fw = malloc(sizeof(double) * cells);
-    s->tmp.cnt_bw = malloc(sizeof(double) * cells);
-    s->tmp.cnt_acc = malloc(sizeof(double) * (s->pz.max_len + 1));
-    s->tmp.cnt_line = malloc(sizeof(double) * (s->pz.max_len + 1));
+    s->tmp.cnt_fw = eng_malloc(cells, sizeof(double));
+    s->tmp.cnt_bw = eng_malloc(cells, sizeof(double));
+    s->tmp.cnt_acc = eng_malloc((s->pz.max_len + 1), sizeof(double));
+    s->tmp.cnt_line = eng_malloc((s->pz.max_len + 1), sizeof(double));
     if (!s->tmp.cnt_fw || !s->tmp.cnt_bw || !s->tmp.cnt_acc || !s->tmp.cnt_line) {
         free(s->tmp.cnt_fw); free(s->tmp.cnt_bw); free(s->tmp.cnt_acc); free(s->tmp.cnt_line);
         s->tmp.cnt_fw = s->tmp.cnt_bw = s->tmp.cnt_acc = s->tmp.cnt_line = NULL;
@@ -135,7 +135,7 @@ static double ng_log_estimate(ng_solver *s)
 {
     if (s->bits && !s->count_memo) {
         /* no line has both masks full: these keys match nothing until a line is counted */
-        s->count_memo = malloc(sizeof(ng_count_memo) * (size_t)s->pz.nlines);
+        s->count_memo = eng_malloc((size_t)s->pz.nlines, sizeof(ng_count_memo));
         if (s->count_memo)
             for (int l = 0; l < s->pz.nlines; l++) {
                 ng_count_memo *m = &s->count_memo[l];

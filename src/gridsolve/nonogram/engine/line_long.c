@@ -148,10 +148,10 @@ static void ng_long_free(ng_long *w)
 static int ng_long_init(ng_long *w, const int *clue, int k, const uint8_t *in, int n)
 {
     w->clue = clue; w->k = k; w->n = n;
-    w->es = malloc(sizeof(int) * ((size_t)k + 1));
-    w->ls = malloc(sizeof(int) * ((size_t)k + 1));
-    w->pe = malloc(sizeof(int) * ((size_t)n + 1));
-    w->pf = malloc(sizeof(int) * ((size_t)n + 1));
+    w->es = eng_malloc(((size_t)k + 1), sizeof(int));
+    w->ls = eng_malloc(((size_t)k + 1), sizeof(int));
+    w->pe = eng_malloc(((size_t)n + 1), sizeof(int));
+    w->pf = eng_malloc(((size_t)n + 1), sizeof(int));
     w->diff = calloc((size_t)n + 1, sizeof(int));
     w->can_empty = calloc((size_t)n + 1, 1);
     if (!w->es || !w->ls || !w->pe || !w->pf || !w->diff || !w->can_empty) return -1;
@@ -170,8 +170,8 @@ static int ng_long_init(ng_long *w, const int *clue, int k, const uint8_t *in, i
     w->seg = (int)ceil(sqrt((double)k + 1.0));
     const size_t nckpt = (size_t)k / (size_t)w->seg + 1;
     /* sizes below are at most (sqrt(k) + 2) * (n + 2): no overflow for int k and n */
-    w->ckpt = malloc(nckpt * w->stride);
-    w->rows = malloc((size_t)w->seg * w->stride);
+    w->ckpt = eng_malloc(nckpt, w->stride);
+    w->rows = eng_malloc((size_t)w->seg, w->stride);
     w->g0 = malloc(w->stride);
     w->g1 = malloc(w->stride);
     return w->ckpt && w->rows && w->g0 && w->g1 ? 1 : -1;

@@ -12,8 +12,8 @@
 static int ng_watch(ng_solver *s, int lit, int g)
 {
     if (s->wlen[lit] == s->wcap[lit]) {
-        const int cap = s->wcap[lit] ? 2 * s->wcap[lit] : 4;
-        int *w = realloc(s->watch[lit], sizeof(int) * cap);
+        const int cap = eng_grow(s->wcap[lit], (long long)s->wlen[lit] + 1, 4);
+        int *w = cap ? eng_realloc(s->watch[lit], (size_t)cap, sizeof(int)) : NULL;
         if (!w) return 0;
         s->watch[lit] = w; s->wcap[lit] = cap;
     }
@@ -97,18 +97,17 @@ static int ng_add_nogood(ng_solver *s, const int *lits, int n)
         if (!s->watch || !s->wlen || !s->wcap) return -1;
     }
     if (s->ngd_used + n > s->ngd_cap) {
-        int cap = s->ngd_cap ? 2 * s->ngd_cap : 1024;
-        while (cap < s->ngd_used + n) cap *= 2;
-        int *p = realloc(s->ngd_lits, sizeof(int) * cap);
+        const int cap = eng_grow(s->ngd_cap, (long long)s->ngd_used + n, 1024);
+        int *p = cap ? eng_realloc(s->ngd_lits, (size_t)cap, sizeof(int)) : NULL;
         if (!p) return -1;
         s->ngd_lits = p; s->ngd_cap = cap;
     }
     if (s->n_ngd == s->ngd_max) {
-        const int cap = s->ngd_max ? 2 * s->ngd_max : 256;
-        int *o = realloc(s->ngd_off, sizeof(int) * cap);
+        const int cap = eng_grow(s->ngd_max, (long long)s->n_ngd + 1, 256);
+        int *o = cap ? eng_realloc(s->ngd_off, (size_t)cap, sizeof(int)) : NULL;
         if (!o) return -1;
         s->ngd_off = o;
-        int *m = realloc(s->ngd_n, sizeof(int) * cap);
+        int *m = eng_realloc(s->ngd_n, (size_t)cap, sizeof(int));
         if (!m) return -1;
         s->ngd_n = m; s->ngd_max = cap;
     }
@@ -136,7 +135,7 @@ static int *ng_path_nogoods(ng_solver *s, int *len)
         else np++;
         if (i == D - 1) size += (size_t)np + 1;
     }
-    int *buf = malloc(sizeof(int) * size), *pos = malloc(sizeof(int) * (D + 1));
+    int *buf = eng_malloc(size, sizeof(int)), *pos = eng_malloc((D + 1), sizeof(int));
     if (!buf || !pos) { free(buf); free(pos); return NULL; }
     int np = 0, n = 0;
     for (int i = 0; i < D; i++) {

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "alloc.h"
+
 typedef struct {
     int *line;          /* ring of size lines */
     int head, count, size;
@@ -21,7 +23,7 @@ typedef struct {
 static int eng_queue_init(eng_queue *q, int size)
 {
     q->size = size;
-    q->line = malloc(sizeof(int) * (size_t)size);
+    q->line = eng_malloc((size_t)size, sizeof(int));
     q->queued = calloc((size_t)size, 1);
     return q->line && q->queued;
 }

@@ -59,7 +59,7 @@ int ng_restart(ng_solver *s, uint64_t seed, const uint8_t *guide)
 static int ng_push(ng_solver *s, int mark, int cell, uint8_t other)
 {
     if (s->depth == s->stack_cap) {
-        ng_frame *bigger = realloc(s->stack, sizeof(ng_frame) * s->stack_cap * 2);
+        ng_frame *bigger = eng_realloc(s->stack, (size_t)s->stack_cap * 2, sizeof(ng_frame));
         if (!bigger) return 0;
         s->stack = bigger;
         s->stack_cap *= 2;

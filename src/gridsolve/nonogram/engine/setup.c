@@ -40,9 +40,9 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     s->pz.width = width; s->pz.height = height;
     s->pz.nlines = width + height; s->pz.ncells = width * height;
     const int L = s->pz.nlines, C = s->pz.ncells;
-    s->pz.line_off = malloc(sizeof(int) * L); s->pz.line_step = malloc(sizeof(int) * L);
-    s->pz.line_len = malloc(sizeof(int) * L); s->pz.clue_off = malloc(sizeof(int) * L);
-    s->pz.clue_cnt = malloc(sizeof(int) * L); s->pz.clues = malloc(sizeof(int) * (flat_len + 1));
+    s->pz.line_off = eng_malloc(L, sizeof(int)); s->pz.line_step = eng_malloc(L, sizeof(int));
+    s->pz.line_len = eng_malloc(L, sizeof(int)); s->pz.clue_off = eng_malloc(L, sizeof(int));
+    s->pz.clue_cnt = eng_malloc(L, sizeof(int)); s->pz.clues = eng_malloc((flat_len + 1), sizeof(int));
     if (!s->pz.line_off || !s->pz.line_step || !s->pz.line_len || !s->pz.clue_off || !s->pz.clue_cnt || !s->pz.clues)
         goto fail;
     int pos = 0, nclue = 0;
@@ -64,18 +64,18 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         const size_t cells = ((size_t)s->pz.clue_cnt[l] + 1) * ((size_t)s->pz.line_len[l] + 1);
         if (cells <= NG_DENSE_MAX_CELLS && cells > dense) dense = cells;
     }
-    s->pz.cell_row = malloc(sizeof(int) * C); s->pz.cell_col = malloc(sizeof(int) * C);
+    s->pz.cell_row = eng_malloc(C, sizeof(int)); s->pz.cell_col = eng_malloc(C, sizeof(int));
     if (!s->pz.cell_row || !s->pz.cell_col) goto fail;
     for (int c = 0; c < C; c++) { s->pz.cell_row[c] = c / width; s->pz.cell_col[c] = c % width; }
-    s->cells = malloc(C); s->root = malloc(C); s->trail = malloc(sizeof(int) * C);
+    s->cells = malloc(C); s->root = malloc(C); s->trail = eng_malloc(C, sizeof(int));
     s->tmp.lin = malloc(N); s->tmp.lout = malloc(N);
     s->tmp.fwd = malloc(dense); s->tmp.bwd = malloc(dense);
-    s->tmp.pe = malloc(sizeof(int) * (N + 1)); s->tmp.pf = malloc(sizeof(int) * (N + 1));
-    s->tmp.diff = malloc(sizeof(int) * (N + 1));
-    s->tmp.pval = malloc(C); s->tmp.pstamp = calloc(C, sizeof(uint32_t)); s->tmp.common = malloc(sizeof(int) * C);
+    s->tmp.pe = eng_malloc((N + 1), sizeof(int)); s->tmp.pf = eng_malloc((N + 1), sizeof(int));
+    s->tmp.diff = eng_malloc((N + 1), sizeof(int));
+    s->tmp.pval = malloc(C); s->tmp.pstamp = calloc(C, sizeof(uint32_t)); s->tmp.common = eng_malloc(C, sizeof(int));
     s->score_a = calloc(C, sizeof(int)); s->score_b = calloc(C, sizeof(int));
     s->weight = calloc(L, sizeof(long long)); s->fail_line = s->fail_cell = -1; s->weighted = 1;
-    s->stack_cap = 64; s->stack = malloc(sizeof(ng_frame) * s->stack_cap);
+    s->stack_cap = 64; s->stack = eng_malloc(s->stack_cap, sizeof(ng_frame));
     if (!eng_queue_init(&s->q, L) || !s->cells || !s->root || !s->trail || !s->tmp.lin || !s->tmp.lout
         || !s->tmp.fwd || !s->tmp.bwd || !s->tmp.pe || !s->tmp.pf || !s->tmp.diff || !s->tmp.pval || !s->tmp.pstamp
         || !s->tmp.common || !s->score_a || !s->score_b || !s->weight || !s->stack)
@@ -83,8 +83,8 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     s->bits = N <= NG_BITS_MAX;
     if (s->bits) {
         s->lf = calloc(L, sizeof(uint64_t)); s->le = calloc(L, sizeof(uint64_t));
-        s->tmp.bfw = malloc(sizeof(uint64_t) * (K + 1)); s->tmp.bbw = malloc(sizeof(uint64_t) * (K + 1));
-        s->tmp.brun = malloc(sizeof(uint64_t) * (K + 1));
+        s->tmp.bfw = eng_malloc((K + 1), sizeof(uint64_t)); s->tmp.bbw = eng_malloc((K + 1), sizeof(uint64_t));
+        s->tmp.brun = eng_malloc((K + 1), sizeof(uint64_t));
         if (!s->lf || !s->le || !s->tmp.bfw || !s->tmp.bbw || !s->tmp.brun) goto fail;
     }
     int line_bits = 0;
@@ -99,10 +99,10 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     }
     if (!eng_records_init(&s->rec, L, C)) goto fail;
     if (C <= NG_IMPL_MAX_CELLS) {
-        s->impl = malloc(sizeof(int) * 2 * (size_t)C * C);
-        s->rev = malloc(sizeof(int) * 2 * (size_t)C * C);
+        s->impl = eng_malloc(2 * (size_t)C * C, sizeof(int));
+        s->rev = eng_malloc(2 * (size_t)C * C, sizeof(int));
         s->impl_len = calloc(2 * (size_t)C, sizeof(int));
-        s->rev_off = malloc(sizeof(int) * (2 * (size_t)C + 1));
+        s->rev_off = eng_malloc((2 * (size_t)C + 1), sizeof(int));
         s->impl_kept = calloc(C, 1);
         if (!s->impl || !s->rev || !s->impl_len || !s->rev_off || !s->impl_kept) goto fail;
         s->use_impl = 1;
