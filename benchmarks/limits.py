@@ -100,8 +100,9 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
     args = [gridsolve, "nonogram", "solve", str(path), "--timeout", str(timeout),
             "--method", method, "--json"]
     started = time.perf_counter()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    # output to files, not pipes: a solution of 100,000 cells would fill a pipe and block
+    out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    proc = subprocess.Popen(args, stdout=out_file, stderr=err_file, start_new_session=True)
     peak, killed = 0, False
     while proc.poll() is None:
         peak = max(peak, tree_rss(proc.pid))
@@ -110,8 +111,13 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
             killed = True
             break
         time.sleep(0.02)
-    out, err = proc.communicate()
+    proc.wait()
     wall = time.perf_counter() - started
+    out_file.seek(0)
+    err_file.seek(0)
+    out, err = out_file.read(), err_file.read()
+    out_file.close()
+    err_file.close()
     try:  # whatever the session left behind (a SAT child, CBC) goes too
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
