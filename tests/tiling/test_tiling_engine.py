@@ -172,3 +172,16 @@ def test_every_orientation_is_used() -> None:
     assert len(shapes) == 4
     assert sum(count_split(board, ps, [board.open]).values()) == 4
     assert list(itertools.islice(tilings(board, ps, [(0, 0)]), 5))
+
+
+def test_core_refuses_vectors_longer_than_an_arena_block() -> None:
+    """2**20 hole combinations would store a vector one word longer than an arena block."""
+    import pytest as _pytest
+
+    from gridsolve.tiling.engine import _exact
+
+    nbrs = [(-1, -1, -1, -1)] * 200
+    types = [(1, -1), (1, 0), (1, 1), (1, 2)]
+    with _pytest.raises(ValueError, match="too many hole combinations"):
+        _exact.Problem(200, types, [], [128, 128, 64], nbrs)
+    _exact.Problem(200, types, [], [128, 128, 63], nbrs)   # one combination fewer is taken
