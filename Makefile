@@ -10,7 +10,7 @@ SOURCES := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h')
 $(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[all,test,bench]'
+	$(BIN)/python -m pip install -q -e '.[all]' --group test --group bench --group lint
 	touch $(STAMP)
 
 install: $(STAMP)  ## .venv with gridsolve and every extra; the CLI is .venv/bin/gridsolve
@@ -59,8 +59,11 @@ bench: install  ## benchmarks, each printing a table with its peers (long: about
 	$(BIN)/python benchmarks/limits.py
 	$(BIN)/python benchmarks/startup.py
 
-lint: install
+lint: install  ## ruff (rules in pyproject.toml), mypy --strict over src and tests, the C extensions' stubs against the built modules
+	$(BIN)/ruff check --no-cache src tests benchmarks setup.py
 	$(BIN)/python -m mypy
+	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases \
+		gridsolve.nonogram.engine._core gridsolve.nonogram.engine._colour gridsolve.tiling.engine._exact
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

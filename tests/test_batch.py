@@ -196,7 +196,7 @@ def test_missing_file_is_an_error_row(capsys, tmp_path) -> None:  # type: ignore
     assert row["error"] == f"{tmp_path / 'gone.txt'}: No such file or directory"
 
 
-def test_tasks_carry_paths_and_indexes_in_chunks(folder) -> None:
+def test_tasks_carry_paths_and_indexes_in_chunks(folder: Path) -> None:
     options = batch.Options()
     found = list(batch.discover([str(folder)], options))
     tasks = list(batch.plan(found, options, chunk=1, done=frozenset({(str(folder / "set.txt"), 0)})))
@@ -255,7 +255,7 @@ def test_interrupt_stops_busy_workers_at_once() -> None:
     assert not any(alive(pid) for pid in pids)
 
 
-def test_a_dead_worker_gives_error_rows_then_stops(folder) -> None:
+def test_a_dead_worker_gives_error_rows_then_stops(folder: Path) -> None:
     from concurrent.futures import Executor, Future
     from concurrent.futures.process import BrokenProcessPool
 

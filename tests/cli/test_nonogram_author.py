@@ -10,7 +10,7 @@ import pytest
 
 from gridsolve.cli import main
 from gridsolve.nonogram.engine import analyse
-from gridsolve.nonogram.formats import parse_puzzle, read_puzzle
+from gridsolve.nonogram.formats import bw_only, parse_puzzle, read_puzzle
 from gridsolve.nonogram.image import grid_from_image, otsu_threshold, threshold_grid
 from gridsolve.nonogram.model import puzzle_from_grid
 from gridsolve.nonogram.rate import rate
@@ -46,7 +46,7 @@ def test_generate_out_file_and_level(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 0 and out == ""
     match = REPORT.fullmatch(err)
     assert match and match.group(4) == "line"
-    rating = rate(read_puzzle(str(path)))
+    rating = rate(bw_only(read_puzzle(str(path)), "this test"))
     assert rating.unique and rating.level == "line"
 
 

@@ -22,7 +22,7 @@ PALETTE = [{"name": "white", "rgb": "#ffffff", "symbol": "."},
            {"name": "blue", "rgb": "#0000ff", "symbol": "b"}]
 
 #: rr. / rb. / .bb, worked out by hand from the picture
-FLAG = {"rows": [[[2, 1]], [[1, 1], [1, 2]], [[2, 2]]],
+FLAG: dict[str, Any] = {"rows": [[[2, 1]], [[1, 1], [1, 2]], [[2, 2]]],
         "cols": [[[2, 1]], [[1, 1], [2, 2]], [[1, 2]]]}
 FLAG_GRID = ["rr.", "rb.", ".bb"]
 

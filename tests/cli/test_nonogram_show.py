@@ -150,7 +150,7 @@ def test_animations_are_written(capsys: pytest.CaptureFixture[str], tmp_path: Pa
                            "--animate", str(path))
         assert code == 0 and err == ""
     with Image.open(gif) as img:
-        assert img.n_frames > 10
+        assert getattr(img, "n_frames", 1) > 10
     text = page.read_text()
     assert text.startswith("<!DOCTYPE html>") and "http://" not in text and "https://" not in text
 
@@ -168,7 +168,8 @@ def test_html_player_steps_to_the_end_and_back(tmp_path: Path) -> None:
     script = page.split("<script>", 1)[1].split("</script>", 1)[0]
     stub = """
 const els = {};
-const fakeContext = new Proxy({}, {get: (t, k) => (k in t ? t[k] : () => {}), set: (t, k, v) => { t[k] = v; return true; }});
+const fakeContext = new Proxy({}, {get: (t, k) => (k in t ? t[k] : () => {}),
+                                  set: (t, k, v) => { t[k] = v; return true; }});
 const el = id => els[id] || (els[id] = {id, value: "4", style: {}, textContent: "", innerHTML: "",
   tagName: "DIV", getContext: () => fakeContext});
 globalThis.document = {getElementById: el, addEventListener: () => {}};

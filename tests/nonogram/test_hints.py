@@ -11,9 +11,9 @@ import pytest
 
 from gridsolve.nonogram.engine import analyse
 from gridsolve.nonogram.watch.explain import AGREE
-from gridsolve.nonogram.formats import read_puzzle
+from gridsolve.nonogram.formats import bw_only, read_puzzle
 from gridsolve.nonogram.generate import random_grid
-from gridsolve.nonogram.hints import Hint, apply_hint, count_fits, hint
+from gridsolve.nonogram.hints import Hint, HintKind, apply_hint, count_fits, hint
 from gridsolve.nonogram.lines import cell_label, clue_text, line_cells, line_clue, line_label
 from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
 from gridsolve.nonogram.reference import arrangements, brute_force_line, fits
@@ -104,7 +104,7 @@ def check_step(puzzle: Puzzle, grid: Grid, step: Hint, solutions: set[Grid]) -> 
         assert not refutable(puzzle, grid), "a contradiction was possible"
 
 
-def play(puzzle: Puzzle, solutions: set[Grid] | None = None) -> list[str]:
+def play(puzzle: Puzzle, solutions: set[Grid] | None = None) -> list[HintKind]:
     """Follow hints from the empty board to the end, checking each; the kinds used."""
     solutions = all_solutions(puzzle) if solutions is None else solutions
     grid, kinds = blank(puzzle), []
@@ -121,7 +121,7 @@ def play(puzzle: Puzzle, solutions: set[Grid] | None = None) -> list[str]:
 
 @pytest.mark.parametrize("name", ["heart", "house"])
 def test_examples_play_to_the_end_by_line_steps(name: str) -> None:
-    puzzle = read_puzzle(str(EXAMPLES / f"{name}.txt"))
+    puzzle = bw_only(read_puzzle(str(EXAMPLES / f"{name}.txt")), "these tests")
     solution = analyse(puzzle).solutions[0]
     kinds = play(puzzle, {solution})
     assert set(kinds) == {"line", "solved"}
@@ -180,7 +180,7 @@ def test_count_fits_matches_enumeration() -> None:
 
 
 def test_a_wrong_cell_is_a_mistake_and_named() -> None:
-    puzzle = read_puzzle(str(EXAMPLES / "heart.txt"))
+    puzzle = bw_only(read_puzzle(str(EXAMPLES / "heart.txt")), "these tests")
     solution = analyse(puzzle).solutions[0]
     rng = random.Random(2)
     for _ in range(20):
@@ -198,7 +198,7 @@ def test_a_wrong_cell_is_a_mistake_and_named() -> None:
 
 
 def test_a_line_that_cannot_fit_is_named() -> None:
-    puzzle = read_puzzle(str(EXAMPLES / "heart.txt"))
+    puzzle = bw_only(read_puzzle(str(EXAMPLES / "heart.txt")), "these tests")
     grid = ("?" * 9, "####.###.") + ("?" * 9,) * 6
     step = hint(puzzle, grid)
     assert step.kind == "mistake" and step.line == 1
@@ -207,7 +207,7 @@ def test_a_line_that_cannot_fit_is_named() -> None:
 
 
 def test_solved_and_no_solution() -> None:
-    puzzle = read_puzzle(str(EXAMPLES / "heart.txt"))
+    puzzle = bw_only(read_puzzle(str(EXAMPLES / "heart.txt")), "these tests")
     assert hint(puzzle, analyse(puzzle).solutions[0]).kind == "solved"
     step = hint(Puzzle([[], [], [2]], [[], [], [2]]))
     assert step.kind == "no-solution" and "no solution" in step.reason
@@ -233,7 +233,7 @@ def test_brute_force_helpers_agree_with_themselves() -> None:
 def test_public_api_gives_the_same_step() -> None:
     import gridsolve.nonogram
 
-    puzzle = read_puzzle(str(EXAMPLES / "house.txt"))
+    puzzle = bw_only(read_puzzle(str(EXAMPLES / "house.txt")), "these tests")
     grid = ("x" * puzzle.width,) + blank(puzzle)[1:]
     assert gridsolve.nonogram.hint(puzzle, grid) == hint(puzzle, grid)
     assert gridsolve.nonogram.hint(puzzle, grid).kind in ("line", "mistake")

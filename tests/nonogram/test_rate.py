@@ -10,7 +10,7 @@ import pytest
 
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import solve_line as fast_line
-from gridsolve.nonogram.model import Grid, Puzzle, columns_of, puzzle_from_grid
+from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
 from gridsolve.nonogram.rate import SCORE_TABLE, rate, score_of
 from gridsolve.nonogram.reference import solve_line
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gridsolve.errors import ParseError
@@ -62,7 +64,7 @@ def test_pieces_names_and_copies() -> None:
     assert [(p.name, p.copies, p.size) for p in ps] == [("A", 1, 2), ("D", 3, 2)]
 
 
-def test_read_board_names_the_file(tmp_path) -> None:
+def test_read_board_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "b.board"
     path.write_text("..\n.\n")
     with pytest.raises(ParseError, match=r"b\.board:2: row has 1 cells"):

@@ -16,7 +16,7 @@ with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works t
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
-from gridsolve.nonogram.formats import parse_puzzle, write_puzzle  # noqa: E402
+from gridsolve.nonogram.formats import bw_only, parse_puzzle, write_puzzle  # noqa: E402
 from gridsolve.nonogram.model import (ColourPuzzle, is_colour_solution, is_solution,  # noqa: E402
                                       puzzle_from_grid)
 from gridsolve.nonogram.watch.trace import Step, replay  # noqa: E402
@@ -61,7 +61,7 @@ def test_solve_returns_the_checked_solution_and_steps_that_reach_it(client: Any)
     res = client.post("/api/nonogram/solve", json={"text": DUCK})
     assert res.status_code == 200, res.text
     out = res.json()
-    puzzle = parse_puzzle(DUCK)
+    puzzle = bw_only(parse_puzzle(DUCK), "this test")
     assert out["status"] == "unique"
     assert out["format"] == "text"
     assert is_solution(puzzle, out["solutions"][0])

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from gridsolve.nonogram.engine import analyse  # noqa: E402
-from gridsolve.nonogram.formats import parse_puzzle  # noqa: E402
+from gridsolve.nonogram.formats import bw_only, parse_puzzle  # noqa: E402
 from gridsolve.nonogram.hints import hint  # noqa: E402
 from gridsolve.web import create_app  # noqa: E402
 
@@ -35,7 +35,7 @@ def test_hint_is_the_library_step(client: Any) -> None:
     res = client.post("/api/nonogram/hint", json={"text": HEART, "grid": grid})
     assert res.status_code == 200, res.text
     out = res.json()
-    step = hint(parse_puzzle(HEART), grid)
+    step = hint(bw_only(parse_puzzle(HEART), "this test"), grid)
     assert out["kind"] == step.kind == "line" and out["reason"] == step.reason
     assert out["cells"] == [{"row": c // 9, "col": c % 9, "value": v} for c, v in step.cells]
     solution = analyse(parse_puzzle(HEART)).solutions[0]

@@ -137,8 +137,9 @@ def test_page_opens_with_an_example_and_plays_a_generated_level(server: str,  # 
                            ".startsWith('A new')", timeout=15000)
     assert "it needs probing" in page.text_content("#message")
     text = page.input_value("#puzzle-text")
+    from gridsolve.nonogram.formats import bw_only
     from gridsolve.nonogram.rate import rate
-    assert rate(parse_puzzle(text)).level == "probe"
+    assert rate(bw_only(parse_puzzle(text), "this test")).level == "probe"
     page.click("#mode-play")
     page.wait_for_function("() => document.getElementById('play-board').dataset.rows"
                            " === Array(12).fill('?'.repeat(12)).join('\\n')", timeout=10000)

@@ -192,7 +192,8 @@ class Colour:
 
     @property
     def hex(self) -> str:
-        return "#%02x%02x%02x" % self.rgb
+        r, g, b = self.rgb
+        return f"#{r:02x}{g:02x}{b:02x}"
 
 
 WHITE = Colour("white", (255, 255, 255), EMPTY)

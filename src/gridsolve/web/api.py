@@ -14,8 +14,7 @@ from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.numbers import MAX_JSON_DIGITS, is_number
 from gridsolve.web.limits import ApiError, WebLimits
 from gridsolve.web import calendar_api, play_api
-from gridsolve.web.payloads import (body_text, read_json, solve_payload, solve_puzzle,
-                                    to_puzzle_json)
+from gridsolve.web.payloads import read_json, solve_payload, solve_puzzle, to_puzzle_json
 from gridsolve.web.payloads import puzzle_of as _puzzle
 
 if TYPE_CHECKING:

@@ -1,9 +1,10 @@
 """The web app: a Starlette application serving the static page and the JSON API.
 
 Limits live in one frozen ``WebLimits`` (``web/limits.py``, beside ``ApiError``); every request
-body is read through ``read_json`` (413 above ``max_body``), every solve runs in a worker thread under one ``CapacityLimiter``
-(at most ``max_solves`` at once, 503 when ``max_waiting`` more already queue) with the engine's
-own time budget (408 when it runs out). The server never opens a path named in a request.
+body is read through ``read_json`` (413 above ``max_body``), every solve runs in a worker
+thread under one ``CapacityLimiter`` (at most ``max_solves`` at once, 503 when ``max_waiting``
+more already queue) with the engine's own time budget (408 when it runs out). The server
+never opens a path named in a request.
 
 Every error goes out as JSON ``{"error": one line}``: a handler's ``ApiError`` with its status,
 a library error it did not wrap as 422 (501 for a missing extra, 408 for a limit), Starlette's

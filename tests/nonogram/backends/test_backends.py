@@ -20,7 +20,7 @@ from gridsolve.errors import GridsolveError, SolverUnavailable
 from gridsolve.nonogram import backends
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import iter_entries
+from gridsolve.nonogram.formats import bw_only, iter_entries
 from gridsolve.nonogram.model import (Puzzle, clue_of, columns_of, is_solution,
                                       puzzle_from_grid)
 from tests.nonogram.cases import CASES
@@ -236,7 +236,7 @@ def test_registry_names() -> None:
 
 def tournament_puzzles(path: Path, count: int) -> list[Puzzle]:
     """The first puzzles of a tournament set."""
-    return [e.puzzle for e in itertools.islice(iter_entries(str(path)), count)]
+    return [bw_only(e.puzzle, "these tests") for e in itertools.islice(iter_entries(str(path)), count)]
 
 
 @pytest.mark.slow

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from gridsolve.nonogram.backends import analyse
 from gridsolve.nonogram.engine import SearchLimits

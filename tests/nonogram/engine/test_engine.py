@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -100,7 +101,7 @@ def test_line_solver_table(solve_line, clue, line, expected) -> None:  # type: i
     assert solve_line(clue, line) == expected
 
 
-PATHS = {
+PATHS: dict[str, dict[str, Any]] = {
     "implication probing": dict(probing=True),
     "plain probing": dict(probing=True, implications=False),
     "propagation only": dict(probing=False),

@@ -22,7 +22,7 @@ def test_pick_spreads_and_keeps_the_ends() -> None:
 
 def test_frames_mark_each_kind() -> None:
     _, trace = trace_solve(TWO, 2)
-    seen = {}
+    seen: dict[str, set[str]] = {}
     for step, frame in zip(trace.steps, frames(TWO, trace.steps)):
         seen.setdefault(step.kind, set()).update(frame.marks.values())
         if step.kind == "try":
@@ -43,4 +43,4 @@ def test_gif_keeps_to_its_frame_budget(tmp_path: Path) -> None:
     path = tmp_path / "a.gif"
     write_gif(str(path), TWO, trace.steps, max_frames=12)
     with Image.open(path) as img:
-        assert img.n_frames == 12
+        assert getattr(img, "n_frames", 1) == 12

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.formats import iter_entries
+from gridsolve.nonogram.formats import bw_only, iter_entries
 from gridsolve.nonogram.model import Puzzle
 from gridsolve.nonogram.watch.trace import trace_solve
 
 
 def tournament(path: Path, count: int) -> list[Puzzle]:
     """The first puzzles of a tournament set."""
-    return [e.puzzle for e in itertools.islice(iter_entries(str(path)), count)]
+    return [bw_only(e.puzzle, "these tests") for e in itertools.islice(iter_entries(str(path)), count)]
 
 
 @pytest.mark.slow

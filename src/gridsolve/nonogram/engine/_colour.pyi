@@ -1,6 +1,7 @@
 """Type stub of the compiled colour nonogram engine (_colour.c)."""
 
 from collections.abc import Sequence
+from typing import final
 
 # what Search.next returns
 SOLUTION: int
@@ -10,6 +11,7 @@ LIMIT: int
 MAX_COLOURS: int
 NOT_KNOWN: int
 
+@final
 class Search:
     def __init__(self, rows: Sequence[Sequence[tuple[int, int]]],
                  cols: Sequence[Sequence[tuple[int, int]]], ncolours: int,

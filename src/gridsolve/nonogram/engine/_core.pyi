@@ -1,6 +1,7 @@
 """Type stub of the compiled nonogram engine (_core.c)."""
 
 from collections.abc import Callable, Sequence
+from typing import final
 
 # what Search.next returns
 SOLUTION: int
@@ -29,6 +30,7 @@ EV_BACKTRACK: int
 EV_SOLUTION: int
 EV_TRY: int
 
+@final
 class Search:
     def __init__(self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
                  probing: bool = ...,

@@ -86,7 +86,7 @@ def _colour_clues(doc: dict[str, Any], key: str, ncolours: int,
                 and all(isinstance(n, int) and not isinstance(n, bool) for n in b) for b in clue):
             raise ParseError(f"{key}[{i}]: a colour clue must be a list of [length, colour] "
                              "pairs of integers", source)
-        for n, c in clue:
+        for _, c in clue:
             if not 1 <= c < ncolours:
                 raise ParseError(f"{key}[{i}]: colour {c} is not in the palette "
                                  f"(1..{ncolours - 1})", source)

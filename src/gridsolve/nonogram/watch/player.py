@@ -98,8 +98,12 @@ canvas.style.width = D.width + "px"; canvas.style.height = D.height + "px";
 ctx.scale(ratio, ratio);
 $("pos").max = N;
 
-function forward() { const c = D.steps[at][1]; for (let i = 0; i < c.length; i += 3) state[c[i]] = c[i + 2]; at++; }
-function backward() { at--; const c = D.steps[at][1]; for (let i = c.length - 3; i >= 0; i -= 3) state[c[i]] = c[i + 1]; }
+function forward() {
+  const c = D.steps[at][1]; for (let i = 0; i < c.length; i += 3) state[c[i]] = c[i + 2]; at++;
+}
+function backward() {
+  at--; const c = D.steps[at][1]; for (let i = c.length - 3; i >= 0; i -= 3) state[c[i]] = c[i + 1];
+}
 function seek(n) { n = Math.max(0, Math.min(N, n)); while (at < n) forward(); while (at > n) backward(); draw(); }
 
 function draw() {
@@ -109,12 +113,18 @@ function draw() {
   ctx.textAlign = "right"; for (const [t, x, y] of D.rowClues) ctx.fillText(t, x, y);
   ctx.textAlign = "center"; for (const [t, x, y] of D.colClues) ctx.fillText(t, x, y);
   const marks = new Map();
-  if (at > 0) { const m = D.steps[at - 1][2]; for (let i = 0; i < m.length; i += 2) marks.set(m[i], C[D.marks[m[i + 1]]]); }
+  if (at > 0) {
+    const m = D.steps[at - 1][2];
+    for (let i = 0; i < m.length; i += 2) marks.set(m[i], C[D.marks[m[i + 1]]]);
+  }
   for (let i = 0; i < W * H; i++) {
     const x = D.left + (i % W) * s, y = D.top + Math.floor(i / W) * s, m = marks.get(i), v = state[i];
     if (v === 2) { ctx.fillStyle = m || C.ink; ctx.fillRect(x, y, s, s); }
     else if (v === 1) {
-      if (m) { ctx.strokeStyle = m; ctx.lineWidth = Math.max(2, s / 8); ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3); }
+      if (m) {
+        ctx.strokeStyle = m; ctx.lineWidth = Math.max(2, s / 8);
+        ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3);
+      }
       ctx.fillStyle = m || C.dot; ctx.beginPath(); ctx.arc(x + s / 2, y + s / 2, Math.max(1, s / 10), 0, 7); ctx.fill();
     } else { ctx.fillStyle = m || C.unknown; ctx.fillRect(x, y, s, s); }
   }

@@ -68,10 +68,8 @@ class Trace:
 
     def final(self) -> Grid:
         """The grid after the last recorded step."""
-        grid: Grid = ("?" * self.puzzle.width,) * self.puzzle.height
-        for _, grid in self.grids():
-            pass
-        return grid
+        last = deque(self.grids(), maxlen=1)
+        return last[0][1] if last else ("?" * self.puzzle.width,) * self.puzzle.height
 
 
 def replay(puzzle: Puzzle, steps: list[Step]) -> Iterator[tuple[Step, Grid]]:

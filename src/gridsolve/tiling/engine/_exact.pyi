@@ -1,6 +1,7 @@
 """Type stub of the compiled tiling engine (_exact.c)."""
 
 from collections.abc import Sequence
+from typing import final
 
 SOLUTION: int
 EXHAUSTED: int
@@ -10,6 +11,7 @@ OVERFLOW: int
 BUDGET: int
 MAX_HOLES: int
 
+@final
 class Problem:
     def __init__(self, ncells: int, types: Sequence[tuple[int, int]],
                  placements: Sequence[tuple[int, int, bytes, int]], hole_sizes: Sequence[int],
@@ -17,6 +19,7 @@ class Problem:
     def count(self, root: bytes, max_states: int = ..., timeout: float = ...,
               mem_limit: int = ...) -> tuple[int, list[int] | None, int]: ...
 
+@final
 class Enum:
     def __init__(self, problem: Problem, root: bytes, mode: int = ...,
                  mem_limit: int = ...) -> None: ...
