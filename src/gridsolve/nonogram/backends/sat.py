@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any, Literal
 
