@@ -18,7 +18,7 @@ from gridsolve.errors import InvalidPuzzle
 from gridsolve.numbers import is_number
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
-from gridsolve.tiling.model import Board, Cell, Piece, Tiling, check_area
+from gridsolve.tiling.model import Board, Cell, Piece, check_area
 from gridsolve.tiling.render import DrawnTiling
 
 __all__ = ["MONTHS", "WEEKDAYS", "Edition", "CalendarDay", "edition", "is_valid", "parse_date",
