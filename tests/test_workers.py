@@ -45,7 +45,8 @@ def _parents() -> dict[int, int]:
 
 def _descendants(pid: int) -> set[int]:
     parents = _parents()
-    found, todo = set(), [pid]
+    found: set[int] = set()
+    todo = [pid]
     while todo:
         p = todo.pop()
         kids = {c for c, pp in parents.items() if pp == p}
