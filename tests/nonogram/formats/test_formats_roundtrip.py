@@ -59,6 +59,15 @@ def test_written_files_are_detected(fmt: str, grid: Grid) -> None:
     assert parse_puzzle(text) == puzzle_from_grid(grid)
 
 
+def test_keen_with_an_empty_first_row_is_not_spoj() -> None:
+    """Hypothesis found it: Keen's text of this grid starts '0', '1 1', '0', '0' like a SPOJ
+    file, whose first line counts its puzzles; a count of 0 is no SPOJ file."""
+    grid = (".....", "..#.#", ".....", ".....", ".....")
+    text = write_puzzle(puzzle_from_grid(grid), "keen")
+    assert detect_format(text, "x.txt").NAME == "keen"
+    assert detect_format(text).NAME == "keen"
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.lists(grids(square=True), min_size=1, max_size=4))
 def test_tournament_set_round_trip(grids_: list[Grid]) -> None:

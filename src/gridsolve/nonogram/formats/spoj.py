@@ -23,9 +23,10 @@ EXTENSIONS = (".txt", ".in")
 
 
 def detect(text: str) -> bool:
-    """A lone count, an 'H W' line, then clue lines ending in 0?"""
+    """A lone count of at least one puzzle, an 'H W' line, then clue lines ending in 0?
+    (A count of 0 is no SPOJ file: it would announce no puzzle before its clue lines.)"""
     lines = [s for s in logical_lines(text[:65536]) if s.strip()]
-    return (len(lines) >= 3 and re.fullmatch(r"\s*[0-9]+\s*", lines[0]) is not None
+    return (len(lines) >= 3 and re.fullmatch(r"\s*0*[1-9][0-9]*\s*", lines[0]) is not None
             and re.fullmatch(r"\s*[0-9]+\s+[0-9]+\s*", lines[1]) is not None
             and all(s.split()[-1] == "0" for s in lines[2:6] if s.split()))
 
