@@ -103,9 +103,9 @@ def main() -> None:
     print("|" + "|".join("---" for _ in head) + "|")
     for name, (total, classes) in EXPECTED.items():
         board = presets.named_board(name)
-        wall, cpu, n = best_of(args.rounds, lambda: ours(board, pieces))
+        wall, cpu, n = best_of(args.rounds, lambda board=board: ours(board, pieces))
         assert n == total, (name, n)
-        sym_wall, _, got = best_of(1, lambda: count_up_to_symmetry(board, pieces))
+        sym_wall, _, got = best_of(1, lambda board=board: count_up_to_symmetry(board, pieces))
         assert got[:2] == (total, classes), (name, got)  # type: ignore[index]
         cells = []
         peer_secs = []
@@ -114,7 +114,7 @@ def main() -> None:
                 cells.append("-")
                 continue
             m = exact_cover_matrix(board, pieces)
-            secs, peer_cpu, res = best_of(1, lambda: run(m))
+            secs, peer_cpu, res = best_of(1, lambda run=run, m=m: run(m))
             assert res == total, (pname, name, res)
             peer_secs.append(peer_cpu)
             cells.append(f"{fmt(secs)} / {fmt(peer_cpu)}")
