@@ -16,7 +16,6 @@ count of a puzzle this library can hold needs more (the engines take sides below
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from gridsolve.errors import ParseError
@@ -79,6 +78,7 @@ def _line_of(text: str | bytes, needle: str) -> int:
 def load_json(text: str | bytes, source: str | None = None) -> Any:
     """``json.loads`` whose every failure is a one-line ParseError: bad syntax (with its line),
     an integer over ``MAX_JSON_DIGITS`` digits, nesting too deep for the parser."""
+    import json  # here: every command imports this module, few read JSON
     try:
         return json.loads(text, parse_int=_json_int)
     except _LongNumber as exc:

@@ -21,7 +21,6 @@ Unknown keys are ignored.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -170,6 +169,8 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzl
 
 def dump(puzzle: AnyPuzzle, goal: Grid | None = None) -> str:
     """Write a puzzle (and goal) as gridsolve JSON, one clue per line."""
+    import json  # here: reading goes through load_json; only writing needs json itself
+
     def clues(cs: Sequence[Sequence[Any]]) -> str:
         return "[\n    " + ",\n    ".join(
             json.dumps([list(b) if isinstance(b, tuple) else b for b in c]) for c in cs) + "\n  ]"

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from html import escape
 from typing import TYPE_CHECKING
 
 from gridsolve.errors import GridsolveError, ParseError
@@ -43,8 +42,15 @@ COLOUR = True
 
 def quoteattr(value: str) -> str:
     """An XML attribute value, quoted (``xml.sax.saxutils`` would import urllib and http:
-    a tenth of the CLI's start-up)."""
+    a tenth of the CLI's start-up; html only when a file is written)."""
+    from html import escape
     return f'"{escape(value)}"'
+
+
+def _text(value: str) -> str:
+    """XML character data: '&', '<' and '>' escaped."""
+    from html import escape
+    return escape(value, quote=False)
 
 
 def detect(text: str) -> bool:
@@ -244,7 +250,7 @@ def dump(puzzle: AnyPuzzle, goal: Grid | None = None) -> str:
     out = ['<?xml version="1.0"?>', "<puzzleset>",
            '<puzzle type="grid" defaultcolor="black" backgroundcolor="white">']
     if puzzle.title:
-        out.append(f"<title>{escape(puzzle.title, quote=False)}</title>")
+        out.append(f"<title>{_text(puzzle.title)}</title>")
     out += ['<color name="white" char=".">fff</color>', '<color name="black" char="X">000</color>']
     for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
         out.append(f'<clues type="{kind}">')
@@ -268,7 +274,7 @@ def _dump_colour(puzzle: ColourPuzzle, goal: Grid | None) -> str:
            f"<puzzle type=\"grid\" defaultcolor={quoteattr(pal[1].name)} "
            f"backgroundcolor={quoteattr(pal[0].name)}>"]
     if puzzle.title:
-        out.append(f"<title>{escape(puzzle.title, quote=False)}</title>")
+        out.append(f"<title>{_text(puzzle.title)}</title>")
     out += [f"<color name={quoteattr(c.name)} char={quoteattr(c.symbol)}>{c.hex[1:]}</color>"
             for c in pal]
 
@@ -281,7 +287,7 @@ def _dump_colour(puzzle: ColourPuzzle, goal: Grid | None) -> str:
         out.append("</clues>")
     if goal is not None:
         out.append('<solution type="goal">\n<image>')
-        out += [f"|{escape(r, quote=False)}|" for r in goal]
+        out += [f"|{_text(r)}|" for r in goal]
         out.append("</image>\n</solution>")
     out += ["</puzzle>", "</puzzleset>"]
     return "\n".join(out) + "\n"

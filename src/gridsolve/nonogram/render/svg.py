@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
 from gridsolve.nonogram.render.layout import COLOURS, layout
@@ -17,6 +16,7 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
     Without a grid the blank puzzle is drawn. In a partial grid (with unknown cells) the cells
     known to be empty carry a small dot; in a complete grid they are left white. A colour
     puzzle's cells are filled, and its clue numbers written, in their colours."""
+    from html import escape  # here: a text solve imports this module but draws nothing
     lay = layout(puzzle, cell)
     if lay.cell_fills:
         partial = grid is not None and any(ch == UNKNOWN for row in grid for ch in row)
