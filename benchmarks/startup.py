@@ -68,6 +68,7 @@ class Row:
 def rows_for(checkout: str, src: Path | None) -> list[Row]:
     """The commands measured for one checkout (``src`` None: the installed one)."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: the warm-up caches the bytecode
     if src is not None:
         env["PYTHONPATH"] = str(src)
     py = sys.executable

@@ -25,7 +25,7 @@ NOT_FOR_A_SMALL_SOLVE = (
     "gridsolve.nonogram.watch.trace", "gridsolve.notebook", "gridsolve.tiling", "gridsolve.web",
     "gridsolve.batch", "gridsolve.nonogram.backends.sat", "pysat", "rich", "xml.etree",
     "xml.sax", "urllib.request", "http.client", "email", "ssl", "pathlib",
-    "concurrent.futures", "multiprocessing",
+    "concurrent.futures", "multiprocessing", "json", "html", "shutil",
 )
 
 
@@ -63,8 +63,9 @@ def _subparsers(parser: Any) -> Any:
 def test_families_listed_unloaded_say_what_they_say_loaded() -> None:
     full = _helps(_subparsers(build_parser()))
     assert {name: help_ for name, (_, help_) in FAMILIES.items()} == full
-    listed = _helps(_subparsers(build_parser(["calendar"])))
-    assert listed == full
+    for argv in (["--help"], ["bogus"], []):
+        assert _helps(_subparsers(build_parser(argv))) == full
+    assert _helps(_subparsers(build_parser(["calendar", "solve"]))).keys() == {"calendar"}
 
 
 def test_commands_listed_unloaded_say_what_they_say_loaded() -> None:
@@ -72,5 +73,17 @@ def test_commands_listed_unloaded_say_what_they_say_loaded() -> None:
     full = _helps(_subparsers(nonogram))
     assert {name: help_ for name, (_, help_) in COMMANDS.items()} == {
         k: v for k, v in full.items() if k != "solve"}
+    listed = _subparsers(_subparsers(build_parser(["nonogram", "--help"])).choices["nonogram"])
+    assert _helps(listed) == full
     named = _subparsers(_subparsers(build_parser(["nonogram", "rate"])).choices["nonogram"])
-    assert _helps(named).keys() == full.keys()
+    assert _helps(named).keys() == {"solve", "generate", "rate", "check"}  # one module's
+
+
+def test_help_and_typos_still_list_every_choice(capsys: Any) -> None:
+    from gridsolve.cli import main
+    assert main(["nonogram", "bogus"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'bogus'" in err and "'hint'" in err and "'solve'" in err
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in FAMILIES)

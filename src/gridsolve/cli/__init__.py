@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
@@ -42,19 +43,48 @@ def named_family(argv: Sequence[str]) -> str | None:
     return word if word in FAMILIES else None
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, given the terminal's width as shutil would find it: argparse
+    asks shutil, whose import (with the compression modules behind it) every parser paid."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
+def terminal_columns() -> int:
+    """$COLUMNS, else the width of the terminal on standard output, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help uses ``_Formatter`` (sub-command parsers are this class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The parser, complete for the family ``argv`` names (every family when None); the
-    others are listed with their help only."""
+    """The parser: with ``argv`` None every family in full; else only the family ``argv``
+    names, or, when it names none (help, a typo), every family listed with its help."""
     wanted = None if argv is None else named_family(argv)
-    parser = argparse.ArgumentParser(
-        prog="gridsolve", description="Solve grid logic puzzles exactly and fast.")
+    parser = _Parser(prog="gridsolve", description="Solve grid logic puzzles exactly and fast.")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="family", metavar="COMMAND", required=True)
     for name, (module, help_) in FAMILIES.items():
         if argv is None or name == wanted:
             importlib.import_module(module).add_parser(sub, argv)
-        else:
+        elif wanted is None:
             sub.add_parser(name, help=help_)
     return parser
 

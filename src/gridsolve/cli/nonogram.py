@@ -37,8 +37,8 @@ COMMANDS = {
 
 
 def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
-    """``gridsolve nonogram``: every sub-command in full (``argv`` None), or in full only the
-    one ``argv`` names (the others listed with their help)."""
+    """``gridsolve nonogram``: every sub-command in full (``argv`` None); else only the one
+    ``argv`` names, or, when it names none, every one listed with its help."""
     fam = sub.add_parser("nonogram", help="nonograms (paint by numbers)")
     cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -79,7 +79,7 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
                                 if argv is None or name == wanted):
         importlib.import_module(module).add_commands(cmds)
     for name, (_, help_) in COMMANDS.items():
-        if name not in cmds.choices:
+        if name not in cmds.choices and (argv is None or wanted not in COMMANDS):
             cmds.add_parser(name, help=help_)
 
 
