@@ -276,8 +276,9 @@ def test_a_dead_worker_gives_error_rows_then_stops(folder: Path) -> None:
     options = batch.Options()
     tasks = batch.plan(batch.discover([str(folder / "set.txt")], options), options, chunk=1)
     rows: list[Row] = []
-    with pytest.raises(GridsolveError, match="rerun with --resume"):
+    with pytest.raises(GridsolveError, match="a worker process died") as caught:
         batch.run_tasks(Dying(), tasks, 4, rows.extend)
+    assert caught.value.remedy == "resume"  # the CLI adds "rerun with --resume to go on"
     assert [(r.index, r.status) for r in rows] == [(0, "error")]
     assert rows[0].error == "worker failed: BrokenProcessPool: a process terminated abruptly"
 

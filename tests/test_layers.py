@@ -12,6 +12,7 @@ that break each rule and see them fail.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -204,3 +205,32 @@ def test_the_graph_is_read_right() -> None:
 def test_the_checks_can_fail(graph: dict[str, set[str]], check: Callable[[Graph], list[object]],
                              want: list[object]) -> None:
     assert check(graph) == want
+
+
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]+")
+
+
+def flags_named(text: str, name: str) -> list[str]:
+    """The CLI flags a module's string literals name (docstrings aside: they may say which
+    flag a feature serves)."""
+    tree = ast.parse(text)
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)}
+    return [f"{name}:{n.lineno}: {m}" for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+            for m in FLAG.findall(n.value)]
+
+
+def test_library_messages_name_no_cli_flag() -> None:
+    """Only cli/ speaks of flags; the library marks an error with ``remedy`` instead."""
+    named = [f for p in sorted((SRC / "gridsolve").rglob("*.py"))
+             if p.relative_to(SRC / "gridsolve").parts[0] != "cli"
+             for f in flags_named(p.read_text(encoding="utf-8"), str(p.relative_to(SRC)))]
+    assert named == []
+
+
+def test_a_named_flag_is_caught() -> None:
+    text = '"""Doc: --steps is fine here."""\nMSG = "use --no-limits"\nx = a--b\n'
+    assert flags_named(text, "m.py") == ["m.py:2: --no-limits"]

@@ -369,8 +369,8 @@ def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
         for future in [f for f in pending if f in finished]:  # in submission order
             settle(future)
     if broken is not None:
-        raise GridsolveError("a worker process died; the batch stopped (rerun with --resume "
-                             "to go on)") from broken
+        raise GridsolveError("a worker process died; the batch stopped").with_remedy(
+            "resume") from broken
 
 
 def _kind(path: str) -> str:

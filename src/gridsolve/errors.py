@@ -10,7 +10,7 @@
 
 Messages speak of the library, never of a front end's flags: an error that the caller can get
 past by an option carries ``remedy``, the name of that library parameter (``"limits"``,
-``"format"``, ``"index"``, ``"method"``), and each front end words the advice its own way (the
+``"format"``, ``"index"``, ``"max_memory"``, ``"resume"``), and each front end words the advice its own way (the
 CLI adds "use --no-limits to read it anyway").
 """
 

@@ -22,6 +22,8 @@ REMEDIES = {
     "limits": "use --no-limits to read it anyway",
     "format": "name it with --format",
     "index": "take one out with 'gridsolve nonogram convert FILE OUT --index N'",
+    "max_memory": "use --method native, or raise --max-memory",
+    "resume": "rerun with --resume to go on",
 }
 
 #: The sub-command families: name -> (the module whose ``add_parser(subparsers, argv)`` adds

@@ -199,7 +199,7 @@ def _build_within(puzzle: Puzzle, limits: SearchLimits,
         raise LimitReached(
             f"the ILP model of this {puzzle.width}x{puzzle.height} puzzle needs about "
             f"{terms * BYTES_PER_TERM >> 20} MB or more ({terms:,} terms), over the memory "
-            f"limit of {memory >> 20} MB: use --method native, or raise --max-memory")
+            f"limit of {memory >> 20} MB").with_remedy("max_memory")
     if by_time is not None and terms > by_time:
         return None
     return build(puzzle, deadline)

@@ -88,7 +88,7 @@ def check_memory(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None) 
         raise LimitReached(
             f"the SAT model of this {puzzle.width}x{puzzle.height} puzzle needs {about} "
             f"{_mb(need)} ({size.literals:,} literals), over the memory limit of "
-            f"{_mb(max_memory)}: use --method native, or raise --max-memory")
+            f"{_mb(max_memory)}").with_remedy("max_memory")
     return size
 
 
