@@ -37,9 +37,8 @@ ASAN_TESTS := tests/nonogram/engine tests/nonogram/backends tests/nonogram/watch
 ASAN_SKIP := tests/nonogram/backends/test_backends.py::test_cli_same_json_for_every_method
 test-sanitize: install  ## the engine, colour, tiling and backend tests on extensions built with ASan/UBSan
 	rm -rf $(ASAN_DIR) && mkdir -p $(ASAN_DIR)
-	cp -r src/gridsolve $(ASAN_DIR)/ && find $(ASAN_DIR) -name '*.so' -delete
-	GRIDSOLVE_SANITIZE=1 $(BIN)/python setup.py -q build_ext --build-lib $(ASAN_DIR) \
-		--build-temp $(ASAN_DIR)/tmp
+	GRIDSOLVE_SANITIZE=1 $(BIN)/python -m pip wheel -q --no-deps -w $(ASAN_DIR)/wheel .
+	cd $(ASAN_DIR) && $(CURDIR)/$(BIN)/python -m zipfile -e wheel/gridsolve-*.whl .
 	cd $(ASAN_DIR) && PYTHONPATH=. LD_PRELOAD="$$($${CC:-gcc} -print-file-name=libasan.so)" \
 		ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		$(CURDIR)/$(BIN)/python -m pytest -q -p no:cacheprovider --rootdir=$(CURDIR) \

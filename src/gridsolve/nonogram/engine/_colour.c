@@ -76,6 +76,21 @@ static int flatten_clues(PyObject *seq, int expected, int ncolours, int line_len
     return 0;
 }
 
+/* The class of a refusal: gridsolve.errors.GridsolveError (the library's one exception tree),
+ * or MemoryError if it cannot be imported. A new reference. */
+static PyObject *refusal_class(void)
+{
+    PyObject *errors = PyImport_ImportModule("gridsolve.errors");
+    PyObject *cls = errors ? PyObject_GetAttrString(errors, "GridsolveError") : NULL;
+    Py_XDECREF(errors);
+    if (!cls) {
+        PyErr_Clear();
+        Py_INCREF(PyExc_MemoryError);
+        cls = PyExc_MemoryError;
+    }
+    return cls;
+}
+
 /* ---------------------------------------------------------------- Search type */
 
 typedef struct {
@@ -113,9 +128,11 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     const size_t table = ((size_t)max_k + 1) * (longest + 1);
     if (table > CG_TABLE_MAX_BYTES) {
         free(flat);
-        PyErr_Format(PyExc_MemoryError, "the colour line solver would need %zu MB for lines of "
-                     "%zu cells and clues of %d blocks (limit %zu MB)", 2 * table >> 20, longest,
-                     max_k, 2 * CG_TABLE_MAX_BYTES >> 20);
+        PyObject *cls = refusal_class();
+        PyErr_Format(cls, "the colour line solver would need %zu MB for lines of %zu cells "
+                     "and clues of %d blocks (limit %zu MB)", 2 * table >> 20, longest, max_k,
+                     2 * CG_TABLE_MAX_BYTES >> 20);
+        Py_DECREF(cls);
         return -1;
     }
     if (self->s) cg_free(self->s);
@@ -225,8 +242,10 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     if (n < 1 || n > 100000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); goto done; }
     if (flatten_clue(clue_obj, CG_MAX_COLOURS, (int)n, &flat, &len, &cap) < 0) goto done;
     if (((size_t)flat[0] + 1) * ((size_t)n + 1) > CG_TABLE_MAX_BYTES) {
-        PyErr_Format(PyExc_MemoryError, "the colour line solver would need over %zu MB for a "
-                     "line of %zd cells and %d blocks", 2 * CG_TABLE_MAX_BYTES >> 20, n, flat[0]);
+        PyObject *cls = refusal_class();
+        PyErr_Format(cls, "the colour line solver would need over %zu MB for a line of %zd "
+                     "cells and %d blocks", 2 * CG_TABLE_MAX_BYTES >> 20, n, flat[0]);
+        Py_DECREF(cls);
         goto done;
     }
     in = malloc(sizeof(cg_mask) * n);

@@ -88,7 +88,7 @@ typedef struct {
 
 /* The colour line solver keeps two (blocks + 1) x (cells + 1) byte tables, sized for the
  * longest line and the longest clue: a puzzle that needs more than this many bytes a table is
- * refused (MemoryError, saying so) rather than allowed to take gigabytes. */
+ * refused (GridsolveError, saying so) rather than allowed to take gigabytes. */
 #define CG_TABLE_MAX_BYTES ((size_t)1 << 27)
 
 /* The fixed puzzle: made by cg_new, never changed. */
