@@ -7,7 +7,10 @@ processes (normally a puzzle the team ends within 0.2 s never starts one).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -86,3 +89,56 @@ def test_a_node_limit_keeps_to_one_process() -> None:
     hard = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(40)) for _ in range(40)])
     result = parallel.analyse(hard, 2, SearchLimits(max_nodes=30), jobs=3, with_sat=False)
     assert result.nodes <= 30 and "jobs" not in result.stats
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    if int(f.read().rsplit(b")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except OSError:
+                continue
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_processes_end_with_a_killed_parent() -> None:
+    """SIGKILL of the solving process leaves none of its search processes behind (the SAT one
+    too, which holds the interpreter while it solves)."""
+    code = ("import random\n"
+            "from gridsolve.nonogram.backends import parallel\n"
+            "from gridsolve.nonogram.engine import SearchLimits\n"
+            "from gridsolve.nonogram.model import puzzle_from_grid\n"
+            "parallel.PARALLEL_AFTER = 0.0\n"
+            "rng = random.Random(2)\n"
+            "p = puzzle_from_grid([''.join(rng.choice('#.') for _ in range(50)) for _ in range(50)])\n"
+            "parallel.analyse(p, 2, SearchLimits(timeout=60), jobs=3)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        for _ in range(100):
+            time.sleep(0.1)
+            children = _children(proc.pid)
+            if len(children) >= 3:
+                break
+        assert len(children) >= 3
+        time.sleep(2.5)  # the SAT process is solving by then
+    finally:
+        proc.kill()
+        proc.wait()
+    for _ in range(30):
+        if not any(_alive(c) for c in children):
+            break
+        time.sleep(0.1)
+    assert not [c for c in children if _alive(c)]
+
+
+def _alive(pid: int) -> bool:
+    """Is the process there and not a zombie?"""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        return False

@@ -23,7 +23,7 @@ Limits: the timeout is the caller's (the processes are killed at the deadline); 
 limit holds in each process; under a node limit everything runs in this process (as
 ``auto``, or the native engine), so that the limit stays exact. ``nodes`` sums what the
 processes reported.
-A process whose parent is gone (killed) ends itself within PARENT_CHECK seconds.
+A process whose parent is gone (killed) ends too (see ``_watch_parent``).
 """
 
 from __future__ import annotations
@@ -56,9 +56,20 @@ REPORT_EVERY = 0.05
 Worker = Callable[["Connection"], None]
 
 
-def _watch_parent() -> None:
-    """End this process when its parent is gone (a killed parent cleans nothing up)."""
-    parent = os.getppid()
+def _watch_parent(parent: int) -> None:
+    """End this process when its parent is gone (a killed parent cleans nothing up): on
+    Linux the kernel kills it (PR_SET_PDEATHSIG; a thread cannot run while a SAT solver holds
+    the interpreter), elsewhere a thread looks every PARENT_CHECK seconds."""
+    try:
+        import ctypes
+        import signal
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:  # 1: PR_SET_PDEATHSIG
+            if os.getppid() != parent:  # it was gone before the call
+                os._exit(1)
+            return
+    except (OSError, AttributeError, ImportError):
+        pass
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -112,8 +123,10 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
 
 
 def _start(worker: Worker) -> Callable[[Connection], None]:
+    parent = os.getpid()
+
     def main(conn: Connection) -> None:
-        _watch_parent()
+        _watch_parent(parent)
         worker(conn)
         conn.close()
     return main
