@@ -26,6 +26,7 @@ NOT_FOR_A_SMALL_SOLVE = (
     "gridsolve.batch", "gridsolve.nonogram.backends.sat", "pysat", "rich", "xml.etree",
     "xml.sax", "urllib.request", "http.client", "email", "ssl", "pathlib",
     "concurrent.futures", "multiprocessing", "json", "html", "shutil",
+    "gridsolve.nonogram.render.svg", "gridsolve.nonogram.render.layout",
 )
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, palette_of
-from gridsolve.nonogram.render import ASCII, UNICODE, clued_text, grid_rich, grid_text, puzzle_svg
+from gridsolve.nonogram.render.text import ASCII, UNICODE, clued_text, grid_rich, grid_text
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Recorder
@@ -93,6 +93,7 @@ def run_show(args: argparse.Namespace) -> int:
     print(describe(puzzle))
     print_grid(args, puzzle, grid)
     if args.svg:
+        from gridsolve.nonogram.render.svg import puzzle_svg
         write_output(args.svg, _write_text(puzzle_svg(puzzle, goal)))
     if args.png:
         from gridsolve.nonogram.render.png import write_png
@@ -200,6 +201,7 @@ def report(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result,
             watch.listener.finish()
     grid = result.solutions[0] if result.solutions else result.partial
     if args.svg:
+        from gridsolve.nonogram.render.svg import puzzle_svg
         write_output(args.svg, _write_text(puzzle_svg(puzzle, grid)))
     if args.png:
         from gridsolve.nonogram.render.png import write_png
