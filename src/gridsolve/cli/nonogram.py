@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli._args import memory, positive_int, seconds, since_start
+from gridsolve.cli._args import memory, natural, positive_int, seconds, since_start
 from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
@@ -61,10 +61,11 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="native engine, SAT (gridsolve[sat]), ILP (gridsolve[ilp]), or auto: "
                         "native, handing over to SAT on hard puzzles (default)")
-    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
-                   help="processes for this one puzzle (default: all cores): after auto's "
-                        "first native turn (1 s), the native team, SAT (auto) and more native "
-                        "searches run side by side, and the first answer stops them all")
+    p.add_argument("--jobs", type=natural, default=1, metavar="N",
+                   help="processes for this one puzzle (default 1; 0: all cores): after "
+                        "auto's first native turn (1 s), the native team, SAT (auto) and a "
+                        "native search with restarts run side by side, and the first answer "
+                        "stops them all")
     p.add_argument("--sat-solver", default=None, metavar="NAME",
                    help="python-sat solver for sat/auto (default glucose4; e.g. cadical195)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -118,8 +119,8 @@ STATUS_TEXT = {
 
 
 def _jobs(args: argparse.Namespace) -> int:
-    """--jobs, or the cores this process may run on."""
-    if args.jobs is not None:
+    """--jobs, or (0) the cores this process may run on."""
+    if args.jobs:
         return int(args.jobs)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 

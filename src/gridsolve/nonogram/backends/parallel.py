@@ -50,8 +50,9 @@ __all__ = ["PARALLEL_AFTER", "PARENT_CHECK", "analyse"]
 PARALLEL_AFTER = 1.0
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
-#: Seconds between the team process's reports (its new solutions and its node count).
-REPORT_EVERY = 0.05
+#: Seconds between the team process's reports (its new solutions and its node count): long
+#: enough that the pauses do not cut the team's turns short (Team.run shrinks a turn to fit).
+REPORT_EVERY = 1.0
 
 Worker = Callable[["Connection"], None]
 
