@@ -47,14 +47,11 @@ static int cg_push(cg_solver *s, int mark, int cell, cg_mask value)
 }
 
 /* Undo to the next untried branch and settle it; 1 if a consistent node was reached (or a
- * time limit stopped it), 0 if the tree is exhausted, 2 if the node budget is spent before
- * the next branch. */
+ * limit stopped it), 0 if the tree is exhausted. */
 static int cg_backtrack(cg_solver *s)
 {
     while (s->depth > 0) {
         cg_frame *f = &s->stack[s->depth - 1];
-        if (f->stage == 0 && s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes)
-            return 2;
         cg_undo(s, f->mark);
         if (f->stage == 0) {
             f->stage = 1;
@@ -91,11 +88,7 @@ int cg_next(cg_solver *s)
         s->state = CS_EXPAND;
         break;
     case CS_BACKTRACK:
-        switch (cg_backtrack(s)) {
-        case 0: s->state = CS_DONE; return CG_EXHAUSTED;
-        case 2: s->state = CS_LIMIT; return CG_LIMIT;
-        default: break;
-        }
+        if (!cg_backtrack(s)) { s->state = CS_DONE; return CG_EXHAUSTED; }
         if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
         s->state = CS_EXPAND;
         break;
@@ -120,13 +113,7 @@ int cg_next(cg_solver *s)
             if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
             continue;
         }
-        if (!s->lim.aborted) {
-            switch (cg_backtrack(s)) {
-            case 0: s->state = CS_DONE; return CG_EXHAUSTED;
-            case 2: s->state = CS_LIMIT; return CG_LIMIT;  /* the node budget is spent */
-            default: break;
-            }
-        }
+        if (!s->lim.aborted && !cg_backtrack(s)) { s->state = CS_DONE; return CG_EXHAUSTED; }
         if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
     }
 }

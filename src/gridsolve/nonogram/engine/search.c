@@ -71,14 +71,11 @@ static int ng_push(ng_solver *s, int mark, int cell, uint8_t other)
 }
 
 /* Undo to the next untried branch and settle it; 1 if a consistent node was reached,
- * 0 if the tree is exhausted, 2 if the node budget is spent before the next branch (the
- * frame is left as it is, so a later call with a higher budget takes that branch). */
+ * 0 if the tree is exhausted. */
 static int ng_backtrack(ng_solver *s)
 {
     while (s->depth > 0) {
         ng_frame *f = &s->stack[s->depth - 1];
-        if (f->stage == 0 && s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes)
-            return 2;
         ng_undo(s, f->mark);
         if (s->on_event) s->on_event(s->event_ctx, EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
         if (f->stage == 0) {
@@ -97,9 +94,8 @@ static int ng_backtrack(ng_solver *s)
 }
 
 /* Run until the next solution (NG_SOLUTION, grid in s->cells), the end of the tree
- * (NG_EXHAUSTED) or a limit (NG_LIMIT). A node limit pauses at a settled node or before the
- * next branch of a backtrack, so a search never runs past it, and the next call (with a
- * higher limit) goes on from there; after a time limit (s->lim.aborted) the search
+ * (NG_EXHAUSTED) or a limit (NG_LIMIT). A node limit pauses at a settled node, and the next
+ * call (with a higher limit) goes on from there; after a time limit (s->lim.aborted) the search
  * cannot be resumed. */
 int ng_next(ng_solver *s)
 {
@@ -123,11 +119,7 @@ int ng_next(ng_solver *s)
         s->state = ST_EXPAND;
         break;
     case ST_BACKTRACK:
-        switch (ng_backtrack(s)) {
-        case 0: s->state = ST_DONE; return NG_EXHAUSTED;
-        case 2: return NG_LIMIT;  /* still ST_BACKTRACK: the next call goes on from here */
-        default: break;
-        }
+        if (!ng_backtrack(s)) { s->state = ST_DONE; return NG_EXHAUSTED; }
         if (s->lim.aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
         s->state = ST_EXPAND;
         break;
@@ -160,11 +152,7 @@ int ng_next(ng_solver *s)
             continue;
         }
         ng_blame(s);
-        switch (ng_backtrack(s)) {
-        case 0: s->state = ST_DONE; return NG_EXHAUSTED;
-        case 2: s->state = ST_BACKTRACK; return NG_LIMIT;  /* the node budget is spent */
-        default: break;
-        }
+        if (!ng_backtrack(s)) { s->state = ST_DONE; return NG_EXHAUSTED; }
         if (s->lim.aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
     }
 }
