@@ -190,3 +190,23 @@ def test_batch_takes_the_memory_limit(tmp_path, capsys: pytest.CaptureFixture[st
                                                           capsys.readouterr().out.splitlines())}
     assert rows["big.txt"]["status"] == "error" and "memory limit" in rows["big.txt"]["error"]
     assert rows["small.txt"]["status"] in ("unique", "multiple")
+
+
+def test_native_node_limit_passes_by_one_backtrack_at_most() -> None:
+    """The native engines stop at the first settled node at or past --max-nodes: they may pass
+    it by the branches one backtrack takes (never more than the search depth, so never more
+    than the cells), and a result within the budget is the full one."""
+    from gridsolve.nonogram.model import as_colour
+    for seed in range(12):
+        puzzle = random_puzzle(20, seed)
+        full = analyse(puzzle, 2, method="native")
+        for n in (1, 2, 3, 5, 10, 30, 100):
+            limited = analyse(puzzle, 2, SearchLimits(max_nodes=n), "native")
+            assert limited.nodes <= n + puzzle.width * puzzle.height
+            if limited.status != "unknown":
+                assert (limited.status, set(limited.solutions)) == (full.status,
+                                                                   set(full.solutions))
+        if seed < 4:
+            for n in (1, 3, 10):
+                limited = analyse(as_colour(puzzle), 2, SearchLimits(max_nodes=n))
+                assert limited.nodes <= n + puzzle.width * puzzle.height
