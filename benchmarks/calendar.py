@@ -28,7 +28,7 @@ from gridsolve.tiling import calendar as cal
 from gridsolve.tiling.engine import compile_problem
 from gridsolve.tiling.model import Cell, placements
 
-Matrix = tuple[list[list[int]], int]
+from exact_cover import Matrix, peer_dxz, peer_xcover  # the sibling module of both tiling benchmarks
 
 
 def exact_cover_matrix(ed: cal.Edition, leave: Sequence[Cell]) -> Matrix:
@@ -41,33 +41,6 @@ def exact_cover_matrix(ed: cal.Edition, leave: Sequence[Cell]) -> Matrix:
             if all(c in col for c in pl.cells):
                 rows.append([col[c] for c in pl.cells] + [len(cells) + i])
     return rows, len(cells) + len(ed.pieces)
-
-
-def peer_xcover() -> Callable[[Matrix], int] | None:
-    try:
-        import xcover
-    except ImportError:
-        return None
-
-    def run(m: Matrix) -> int:
-        return sum(1 for _ in xcover.covers(m[0]))
-    return run
-
-
-def peer_dxz() -> Callable[[Matrix], int] | None:
-    try:
-        import dxz
-    except ImportError:
-        return None
-
-    def run(m: Matrix) -> int:
-        rows, ncols = m
-        flat = [0] * (len(rows) * ncols)
-        for r, items in enumerate(rows):
-            for c in items:
-                flat[r * ncols + c] = 1
-        return int(dxz.dxz_count(len(rows), ncols, flat))
-    return run
 
 
 CPU: dict[str, float] = {}

@@ -24,7 +24,8 @@ from gridsolve.tiling.engine import compile_problem
 from gridsolve.tiling.model import Board, Piece, placements
 from gridsolve.tiling.symmetry import count_up_to_symmetry
 
-Matrix = tuple[list[list[int]], int]
+from exact_cover import Matrix, installed_peers  # the sibling module of both tiling benchmarks
+
 
 #: Board -> (all tilings, up to symmetry): Haselgrove 1960, Scott 1958, Knuth 2000.
 EXPECTED = {"3x20": (8, 2), "4x15": (1472, 368), "5x12": (4040, 1010), "6x10": (9356, 2339),
@@ -39,31 +40,6 @@ def exact_cover_matrix(board: Board, pieces: tuple[Piece, ...]) -> Matrix:
         for pl in placements(board, i, piece):
             rows.append([col[c] for c in pl.cells] + [len(col) + i])
     return rows, len(col) + len(pieces)
-
-
-def peers() -> dict[str, Callable[[Matrix], int]]:
-    """The installed peers, each counting the exact covers of a matrix."""
-    out: dict[str, Callable[[Matrix], int]] = {}
-    try:
-        import xcover
-
-        out["xcover"] = lambda m: sum(1 for _ in xcover.covers(m[0]))
-    except ImportError:
-        pass
-    try:
-        import dxz
-
-        def run_dxz(m: Matrix) -> int:
-            rows, ncols = m
-            flat = [0] * (len(rows) * ncols)
-            for r, items in enumerate(rows):
-                for c in items:
-                    flat[r * ncols + c] = 1
-            return int(dxz.dxz_count(len(rows), ncols, flat))
-        out["dxz"] = run_dxz
-    except ImportError:
-        pass
-    return out
 
 
 def best_of(rounds: int, fn: Callable[[], object]) -> tuple[float, float, object]:
@@ -94,7 +70,7 @@ def main() -> None:
                     help="boards the peers are not run on")
     args = ap.parse_args()
     pieces = presets.named_pieces("pentominoes")
-    runners = peers()
+    runners = installed_peers()
     for run in runners.values():     # warm-up (numba compiles on first use)
         run(exact_cover_matrix(presets.named_board("3x20"), pieces))
     head = ["board", "tilings", "gridsolve (s)", "gridsolve CPU (s)", "up to symmetry (s)",
