@@ -125,6 +125,29 @@ def parse_int(text: str, what: str, source: str | None, line: int | None) -> int
     return read_number(tok, what, source, line)
 
 
+#: a line of two whole numbers: the size line of .mk ("H W") and .nin ("W H") files
+SIZE_LINE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
+
+
+def size_line(lines: Sequence[tuple[int, str]], order: tuple[str, str], source: str | None,
+              limits: bool) -> tuple[int, int, int]:
+    """The width, the height and the line number of a file's first non-blank line, two whole
+    numbers in the file's ``order`` (("height", "width") or ("width", "height")), the size
+    checked before anything is allocated for it."""
+    head = next(((n, s) for n, s in lines if s.strip()), None)
+    if head is None:
+        raise ParseError("empty file: no clues found", source)
+    line, text = head
+    m = SIZE_LINE.match(text)
+    if m is None:
+        raise ParseError(f"the first line must be '{order[0].upper()} {order[1].upper()}', "
+                         f"got {text.strip()[:40]!r}", source, line)
+    size = {name: parse_int(m.group(i + 1), f"the {name}", source, line)
+            for i, name in enumerate(order)}
+    check_size(size["width"], size["height"], source, line, limits)
+    return size["width"], size["height"], line
+
+
 def make_goal(rows: Sequence[str], width: int, height: int, filled: str, empty: str,
               source: str | None, line: int | None, keep: bool = False) -> Grid:
     """Turn stored solution rows into a Grid of '#'/'.' (or, with ``keep``, of the filled

@@ -11,24 +11,21 @@ Docs: pbnsolve doc/input.md ("OLSAK .MK FORMAT"). See olsak_g.py for ``.g``.
 
 from __future__ import annotations
 
-import re
-
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (MAX_DIGITS, check_size, clue_lines, logical_lines,
-                                               parse_int, puzzle_from_lines, take_lines)
+from gridsolve.nonogram.formats._common import (MAX_DIGITS, SIZE_LINE, clue_lines, logical_lines,
+                                               puzzle_from_lines, size_line, take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "mk"
 EXTENSIONS = (".mk",)
 
-_SIZE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
 
 
 def detect(text: str) -> bool:
     """A 'H W' line, H lines, a lone '#', W lines (blank lines at the end aside)?"""
     lines = logical_lines(text[:2_000_000])
     first = next((i for i, s in enumerate(lines) if s.strip()), None)
-    if first is None or not (m := _SIZE.match(lines[first])) or max(map(len, m.groups())) > MAX_DIGITS:
+    if first is None or not (m := SIZE_LINE.match(lines[first])) or max(map(len, m.groups())) > MAX_DIGITS:
         return False
     h, w = int(m.group(1)), int(m.group(2))
     seps = [i for i, s in enumerate(lines) if s.strip() == "#"]
@@ -41,22 +38,13 @@ def detect(text: str) -> bool:
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     """Read an Olšák .mk file."""
     lines = [(i + 1, s) for i, s in enumerate(logical_lines(text))]
-    head = next(((n, s) for n, s in lines if s.strip()), None)
-    if head is None:
-        raise ParseError("empty file: no clues found", source)
-    m = _SIZE.match(head[1])
-    if m is None:
-        raise ParseError(f"the first line must be 'HEIGHT WIDTH', got {head[1].strip()!r}",
-                         source, head[0])
-    h = parse_int(m.group(1), "the height", source, head[0])
-    w = parse_int(m.group(2), "the width", source, head[0])
-    check_size(w, h, source, head[0], limits)
+    w, h, head = size_line(lines, ("height", "width"), source, limits)
     seps = [k for k, (n, s) in enumerate(lines) if s.strip() == "#"]
     if not seps:
         raise ParseError("no '#' line separating row clues from column clues", source)
     if len(seps) > 1:
         raise ParseError("a second '#' line", source, lines[seps[1]][0])
-    rows = take_lines(lines[head[0]:seps[0]], h, "row", source, head[0])
+    rows = take_lines(lines[head:seps[0]], h, "row", source, head)
     cols = take_lines(lines[seps[0] + 1:], w, "column", source, lines[seps[0]][0])
     return puzzle_from_lines(rows, cols, source, limits)
 

@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import re
 
-from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (MAX_DIGITS, check_size, clue_lines, logical_lines, parse_int,
-                                               puzzle_from_lines, take_lines)
+from gridsolve.nonogram.formats._common import (MAX_DIGITS, SIZE_LINE, clue_lines, logical_lines,
+                                               puzzle_from_lines, size_line, take_lines)
 from gridsolve.nonogram.model import Puzzle
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
 
-_SIZE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
 _NUMBERS = re.compile(r"^[0-9 \t]+$")
 
 
@@ -35,7 +33,7 @@ def detect(text: str) -> bool:
     while lines and not lines[-1].strip():
         lines.pop()
     first = next((i for i, s in enumerate(lines) if s.strip()), None)
-    if first is None or not (m := _SIZE.match(lines[first])):
+    if first is None or not (m := SIZE_LINE.match(lines[first])):
         return False
     if max(map(len, m.groups())) > MAX_DIGITS:
         return False
@@ -47,18 +45,9 @@ def detect(text: str) -> bool:
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     """Read a .nin file."""
     lines = [(i + 1, s) for i, s in enumerate(logical_lines(text))]
-    head = next(((n, s) for n, s in lines if s.strip()), None)
-    if head is None:
-        raise ParseError("empty file: no clues found", source)
-    m = _SIZE.match(head[1])
-    if m is None:
-        raise ParseError(f"the first line must be 'WIDTH HEIGHT', got {head[1].strip()[:40]!r}",
-                         source, head[0])
-    w = parse_int(m.group(1), "the width", source, head[0])
-    h = parse_int(m.group(2), "the height", source, head[0])
-    check_size(w, h, source, head[0], limits)
-    body = lines[head[0]:]
-    rows = take_lines(body[:h], h, "row", source, head[0])
+    w, h, head = size_line(lines, ("width", "height"), source, limits)
+    body = lines[head:]
+    rows = take_lines(body[:h], h, "row", source, head)
     cols = take_lines(body[h:], w, "column", source, rows[-1][0])
     return puzzle_from_lines(rows, cols, source, limits)
 
