@@ -19,9 +19,7 @@ import random
 import resource
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from collections.abc import Callable, Sequence
 
 from gridsolve.tiling import calendar as cal
@@ -29,6 +27,7 @@ from gridsolve.tiling.engine import compile_problem
 from gridsolve.tiling.model import Cell, placements
 
 from exact_cover import Matrix, peer_dxz, peer_xcover  # the sibling module of both tiling benchmarks
+from previous import built  # an earlier version built from git
 
 
 def exact_cover_matrix(ed: cal.Edition, leave: Sequence[Cell]) -> Matrix:
@@ -92,21 +91,13 @@ print(time.perf_counter() - t, time.process_time() - c, n, gridsolve.__file__)
 
 def previous_weekday(rev: str) -> tuple[float, float] | None:
     """Wall and CPU seconds of the weekday count by version ``rev`` (None if it cannot be built)."""
-    repo = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "-C", str(repo), "archive", rev, "src", "setup.py",
-                                  "pyproject.toml"], capture_output=True)
-        if archive.returncode:
+    with built(rev) as src:
+        if src is None:
             return None
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        built = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-                               cwd=tmp, capture_output=True)
-        if built.returncode:
-            return None
-        env = dict(os.environ, PYTHONPATH=str(Path(tmp) / "src"))
+        env = dict(os.environ, PYTHONPATH=str(src))
         out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True,
                              text=True, check=True).stdout.split()
-        if not out[3].startswith(tmp) or int(out[2]) != 4937780:
+        if not out[3].startswith(str(src)) or int(out[2]) != 4937780:
             raise SystemExit(f"previous version ran from {out[3]}, total {out[2]}")
         return float(out[0]), float(out[1])
 

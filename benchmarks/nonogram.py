@@ -4,12 +4,17 @@
                                   [--limit N] [--no-sat]
     python benchmarks/nonogram.py --sets tournament-all --no-sat   # all 30,000, per-set rows
     python benchmarks/nonogram.py --sets random                    # 40x40 .. 100x100, with SAT
+    python benchmarks/nonogram.py --previous fe9f875 --methods auto  # and that version's auto
 
 Each puzzle is solved to a proven status (count to 2: unique / multiple / none). The SAT
 baseline is python-sat's CaDiCaL 1.9.5 on the standard block-start encoding, counting to 2,
 run in the same process. Every solution is checked against the clues (by the engine) and,
 for unique puzzles, against the goal stored with the puzzle. Results go to
 bench-results/nonogram-latest.json; the previous run's totals are shown beside this one's.
+With ``--previous REV`` an earlier version (built from git, ``previous.py``) solves every
+puzzle right after this one, in a child process, with the same methods and timeout, as
+rows "METHOD@REV" (its time is measured around the same call, inside the child; its
+solutions are checked against the clues here).
 Puzzle data is read from ../shared/puzzles (or $GRIDSOLVE_PUZZLES).
 """
 
@@ -20,15 +25,19 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.formats import Entry, iter_entries
-from gridsolve.nonogram.model import is_any_solution, puzzle_from_grid
+from gridsolve.nonogram.model import Puzzle, is_any_solution, puzzle_from_grid
+
+from previous import built  # an earlier version built from git
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench-results"
@@ -133,7 +142,12 @@ def is_wrong(result: Result, goal: tuple[str, ...] | None) -> bool:
 def run_one(solve: Callable[[Entry], Result], entry: Entry, run: Run, sample: bool) -> Result:
     t = time.perf_counter()
     result = solve(entry)
-    run.seconds.append(time.perf_counter() - t)
+    seconds = time.perf_counter() - t
+    if isinstance(solve, Previous):
+        # timed in the child, around the same call as ours; its solutions are checked here
+        seconds = result.seconds
+        run.wrong += sum(not is_any_solution(entry.puzzle, g) for g in result.solutions)
+    run.seconds.append(seconds)
     run.statuses.append(result.status)
     run.wrong += is_wrong(result, entry.goal)
     if sample and entry.goal is not None:
@@ -149,6 +163,62 @@ def ours(timeout: float, method: str) -> Callable[[Entry], Result]:
         return lambda e: analyse(e.puzzle, 2, SearchLimits(timeout=timeout))
     from gridsolve.nonogram import backends
     return lambda e: backends.analyse(e.puzzle, 2, SearchLimits(timeout=timeout), method)
+
+
+_CHILD = r"""
+import json, sys, time
+import gridsolve
+from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.engine import SearchLimits, analyse
+print(json.dumps(gridsolve.__file__), flush=True)
+for line in sys.stdin:
+    req = json.loads(line)
+    puzzle = Puzzle(req["rows"], req["cols"])
+    limits = SearchLimits(timeout=req["timeout"])
+    t = time.perf_counter()
+    if req["method"] == "native":
+        r = analyse(puzzle, 2, limits)
+    else:
+        from gridsolve.nonogram import backends
+        r = backends.analyse(puzzle, 2, limits, req["method"])
+    seconds = time.perf_counter() - t
+    print(json.dumps({"status": r.status, "solutions": r.solutions, "nodes": r.nodes,
+                      "seconds": seconds}), flush=True)
+"""
+
+
+class Previous:
+    """One method of an earlier version, solving puzzles in a child process (see ``previous``)."""
+
+    def __init__(self, src: Path, method: str, timeout: float) -> None:
+        self.method, self.timeout = method, timeout
+        env = dict(os.environ, PYTHONPATH=str(src))
+        self.child = subprocess.Popen([sys.executable, "-c", _CHILD], env=env, text=True,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert self.child.stdout is not None
+        where = json.loads(self.child.stdout.readline())
+        if not where.startswith(str(src)):
+            sys.exit(f"the previous version ran from {where}, not {src}")
+
+    def __call__(self, entry: Entry) -> Result:
+        if not isinstance(entry.puzzle, Puzzle):
+            sys.exit(f"--previous: {entry.label} is not a black-and-white puzzle")
+        assert self.child.stdin is not None and self.child.stdout is not None
+        req = {"rows": entry.puzzle.rows, "cols": entry.puzzle.cols, "timeout": self.timeout,
+               "method": self.method}
+        self.child.stdin.write(json.dumps(req) + "\n")
+        self.child.stdin.flush()
+        line = self.child.stdout.readline()
+        if not line:
+            sys.exit(f"the previous version stopped on {entry.label}")
+        out = json.loads(line)
+        return Result(out["status"], tuple(tuple(g) for g in out["solutions"]), out["nodes"],
+                      out["seconds"], ())
+
+    def close(self) -> None:
+        if self.child.stdin is not None:
+            self.child.stdin.close()
+        self.child.wait()
 
 
 def sat_baseline(timeout: float | None) -> Callable[[Entry], Result]:
@@ -192,6 +262,9 @@ def main() -> None:
                          "then SAT after a small node budget)")
     ap.add_argument("--no-sat", action="store_true", help="skip the SAT baseline")
     ap.add_argument("--timeout", type=float, default=60.0, help="per puzzle, gridsolve (s)")
+    ap.add_argument("--previous", default="", metavar="REV",
+                    help="also run these methods of an earlier version (a git revision), "
+                         "puzzle by puzzle in the same run")
     ap.add_argument("--sat-timeout", type=float, default=120.0,
                     help="per survey and random puzzle, SAT (s); tournament/janko SAT runs unlimited")
     args = ap.parse_args()
@@ -210,6 +283,23 @@ def main() -> None:
     previous = json.loads(latest.read_text()).get("sets", {}) if latest.exists() else {}
     solvers: dict[str, Callable[[Entry], Result]] = {
         m: ours(args.timeout, m) for m in args.methods.split(",") if m}
+    with ExitStack() as stack:
+        if args.previous:
+            src = stack.enter_context(built(args.previous))
+            if src is None:
+                sys.exit(f"--previous: {args.previous} could not be archived or built")
+            for m in list(solvers):
+                child = Previous(src, m, args.timeout)
+                stack.callback(child.close)
+                solvers[f"{m}@{args.previous}"] = child
+        run_sets(args, names, tournament, solvers, previous, latest)
+
+
+def run_sets(args: argparse.Namespace, names: list[str], tournament: set[str],
+             solvers: dict[str, Callable[[Entry], Result]], previous: dict[str, dict[str, float]],
+             latest: Path) -> None:
+    """Every set's puzzles by every solver in turn, then the tables."""
+    base = puzzles_dir()
 
     summary: dict[str, dict[str, float]] = {}
     rows: list[Row] = []
