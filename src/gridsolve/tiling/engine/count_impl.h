@@ -3,13 +3,16 @@
  * with cell-ordered branching, arXiv cs/0011047, plus memoisation on the search state). */
 
 /* Add to out[0..len[R]) the completions of the state key, split by the remaining holes;
- * returns whether it added anything (most states are dead ends: their zeros are not scanned). */
-static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out)
+ * returns whether it added anything (most states are dead ends: their zeros are not scanned).
+ * span[0..1] is widened to cover every index it added to. */
+static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out,
+                         size_t *span)
 {
     const tl_problem *p = c->p;
     int e = FN(first_empty)(p, key);
     if (e < 0) {
         if (__builtin_add_overflow(out[0], 1, &out[0])) c->status = TL_OVERFLOW;
+        widen(span, 0, 1);
         return 1;
     }
     size_t L = p->len[R];
@@ -18,23 +21,29 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
         uint64_t v = c->memo.slots[slot * (NW + 1) + NW];
         if (L == 1) {
             if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
+            if (v) widen(span, 0, 1);
             return v != 0;
         }
         if (v == TL_ZERO) return 0;
-        add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L);
+        add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L, span);
         return 1;
     }
     if ((++c->nodes & 0xFFFF) == 0 && c->deadline > 0 && tl_now() > c->deadline) {
         c->status = TL_LIMIT;
         return 0;
     }
+    /* tmp is all zeros between uses (most states add nothing); ts: where it is not. */
     uint64_t *tmp = c->scratch[depth];
+    size_t ts[2] = {L, 0};
     int any = 0;
-    memset(tmp, 0, (size_t)L * sizeof(uint64_t));
     /* First every child that survives the cheap tests, each one's memo slot prefetched; then
      * the recursion, by which time those slots are in cache. */
     word *kids = c->kid_keys + (size_t)depth * c->max_fan * NW;
     size_t *kid = c->kid_pl + (size_t)depth * c->max_fan, nk = 0;
+    /* A cell's placements come grouped by type: the sizes the pieces left can fill are
+     * worked out once per type, not once per placement. */
+    int last_t = -1, R2 = R, cap = 0;
+    uint64_t reach = 0;
     for (size_t k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
         int t = p->pl_type[k];
         if (c->used[t] == p->copies[t]) continue;
@@ -42,9 +51,12 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
         word *ch = kids + (size_t)nk * NW;
         FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
         c->used[t]++;
-        int h = p->hole[t], R2 = h < 0 ? R : R & ~(1 << h);
-        uint64_t reach;
-        int cap = FN(reach_left)(p, c->used, __builtin_popcount(R2), &reach);
+        if (t != last_t) {
+            int h = p->hole[t];
+            R2 = h < 0 ? R : R & ~(1 << h);
+            cap = FN(reach_left)(p, c->used, __builtin_popcount((unsigned)R2), &reach);
+            last_t = t;
+        }
         int dead = FN(dead_pocket)(p, ch, k, R2, cap, reach, c->used);
         c->used[t]--;
         if (dead) continue;
@@ -57,17 +69,19 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
         const word *ch = kids + (size_t)i * NW;
         c->used[t]++;
         if (h < 0) {
-            any |= FN(count_rec)(c, ch, R, depth + 1, tmp);
+            any |= FN(count_rec)(c, ch, R, depth + 1, tmp, ts);
         } else {
             int R2 = R & ~(1 << h);
-            size_t L2 = p->len[R2], low = p->stride[R * TL_MAX_HOLES + h];
-            size_t size = p->hole_size[h], high = L / (size * low), j = (size_t)p->pl_hpos[k];
-            uint64_t *sc = c->scatter[depth];
-            memset(sc, 0, (size_t)L2 * sizeof(uint64_t));
-            if (FN(count_rec)(c, ch, R2, depth + 1, sc)) {
+            size_t low = p->stride[R * TL_MAX_HOLES + h];
+            size_t size = p->hole_size[h], j = (size_t)p->pl_hpos[k];
+            uint64_t *sc = c->scatter[depth];  /* all zeros between uses, like tmp */
+            size_t ss[2] = {p->len[R2], 0};
+            if (FN(count_rec)(c, ch, R2, depth + 1, sc, ss)) {
                 any = 1;
-                for (size_t hi = 0; hi < high; hi++)
-                    add_into(c, tmp + (hi * size + j) * low, sc + hi * low, low);
+                size_t first = ss[0] / low, last = (ss[1] - 1) / low;
+                for (size_t hi = first; hi <= last; hi++)
+                    move_into(c, tmp + (hi * size + j) * low, sc + hi * low, low);
+                widen(ts, (first * size + j) * low, (last * size + j) * low + low);
             }
         }
         c->used[t]--;
@@ -76,13 +90,14 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     uint64_t v;
     if (L == 1) {
         v = tmp[0];
+        tmp[0] = 0;
         if (v >= TL_EMPTY) { c->status = TL_OVERFLOW; return 0; }
     } else if (!any) {
         v = TL_ZERO;
     } else {
         size_t nz = 0;
         int big = 0;
-        for (size_t i = 0; i < L; i++) {
+        for (size_t i = ts[0]; i < ts[1]; i++) {
             nz += tmp[i] != 0;
             big |= tmp[i] > UINT32_MAX;
         }
@@ -98,7 +113,7 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
                 c->nblocks++;
                 c->fill = 0;
             }
-            store_vector(c->blocks[c->nblocks - 1] + c->fill, tmp, L, nz, (int)big);
+            store_vector(c->blocks[c->nblocks - 1] + c->fill, tmp, L, ts, nz, (int)big);
             v = (c->nblocks - 1) * TL_BLOCK + c->fill;
             c->fill += need;
         }
@@ -112,13 +127,20 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     }
     if (FN(put)(&c->memo, key, v) < 0) { c->status = TL_NOMEM; return 0; }
     if (!any) return 0;
-    add_into(c, out, tmp, L);
+    if (L == 1) {
+        add_into(c, out, &v, 1);
+        widen(span, 0, 1);
+    } else {
+        move_into(c, out + ts[0], tmp + ts[0], ts[1] - ts[0]);
+        widen(span, ts[0], ts[1]);
+    }
     return 1;
 }
 
 static int FN(count_run)(tl_counter *c, const word *root, uint64_t *out)
 {
     int R = (1 << c->p->nholes) - 1;
-    FN(count_rec)(c, root, R, 0, out);
+    size_t span[2] = {c->p->len[R], 0};
+    FN(count_rec)(c, root, R, 0, out, span);
     return c->status;
 }

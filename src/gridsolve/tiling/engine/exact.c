@@ -114,8 +114,8 @@ static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long l
     if (!c.scratch || !c.scatter || !c.kid_keys || !c.kid_pl
         || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
     for (int d = 0; d < depth; d++) {
-        c.scratch[d] = tl_array(p->max_len, sizeof(uint64_t));
-        c.scatter[d] = tl_array(p->max_len, sizeof(uint64_t));
+        c.scratch[d] = tl_zeros(p->max_len, sizeof(uint64_t));
+        c.scatter[d] = tl_zeros(p->max_len, sizeof(uint64_t));
         if (!c.scratch[d] || !c.scatter[d]) goto done;
     }
     memset(out, 0, p->max_len * sizeof(uint64_t));

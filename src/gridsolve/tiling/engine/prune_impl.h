@@ -57,10 +57,11 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, size_t k, int R
     }
     if (cap < p->one_piece_max) cap = p->one_piece_max;
     if (cap <= 0) return 0;
-    word todo[NW];
+    word todo[NW], big[NW];  /* big: cells of pockets already known to be larger than cap */
     const word *border = p->pl_border + k * NW;
     for (int i = 0; i < NW; i++) {
         todo[i] = border[i] & ~key[i];
+        big[i] = 0;
     }
     for (int i0 = 0; i0 < NW; i0++) {
         while (todo[i0]) {
@@ -79,17 +80,23 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, size_t k, int R
                 if (z < 0) break;
                 holes |= p->holebits[z];
                 const word *nm = p->nbr_mask + (size_t)z * NW;
+                word joins = 0;
                 for (int j = 0; j < NW; j++) {
                     word add = nm[j] & ~key[j] & ~region[j];
+                    joins |= add & big[j];
                     region[j] |= add;
                     front[j] |= add;
                     for (; add; add &= add - 1) s++;
                 }
+                if (joins) s = cap + 1;  /* it reaches a pocket too large to test */
             }
             for (int i = 0; i < NW; i++) {
                 todo[i] &= ~region[i];
             }
-            if (s > cap) continue;
+            if (s > cap) {
+                for (int i = 0; i < NW; i++) big[i] |= region[i];
+                continue;
+            }
             int j = 0;
             for (int hr = holes & R; hr; hr &= hr - 1) j++;
             int lo = s > j ? s - j : 0;
