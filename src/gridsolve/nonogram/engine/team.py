@@ -23,7 +23,7 @@ __all__ = ["Team", "team_for", "luby", "TEAM_SLICE", "TEAM_ORDERS", "TEAM_JOIN_N
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
-TEAM_ORDERS = (_core.ORDER_PROMISE, _core.ORDER_SURE, _core.ORDER_LIKELY)
+TEAM_ORDERS = (_core.ORDER_PROMISE, _core.ORDER_LIKELY)
 #: The other searches join when the first has run this many nodes without a solution.
 TEAM_JOIN_NODES = 1000
 #: The first search's restart runs: Luby multiples of this many nodes (see Team).
@@ -52,7 +52,7 @@ class Team:
     The rule: *promise* runs alone, restarting after TEAM_RESTART_BASE times 1, 1, 2, 1, 1,
     2, 4, ... nodes (Luby) with the nogoods of its earlier runs (so the runs together stay
     one complete search) and its line weights, until it finds a solution; after
-    TEAM_JOIN_NODES nodes without one, *sure* and *likely* join it in turns. Solutions from
+    TEAM_JOIN_NODES nodes without one, *likely* joins it in turns. Solutions from
     all are pooled (each searches the whole space); when one search is exhausted, what it
     found is every solution, so the count stays exact. Once a solution is found, the search
     that found it goes on alone: further solutions are usually close to it, and proving
