@@ -327,11 +327,13 @@ def test_sat_search_resumes_after_a_deadline() -> None:
     assert limits_hit == 3 and len(found) == 120
 
 
-def test_team_resumes_where_it_paused() -> None:
+def test_team_resumes_where_it_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     """engine.Team paused by ``until`` over and over ends with the one-call answer: the same
     status and count (which 100 of the 720 solutions come first depends on the turns, which
     shrink to fit the pauses), and, counting past 720, every solution."""
     from gridsolve.nonogram import engine
+    from gridsolve.nonogram.engine import team as team_module
+    monkeypatch.setattr(team_module, "nearby", lambda *a, **k: [])  # the search finds them all
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
     whole = engine.Team(puzzle, 100)
     assert whole.run()

@@ -40,6 +40,7 @@ from types import ModuleType
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
+from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, NOT_INTERRUPTIBLE, sat_installed
 from gridsolve.nonogram.model import AnyPuzzle, Grid
@@ -197,6 +198,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
     complete = False
     rounds = 0
+    moved = 0  # solutions found next to SAT's by local moves
     try:
         share = AUTO_SECONDS
         while not complete and len(found) < max_solutions:
@@ -219,7 +221,12 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                 if answer is False:  # SAT found every solution (the native ones too)
                     complete = True
                     break
-                found.setdefault(answer, None)
+                if answer not in found:  # and its neighbours by local moves (engine.nearby)
+                    found[answer] = None
+                    for other in nearby(puzzle, answer, seen=found,
+                                        limit=max_solutions - len(found)):
+                        found[other] = None
+                        moved += 1
             if complete or len(found) >= max_solutions:
                 break
             if team.stopped:  # the native search cannot go on: SAT had all the time left
@@ -242,6 +249,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     solutions = tuple(found)[:max_solutions]
     native_stats = team.stats()
     stats = {"native_nodes": native_stats["nodes"], "handover": 1, "rounds": rounds,
+             "nearby": native_stats["nearby"] + moved,
              **{f"sat_{k}": v for k, v in sat_stats.items()}}
     return Result(status_of(len(solutions), max_solutions, complete), solutions,
                   native_stats["nodes"] + sat_stats.get("conflicts", 0),

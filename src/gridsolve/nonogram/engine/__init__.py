@@ -18,7 +18,8 @@ from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, 
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result, SearchLimits,
                                                Status, status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
-from gridsolve.nonogram.model import AnyPuzzle, Grid
+from gridsolve.nonogram.engine.nearby import nearby
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
            "unique", "solve_line", "line_shares", "status_of", "Team", "IMPLICATION_MAX_CELLS",
@@ -165,13 +166,19 @@ def first(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | No
 
 def count(puzzle: AnyPuzzle, limit: int | None = None,
           limits: SearchLimits = SearchLimits()) -> int:
-    """How many solutions (stopping at ``limit`` if given); exact when below the limit."""
-    n = 0
-    for _ in solve(puzzle, limits):
-        n += 1
-        if limit is not None and n >= limit:
+    """How many solutions (stopping at ``limit`` if given); exact when below the limit.
+
+    Under a limit, each solution of a black-and-white puzzle is first tried for neighbours by
+    local moves (``nearby``); the search skips them when it meets them again."""
+    seen: dict[Grid, None] = {}
+    for grid in solve(puzzle, limits):
+        seen[grid] = None
+        if limit is not None and len(seen) < limit and isinstance(puzzle, Puzzle):
+            for other in nearby(puzzle, grid, seen=seen, limit=limit - len(seen)):
+                seen[other] = None
+        if limit is not None and len(seen) >= limit:
             break
-    return n
+    return len(seen)
 
 
 def unique(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> bool:

@@ -14,6 +14,7 @@ from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
+from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.results import Result, SearchLimits, status_of
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
@@ -52,7 +53,8 @@ class Team:
     The rule: *promise* runs alone, restarting after TEAM_RESTART_BASE times 1, 1, 2, 1, 1,
     2, 4, ... nodes (Luby) with the nogoods of its earlier runs (so the runs together stay
     one complete search) and its line weights, until it finds a solution; after
-    TEAM_JOIN_NODES nodes without one, *likely* joins it in turns. Solutions from
+    TEAM_JOIN_NODES nodes without one, *likely* joins it in turns. Each solution found is
+    first tried for neighbours by local moves (``add``). Solutions from
     all are pooled (each searches the whole space); when one search is exhausted, what it
     found is every solution, so the count stays exact. Once a solution is found, the search
     that found it goes on alone: further solutions are usually close to it, and proving
@@ -73,6 +75,7 @@ class Team:
         self.runs = luby()
         self.run_end = TEAM_RESTART_BASE * next(self.runs)
         self.restarts = 0
+        self.nearby = 0  # solutions found by local moves (``add``)
         self.turns = list(self.searches)  # the searches still taking turns
         self.found: dict[Grid, None] = {}
         self.complete = False   # a search was exhausted: ``found`` is every solution
@@ -130,8 +133,7 @@ class Team:
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout))
                 if code == _core.SOLUTION:
-                    self.found.setdefault(checked_grid(BLACK_AND_WHITE, self.puzzle,
-                                                       core.grid()), None)
+                    self.add(checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid()))
                     self.turns = [core]  # the rest is this search's to finish (see above)
                     continue
                 if code == _core.EXHAUSTED:
@@ -144,6 +146,18 @@ class Team:
             self._widen()
             self.turn += 1
         return True
+
+    def add(self, grid: Grid) -> None:
+        """Pool a solution, and while fewer than ``max_solutions`` are known look for more
+        next to it by local moves first (``nearby``: each checked against the clues)."""
+        if grid in self.found:
+            return
+        self.found[grid] = None
+        if len(self.found) < self.max_solutions:
+            for other in nearby(self.puzzle, grid, seen=self.found,
+                                limit=self.max_solutions - len(self.found)):
+                self.found[other] = None
+                self.nearby += 1
 
     def _restart(self, core: _core.Search) -> None:
         """End the first search's run: back to its root, with the nogoods of the run."""
@@ -170,6 +184,7 @@ class Team:
                             else stats.get(k, 0) + v)
         stats["searches"] = len(self.searches)
         stats["restarts"] = self.restarts
+        stats["nearby"] = self.nearby
         return stats
 
     def partial(self) -> Grid:

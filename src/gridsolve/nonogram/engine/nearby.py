@@ -1,0 +1,120 @@
+"""Local moves: other solutions next to a known one, by switching cycles.
+
+A switching cycle changes cells (r1,c1) '#'->'.', (r1,c2) '.'->'#', (r2,c2) '#'->'.', (r2,c3)
+'.'->'#', ..., closing in column c1; each row and column on it has exactly one cell turned
+off and one turned on. With two rows it is the 2x2 switch (#./.# to .#/#.). Each line's
+move must keep that line's clue exactly; the moves that do are a block shifted by one cell
+(its first cell off and the cell after its last on, or the other way) and a one-cell block
+moved anywhere in its gap. Every grid found is checked against every clue by the model
+before it is returned, so a cycle the move tables get wrong costs nothing but time.
+
+Used after a first solution, before the search goes on for a second (``Team``, ``auto``):
+on puzzles with several solutions these are usually that close (docs/decisions/
+0011-second-solution-nearby.md). It proves nothing: when it finds nothing the search goes
+on as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridsolve.nonogram.model import Grid, Puzzle, columns_of, is_solution
+
+__all__ = ["NEARBY_MAX_LINES", "line_moves", "nearby"]
+
+#: Rows on one switching cycle at most (2 is the 2x2 switch).
+NEARBY_MAX_LINES = 3
+
+#: Moves of one line: the cell turned off -> the cells that may be turned on with it.
+Moves = dict[int, list[int]]
+
+
+def _blocks(line: str) -> list[tuple[int, int]]:
+    """The line's blocks as (first cell, last cell)."""
+    blocks: list[tuple[int, int]] = []
+    start = -1
+    for i, ch in enumerate(line):
+        if ch == "#" and start < 0:
+            start = i
+        elif ch != "#" and start >= 0:
+            blocks.append((start, i - 1))
+            start = -1
+    if start >= 0:
+        blocks.append((start, len(line) - 1))
+    return blocks
+
+
+def line_moves(line: str) -> Moves:
+    """One cell off and one on that keep the line's clue: each block shifted by one cell
+    (keeping a white cell between blocks), a one-cell block to any cell of its gap."""
+    blocks = _blocks(line)
+    moves: Moves = {}
+    n = len(line)
+    for k, (a, b) in enumerate(blocks):
+        low = blocks[k - 1][1] + 2 if k else 0           # first cell the block may use
+        high = blocks[k + 1][0] - 2 if k + 1 < len(blocks) else n - 1  # last cell
+        if a == b:  # a one-cell block moves anywhere between its neighbours
+            targets = [c for c in range(low, high + 1) if c != a]
+            if targets:
+                moves[a] = targets
+            continue
+        if b + 1 <= high:  # shift right: first cell off, the cell after the last on
+            moves.setdefault(a, []).append(b + 1)
+        if a - 1 >= low:   # shift left: last cell off, the cell before the first on
+            moves.setdefault(b, []).append(a - 1)
+    return moves
+
+
+def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINES,
+           seen: frozenset[Grid] | set[Grid] | dict[Grid, None] = frozenset(),
+           limit: int = 1) -> list[Grid]:
+    """Up to ``limit`` solutions other than ``grid`` (and not in ``seen``) reached by one
+    switching cycle through at most ``max_lines`` rows, each checked against the clues."""
+    rows = list(grid)
+    cols = columns_of(rows)
+    row_moves = [line_moves(r) for r in rows]
+    # in column c, the row turned on -> the rows that may be turned off with it
+    col_on: list[dict[int, list[int]]] = []
+    for col in cols:
+        by_on: dict[int, list[int]] = {}
+        for off, ons in line_moves(col).items():
+            for on in ons:
+                by_on.setdefault(on, []).append(off)
+        col_on.append(by_on)
+    found: list[Grid] = []
+    done: set[Grid] = set()
+
+    def flip(cells: list[tuple[int, int]]) -> None:
+        new = [list(r) for r in rows]
+        for r, c in cells:
+            new[r][c] = "." if new[r][c] == "#" else "#"
+        candidate = tuple("".join(r) for r in new)
+        if (candidate not in done and candidate not in seen and candidate != tuple(rows)
+                and is_solution(puzzle, candidate)):
+            found.append(candidate)
+        done.add(candidate)
+
+    def extend(r1: int, c1: int, r: int, c: int, used_r: set[int], used_c: set[int],
+               cells: list[tuple[int, int]]) -> None:
+        # row r turns c off; pick the cell it turns on
+        for on in row_moves[r].get(c, ()):
+            if len(found) >= limit:
+                return
+            if on == c1:  # closing: column c1 turns r1 off and r on
+                if len(used_r) >= 2 and r1 in col_on[c1].get(r, ()):
+                    flip(cells + [(r, on)])
+                continue
+            if on in used_c or len(used_r) >= max_lines:
+                continue
+            for nxt in col_on[on].get(r, ()):  # column `on` turns r on and nxt off
+                if nxt in used_r:
+                    continue
+                extend(r1, c1, nxt, on, used_r | {nxt}, used_c | {on},
+                       cells + [(r, on), (nxt, on)])
+
+    for r1 in range(len(rows)):
+        for c1 in row_moves[r1]:
+            if len(found) >= limit:
+                return found
+            extend(r1, c1, r1, c1, {r1}, {c1}, [(r1, c1)])
+    return found

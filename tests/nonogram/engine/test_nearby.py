@@ -1,0 +1,132 @@
+"""Local moves for a second solution (engine.nearby) and the searches that use them, against
+the brute-force oracle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gridsolve.nonogram import engine
+from gridsolve.nonogram.engine.nearby import line_moves, nearby
+from gridsolve.nonogram.model import Grid, Puzzle, clue_of, puzzle_from_grid
+from tests.nonogram.oracle import all_solutions
+
+
+def _random_grid(seed: int, width: int, height: int) -> Grid:
+    rng = random.Random(seed)
+    return tuple("".join(rng.choice("#.") for _ in range(width)) for _ in range(height))
+
+
+def _flip(grid: Grid, cells: list[tuple[int, int]]) -> Grid:
+    rows = [list(r) for r in grid]
+    for r, c in cells:
+        rows[r][c] = "." if rows[r][c] == "#" else "#"
+    return tuple("".join(r) for r in rows)
+
+
+def test_line_moves_keep_the_clue_and_are_every_single_swap() -> None:
+    """Each move keeps the line's clue; every one-off-one-on change that keeps it by moving
+    one block is listed (compared with all such changes, found by brute force)."""
+    rng = random.Random(5)
+    for _ in range(300):
+        line = "".join(rng.choice("#.") for _ in range(rng.randint(1, 12)))
+        moves = {(off, on) for off, ons in line_moves(line).items() for on in ons}
+        brute = set()
+        for off in (i for i, ch in enumerate(line) if ch == "#"):
+            for on in (i for i, ch in enumerate(line) if ch == "."):
+                cells = list(line)
+                cells[off], cells[on] = ".", "#"
+                if clue_of("".join(cells)) == clue_of(line):
+                    brute.add((off, on))
+        assert moves <= brute, line
+        # the ones left out move a one-cell block past another (e.g. #.#.. -> ..#.#)
+        for off, on in brute - moves:
+            assert line[min(off, on):max(off, on) + 1].count("#") > 1, (line, off, on)
+
+
+def test_finds_the_2x2_switch_of_a_constructed_grid() -> None:
+    """A 6x6 grid whose only other solution is one switch of the rectangle of rows 3 and 5,
+    columns 0 and 2 (checked by the oracle)."""
+    grid = ("#.####",
+            ".####.",
+            "...###",
+            "#....#",
+            "##...#",
+            "..#..#")
+    puzzle = puzzle_from_grid(grid)
+    switched = _flip(grid, [(3, 0), (3, 2), (5, 0), (5, 2)])
+    assert all_solutions(puzzle) == {grid, switched}
+    assert nearby(puzzle, grid) == [switched]
+    assert nearby(puzzle, switched) == [grid]
+    assert nearby(puzzle, grid, seen={switched: None}) == []
+
+
+def test_switching_cycles_through_three_rows() -> None:
+    """Permutation matrices: the transpositions are 2x2 switches, the 3-cycles need three
+    rows; with three rows allowed every other solution is found, with two only the 2x2."""
+    grid = ("#..", ".#.", "..#")
+    puzzle = puzzle_from_grid(grid)
+    others = all_solutions(puzzle) - {grid}
+    assert len(others) == 5
+    assert set(nearby(puzzle, grid, max_lines=3, limit=10)) == others
+    two = nearby(puzzle, grid, max_lines=2, limit=10)
+    assert len(two) == 3 and set(two) < others
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_nearby_grids_are_solutions(seed: int) -> None:
+    grid = _random_grid(seed, 5 + seed % 2, 5)
+    puzzle = puzzle_from_grid(grid)
+    solutions = all_solutions(puzzle)
+    found = nearby(puzzle, grid, limit=100)
+    assert len(found) == len(set(found))
+    assert grid not in found
+    assert set(found) <= solutions
+
+
+def _check(result: engine.Result, solutions: set[Grid], max_solutions: int) -> None:
+    assert set(result.solutions) <= solutions
+    assert len(set(result.solutions)) == len(result.solutions) == min(len(solutions),
+                                                                       max_solutions)
+    expected = "unique" if len(solutions) == 1 and max_solutions > 1 else (
+        "multiple" if len(solutions) >= 2 and max_solutions >= 2 else result.status)
+    assert result.status == expected
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_counts_with_local_moves_match_the_oracle(seed: int) -> None:
+    """The team (which tries local moves after each solution) counts exactly: unique puzzles
+    proven unique, never "multiple"; the second solution is a real one."""
+    grid = _random_grid(1000 + seed, 5 + seed % 3, 5)
+    puzzle: Puzzle = puzzle_from_grid(grid)
+    solutions = all_solutions(puzzle)
+    for max_solutions in (2, 3, 64):
+        result = engine.analyse(puzzle, max_solutions)
+        _check(result, solutions, max_solutions)
+        if len(solutions) < max_solutions:
+            assert result.status in ("unique", "multiple") and result.stats["nodes"] >= 0
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_auto_with_sat_first_matches_the_oracle(seed: int, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """``auto`` with no native turn first: SAT's solutions go through local moves too."""
+    pytest.importorskip("pysat")
+    from gridsolve.nonogram.backends import auto
+    monkeypatch.setattr(auto, "AUTO_NODES", 0)
+    grid = _random_grid(2000 + seed, 6, 5)
+    puzzle = puzzle_from_grid(grid)
+    solutions = all_solutions(puzzle)
+    for max_solutions in (2, 5):
+        _check(auto.analyse(puzzle, max_solutions), solutions, max_solutions)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_count_and_unique_with_local_moves_match_the_oracle(seed: int) -> None:
+    grid = _random_grid(3000 + seed, 5 + seed % 2, 5)
+    puzzle = puzzle_from_grid(grid)
+    n = len(all_solutions(puzzle))
+    assert engine.unique(puzzle) == (n == 1)
+    for limit in (2, 3, None):
+        assert engine.count(puzzle, limit) == (n if limit is None else min(n, limit))
