@@ -130,3 +130,26 @@ def test_count_and_unique_with_local_moves_match_the_oracle(seed: int) -> None:
     assert engine.unique(puzzle) == (n == 1)
     for limit in (2, 3, None):
         assert engine.count(puzzle, limit) == (n if limit is None else min(n, limit))
+
+
+def test_team_uses_local_moves_only_after_its_search_has_not_found_the_next() -> None:
+    """The team tries local moves next to a solution only once its search has gone on
+    TEAM_SLICE nodes without reaching the count; a solution forced without a branch is the
+    only one and gets none."""
+    grid = ("#.####", ".####.", "...###", "#....#", "##...#", "..#..#")
+    puzzle = puzzle_from_grid(grid)
+    t = engine.Team(puzzle, 2)
+    t.add(grid)
+    t._moves()  # the search has not gone on yet: nothing
+    assert t.nearby == 0 and len(t.found) == 1
+    t.pending = [(grid, -engine.team.TEAM_SLICE)]
+    t._moves()
+    assert t.nearby == 1 and set(t.found) == all_solutions(puzzle)
+    forced = engine.Team(puzzle, 2)
+    forced.add(grid, forced=True)
+    assert forced.pending == []
+    big = Puzzle([[1]] * 8, [[1]] * 8)  # 40,320 permutation matrices
+    result = engine.analyse(big, 60)
+    assert result.stats["nearby"] > 0 and result.status == "multiple"
+    assert len(set(result.solutions)) == 60
+    assert all(sorted(r.index("#") for r in g) == list(range(8)) for g in result.solutions)

@@ -168,12 +168,15 @@ def count(puzzle: AnyPuzzle, limit: int | None = None,
           limits: SearchLimits = SearchLimits()) -> int:
     """How many solutions (stopping at ``limit`` if given); exact when below the limit.
 
-    Under a limit, each solution of a black-and-white puzzle is first tried for neighbours by
-    local moves (``nearby``); the search skips them when it meets them again."""
+    Under a limit, each solution of a black-and-white puzzle found after a branch (one found
+    without is the only one) is first tried for neighbours by local moves (``nearby``); the
+    search skips them when it meets them again."""
     seen: dict[Grid, None] = {}
-    for grid in solve(puzzle, limits):
+    search = _Search(puzzle, Options())
+    for grid in search.run(limits):
         seen[grid] = None
-        if limit is not None and len(seen) < limit and isinstance(puzzle, Puzzle):
+        if (limit is not None and len(seen) < limit and isinstance(puzzle, Puzzle)
+                and search.core.stats()["max_depth"] > 0):
             for other in nearby(puzzle, grid, seen=seen, limit=limit - len(seen)):
                 seen[other] = None
         if limit is not None and len(seen) >= limit:

@@ -53,8 +53,9 @@ class Team:
     The rule: *promise* runs alone, restarting after TEAM_RESTART_BASE times 1, 1, 2, 1, 1,
     2, 4, ... nodes (Luby) with the nogoods of its earlier runs (so the runs together stay
     one complete search) and its line weights, until it finds a solution; after
-    TEAM_JOIN_NODES nodes without one, *likely* joins it in turns. Each solution found is
-    first tried for neighbours by local moves (``add``). Solutions from
+    TEAM_JOIN_NODES nodes without one, *likely* joins it in turns. When a solution's search
+    has not found another within TEAM_SLICE nodes, local moves look next to it (``_moves``).
+    Solutions from
     all are pooled (each searches the whole space); when one search is exhausted, what it
     found is every solution, so the count stays exact. Once a solution is found, the search
     that found it goes on alone: further solutions are usually close to it, and proving
@@ -75,7 +76,8 @@ class Team:
         self.runs = luby()
         self.run_end = TEAM_RESTART_BASE * next(self.runs)
         self.restarts = 0
-        self.nearby = 0  # solutions found by local moves (``add``)
+        self.nearby = 0  # solutions found by local moves (``_moves``)
+        self.pending: list[tuple[Grid, int]] = []  # solutions, and the nodes when found
         self.turns = list(self.searches)  # the searches still taking turns
         self.found: dict[Grid, None] = {}
         self.complete = False   # a search was exhausted: ``found`` is every solution
@@ -133,7 +135,8 @@ class Team:
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout))
                 if code == _core.SOLUTION:
-                    self.add(checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid()))
+                    self.add(checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid()),
+                             forced=core.stats()["max_depth"] == 0)
                     self.turns = [core]  # the rest is this search's to finish (see above)
                     continue
                 if code == _core.EXHAUSTED:
@@ -143,17 +146,30 @@ class Team:
                 elif restarting and not self.found and core.stats()["nodes"] >= self.run_end:
                     self._restart(core)
                 break
+            self._moves()
             self._widen()
             self.turn += 1
         return True
 
-    def add(self, grid: Grid) -> None:
-        """Pool a solution, and while fewer than ``max_solutions`` are known look for more
-        next to it by local moves first (``nearby``: each checked against the clues)."""
+    def add(self, grid: Grid, forced: bool = False) -> None:
+        """Pool a solution; unless it is ``forced`` (found without a branch, by sound
+        propagation alone, so the only one), keep it for local moves (``_moves``)."""
         if grid in self.found:
             return
         self.found[grid] = None
-        if len(self.found) < self.max_solutions:
+        if not forced:
+            self.pending.append((grid, self.nodes()))
+
+    def _moves(self) -> None:
+        """While fewer than ``max_solutions`` are known, look for more next to the solutions
+        found at least TEAM_SLICE nodes ago by local moves (``nearby``: each checked against
+        the clues). The search that found one usually finds the next within a few nodes
+        (taai2011), where the moves would cost more than they save: they come in when it
+        has not."""
+        total = self.nodes()
+        while (self.pending and not self.done()
+               and total >= self.pending[0][1] + TEAM_SLICE):
+            grid, _ = self.pending.pop(0)
             for other in nearby(self.puzzle, grid, seen=self.found,
                                 limit=self.max_solutions - len(self.found)):
                 self.found[other] = None
