@@ -28,6 +28,7 @@ A process whose parent is gone (killed) ends too (see ``_watch_parent``).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 import time
@@ -151,8 +152,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
         until = started + PARALLEL_AFTER if deadline is None else min(started + PARALLEL_AFTER,
                                                                       deadline)
-        if team.run(first, until=until) or (deadline is not None
-                                            and time.perf_counter() >= deadline):
+        # one node first: a first turn has no speed to shrink to ``until`` by (Gettys: 50
+        # nodes of about 1 s each), see docs/decisions/0012
+        if (team.run(dataclasses.replace(first, max_nodes=1), until=until)
+                or team.run(first, until=until)
+                or (deadline is not None and time.perf_counter() >= deadline)):
             return team.result()
         known = team.partial()
         workers.append(_team_worker(team, limits))
