@@ -2,11 +2,26 @@
  * split by where the remaining holes go, stored under the exact state (Knuth's Algorithm X
  * with cell-ordered branching, arXiv cs/0011047, plus memoisation on the search state). */
 
+/* Add to out[0..len) the completions of a state already in the memo, whose stored value is
+ * v; returns whether it added anything, span widened as in count_rec. */
+static inline int FN(add_known)(tl_counter *c, uint64_t v, size_t L, uint64_t *out, size_t *span)
+{
+    if (L == 1) {
+        if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
+        if (v) widen(span, 0, 1);
+        return v != 0;
+    }
+    if (v == TL_ZERO) return 0;
+    add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L, span);
+    return 1;
+}
+
 /* Add to out[0..len[R]) the completions of the state key, split by the remaining holes;
  * returns whether it added anything (most states are dead ends: their zeros are not scanned).
- * span[0..1] is widened to cover every index it added to. */
+ * span[0..1] is widened to cover every index it added to. With lookup 0 the caller has
+ * already found the state absent from the memo. */
 static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint64_t *out,
-                         size_t *span)
+                         size_t *span, int lookup)
 {
     const tl_problem *p = c->p;
     int e = FN(first_empty)(p, key);
@@ -17,17 +32,8 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     }
     size_t L = p->len[R];
     size_t slot;
-    if (FN(find)(&c->memo, key, &slot)) {
-        uint64_t v = c->memo.slots[slot * (NW + 1) + NW];
-        if (L == 1) {
-            if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
-            if (v) widen(span, 0, 1);
-            return v != 0;
-        }
-        if (v == TL_ZERO) return 0;
-        add_stored(c, out, c->blocks[v / TL_BLOCK] + v % TL_BLOCK, L, span);
-        return 1;
-    }
+    if (lookup && FN(find)(&c->memo, key, &slot))
+        return FN(add_known)(c, c->memo.slots[slot * (NW + 1) + NW], L, out, span);
     if ((++c->nodes & 0xFFFF) == 0 && c->deadline > 0 && tl_now() > c->deadline) {
         c->status = TL_LIMIT;
         return 0;
@@ -36,47 +42,77 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     uint64_t *tmp = c->scratch[depth];
     size_t ts[2] = {L, 0};
     int any = 0;
-    /* First every child that survives the cheap tests, each one's memo slot prefetched; then
-     * the recursion, by which time those slots are in cache. */
+    /* First every child that fits, its memo slot prefetched; then the pocket tests, while
+     * those slots arrive; then the recursion, by which time they are in cache (a memo
+     * lookup is a cache miss: issued together, the misses overlap each other and the tests). */
     word *kids = c->kid_keys + (size_t)depth * c->max_fan * NW;
     size_t *kid = c->kid_pl + (size_t)depth * c->max_fan, nk = 0;
-    /* A cell's placements come grouped by type: the sizes the pieces left can fill are
-     * worked out once per type, not once per placement. */
-    int last_t = -1, R2 = R, cap = 0;
-    uint64_t reach = 0;
     for (size_t k = p->cell_start[e]; k < p->cell_start[e + 1]; k++) {
         int t = p->pl_type[k];
         if (c->used[t] == p->copies[t]) continue;
         if (FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) continue;
         word *ch = kids + (size_t)nk * NW;
         FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
-        c->used[t]++;
-        if (t != last_t) {
-            int h = p->hole[t];
-            R2 = h < 0 ? R : R & ~(1 << h);
-            cap = FN(reach_left)(p, c->used, __builtin_popcount((unsigned)R2), &reach);
-            last_t = t;
-        }
-        int dead = FN(dead_pocket)(p, ch, k, R2, cap, reach, c->used);
-        c->used[t]--;
-        if (dead) continue;
-        __builtin_prefetch(c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1));
+        const word *at = c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1);
+        __builtin_prefetch(at);
+        __builtin_prefetch(at + 8);
         kid[nk++] = k;
     }
+    /* Then each child's memo entry: one found needs no pocket test (its count is known, and
+     * a dead end stays out of the list); a new one is tested. A child's subtree never holds
+     * a sibling (every state below it has more pieces placed), so a child absent now is still
+     * absent when it is counted. A cell's placements come grouped by type: the sizes the
+     * pieces left can fill are worked out once per type, not once per placement. */
+    uint64_t *kval = c->kid_val + (size_t)depth * c->max_fan;
+    int last_t = -1, R2 = R, cap = 0;
+    uint64_t reach = 0;
+    size_t live = 0;
     for (size_t i = 0; i < nk; i++) {
         size_t k = kid[i];
         int t = p->pl_type[k], h = p->hole[t];
         const word *ch = kids + (size_t)i * NW;
+        uint64_t v = TL_EMPTY;
+        if (FN(find)(&c->memo, ch, &slot)) {
+            v = c->memo.slots[slot * (NW + 1) + NW];
+            if ((h < 0 ? L : p->len[R & ~(1 << h)]) == 1) {  /* v is the count */
+                if (!v) continue;
+            } else {                                          /* v is where the vector is */
+                if (v == TL_ZERO) continue;
+                __builtin_prefetch(c->blocks[v / TL_BLOCK] + v % TL_BLOCK);
+            }
+        } else {
+            c->used[t]++;
+            if (t != last_t) {
+                R2 = h < 0 ? R : R & ~(1 << h);
+                cap = FN(reach_left)(p, c->used, __builtin_popcount((unsigned)R2), &reach);
+                last_t = t;
+            }
+            int dead = FN(dead_pocket)(p, ch, k, R2, cap, reach, c->used);
+            c->used[t]--;
+            if (dead) continue;
+        }
+        if (live != i) memcpy(kids + live * NW, ch, NW * sizeof(word));
+        kval[live] = v;
+        kid[live++] = k;
+    }
+    nk = live;
+    for (size_t i = 0; i < nk; i++) {
+        size_t k = kid[i];
+        int t = p->pl_type[k], h = p->hole[t];
+        const word *ch = kids + (size_t)i * NW;
+        uint64_t kv = kval[i];
         c->used[t]++;
         if (h < 0) {
-            any |= FN(count_rec)(c, ch, R, depth + 1, tmp, ts);
+            any |= kv != TL_EMPTY ? FN(add_known)(c, kv, L, tmp, ts)
+                                  : FN(count_rec)(c, ch, R, depth + 1, tmp, ts, 0);
         } else {
             int R2 = R & ~(1 << h);
             size_t low = p->stride[R * TL_MAX_HOLES + h];
             size_t size = p->hole_size[h], j = (size_t)p->pl_hpos[k];
             uint64_t *sc = c->scatter[depth];  /* all zeros between uses, like tmp */
             size_t ss[2] = {p->len[R2], 0};
-            if (FN(count_rec)(c, ch, R2, depth + 1, sc, ss)) {
+            if (kv != TL_EMPTY ? FN(add_known)(c, kv, p->len[R2], sc, ss)
+                               : FN(count_rec)(c, ch, R2, depth + 1, sc, ss, 0)) {
                 any = 1;
                 size_t first = ss[0] / low, last = (ss[1] - 1) / low;
                 for (size_t hi = first; hi <= last; hi++)
@@ -141,6 +177,6 @@ static int FN(count_run)(tl_counter *c, const word *root, uint64_t *out)
 {
     int R = (1 << c->p->nholes) - 1;
     size_t span[2] = {c->p->len[R], 0};
-    FN(count_rec)(c, root, R, 0, out, span);
+    FN(count_rec)(c, root, R, 0, out, span, 1);
     return c->status;
 }

@@ -111,7 +111,8 @@ static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long l
     size_t kids = (size_t)depth * (c.max_fan + 1);
     c.kid_keys = tl_array(kids, (size_t)p->nw * sizeof(word));
     c.kid_pl = tl_array(kids, sizeof(size_t));
-    if (!c.scratch || !c.scatter || !c.kid_keys || !c.kid_pl
+    c.kid_val = tl_array(kids, sizeof(uint64_t));
+    if (!c.scratch || !c.scatter || !c.kid_keys || !c.kid_pl || !c.kid_val
         || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
     for (int d = 0; d < depth; d++) {
         c.scratch[d] = tl_zeros(p->max_len, sizeof(uint64_t));
@@ -131,9 +132,10 @@ done:
         for (int d = 0; d < depth; d++) free(c.scratch[d]);
     if (c.scatter)
         for (int d = 0; d < depth; d++) free(c.scatter[d]);
-    free(c.scratch); free(c.scatter); free(c.kid_keys); free(c.kid_pl);
+    free(c.scratch); free(c.scatter); free(c.kid_keys); free(c.kid_pl); free(c.kid_val);
     c.kid_keys = NULL;
     c.kid_pl = NULL;
+    c.kid_val = NULL;
     c.scratch = c.scatter = NULL;
     if (keep && status == TL_OK)
         *keep = c;

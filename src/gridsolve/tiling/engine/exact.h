@@ -66,6 +66,7 @@ typedef struct {
     uint64_t **scratch, **scatter;
     word *kid_keys;     /* per depth, max_fan child keys waiting to be counted */
     size_t *kid_pl, max_fan;
+    uint64_t *kid_val;  /* per depth: each waiting child's memo value, or TL_EMPTY if new */
     int used[TL_MAX_TYPES];
     long long nodes, max_states;
     double deadline;

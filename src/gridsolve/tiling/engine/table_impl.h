@@ -5,10 +5,12 @@
 static inline uint64_t FN(hash)(const word *k)
 {
     uint64_t h = 0x243F6A8885A308D3ULL;
-    for (int i = 0; i < NW; i++) {
-        h = (h ^ k[i]) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 31;
-    }
+    for (int i = 0; i < NW; i++) h = (h ^ k[i]) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 33;  /* MurmurHash3's 64-bit finaliser: every key bit reaches the low bits */
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    h ^= h >> 33;
     return h;
 }
 
