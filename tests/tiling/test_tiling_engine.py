@@ -185,3 +185,75 @@ def test_core_refuses_vectors_longer_than_an_arena_block() -> None:
     with _pytest.raises(ValueError, match="too many hole combinations"):
         _exact.Problem(200, types, [], [128, 128, 64], nbrs)
     _exact.Problem(200, types, [], [128, 128, 63], nbrs)   # one combination fewer is taken
+
+
+PENTS = [Piece.from_rows("P", "11/11/10"), Piece.from_rows("U", "101/111"),
+         Piece.from_rows("L4", "10/10/11"), Piece.from_rows("V", "100/100/111"),
+         Piece.from_rows("T", "111/010/010"), Piece.from_rows("S4", "011/110"),
+         Piece.from_rows("I3", "111"), Piece.from_rows("O", "11/11")]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_bitboard_pocket_test_cuts_what_the_cell_flood_cuts(seed: int) -> None:
+    """The pocket test on the bitboard (connected boards whose bounding box has at most 64
+    cells; keys of one or two words) and the cell-by-cell flood give the same counts split by hole cells, and the
+    same number of memo states (they must cut exactly the same states); on the small boards
+    both agree with the brute force as well."""
+    rng = random.Random(1000 + seed)
+    h, w = rng.choice([(4, 5), (5, 6), (6, 7), (7, 7), (8, 8), (6, 10)])
+    ps = tuple(rng.sample(PENTS, rng.randint(3, 6)))
+    area = sum(p.size for p in ps)
+    # a connected board: grow a region from a random cell until it has area + 2 cells
+    start = (rng.randrange(h), rng.randrange(w))
+    region = {start}
+    while len(region) < min(area + 2, h * w):
+        r, c = rng.choice(sorted(region))
+        dr, dc = rng.choice([(-1, 0), (1, 0), (0, -1), (0, 1)])
+        if 0 <= r + dr < h and 0 <= c + dc < w:
+            region.add((r + dr, c + dc))
+    cells = sorted(region)
+    if len(cells) < area + 2:
+        ps = ps[:2]
+        area = sum(p.size for p in ps)
+        cells = cells[:area + 2]
+    board = Board(h, w, tuple(cells))
+    holes = (tuple(cells[: len(cells) // 2]), tuple(cells[len(cells) // 2:]))
+    a = compile_problem(board, ps, holes)
+    b = compile_problem(board, ps, holes, grid=False)
+    root = a.root()
+    got_a, got_b = a.core.count(root), b.core.count(root)
+    assert got_a == got_b
+    assert got_a[0] == 0 and got_a[1] is not None
+    if area <= 14:
+        split = dict(zip(itertools.product(*holes), got_a[1]))
+        for pair, n in list(split.items())[:6]:
+            if pair[0] != pair[1]:
+                assert n == brute_force(board, list(ps), pair), pair
+
+
+def test_bitboard_on_the_calendar_boards() -> None:
+    """Every calendar preset: the two pocket tests, same counts and same memo states."""
+    from gridsolve.tiling import calendar as cal
+
+    for name in ("original", "tetromino", "creamakerspace", "jarringwords"):
+        ed = cal.edition(name)
+        holes = tuple(tuple(h) for h in ed.holes())
+        a = compile_problem(ed.board, tuple(ed.pieces), holes)
+        b = compile_problem(ed.board, tuple(ed.pieces), holes, grid=False)
+        got = a.core.count(a.root())
+        assert got == b.core.count(b.root())
+        assert got[0] == 0 and got[1] is not None and sum(got[1]) > 0
+
+
+def test_bitboard_with_two_word_keys() -> None:
+    """5x12 by the twelve pentominoes: 60 cells + 12 pieces, a two-word key whose cells fill
+    the first word; both pocket tests give 4,040 tilings from the same memo states."""
+    from gridsolve.tiling import presets
+
+    board, ps = presets.named_board("5x12"), presets.named_pieces("pentominoes")
+    a = compile_problem(board, ps)
+    b = compile_problem(board, ps, grid=False)
+    assert a.words == 2
+    got = a.core.count(a.root())
+    assert got == b.core.count(b.root())
+    assert got[1] == [4040]

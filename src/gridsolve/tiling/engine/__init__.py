@@ -77,8 +77,10 @@ def _mask(order: dict[Cell, int], cells: Iterable[Cell]) -> int:
 
 @functools.lru_cache(maxsize=16)
 def compile_problem(board: Board, pieces: tuple[Piece, ...],
-                    holes: tuple[tuple[Cell, ...], ...] = ()) -> Compiled:
-    """Build (once, cached) the placement table and the compiled problem."""
+                    holes: tuple[tuple[Cell, ...], ...] = (), *, grid: bool = True) -> Compiled:
+    """Build (once, cached) the placement table and the compiled problem. ``grid=False`` keeps
+    the core's pocket test off its bitboard (the same pockets flooded cell by cell), so that
+    tests can compare the two."""
     if not pieces:
         raise InvalidPuzzle("there are no pieces")
     if sum(p.copies for p in pieces) > MAX_PIECE_COPIES:
@@ -124,7 +126,7 @@ def compile_problem(board: Board, pieces: tuple[Piece, ...],
     types = [(p.copies, -1) for p in pieces] + [(1, h) for h in range(len(holes))]
     try:
         core = _exact.Problem(board.size, types, rows, [len(c) for c in holes],
-                              _neighbours(order))
+                              _neighbours(order), grid)
     except ValueError as exc:
         raise InvalidPuzzle(f"the puzzle is too large for the engine: {exc}") from None
     return Compiled(board, pieces, tuple(holes), tuple(table), core, words, order)

@@ -73,14 +73,16 @@ static int read_placement(tl_problem *p, PyObject *places, size_t k, word *m, in
 }
 
 /* Problem(ncells, types=[(copies, hole)], placements=[(type, first_cell, mask, hole_pos)],
- *         hole_sizes=[n], neighbours=[(up, left, right, down)] with -1 for none) */
+ *         hole_sizes=[n], neighbours=[(up, left, right, down)] with -1 for none, grid=True);
+ * grid=False keeps the pocket test off the bitboard (to compare the two floods in tests) */
 static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"ncells", "types", "placements", "hole_sizes", "neighbours", NULL};
-    int ncells;
+    static char *kwlist[] = {"ncells", "types", "placements", "hole_sizes", "neighbours", "grid",
+                             NULL};
+    int ncells, grid = 1;
     PyObject *types, *places, *holes, *nbrs;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOOO", kwlist, &ncells, &types, &places, &holes,
-                                     &nbrs))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOOO|p", kwlist, &ncells, &types, &places, &holes,
+                                     &nbrs, &grid))
         return -1;
     tl_problem_free(&self->p);
     memset(&self->p, 0, sizeof self->p);
@@ -167,7 +169,8 @@ static int Problem_init(ProblemObject *self, PyObject *args, PyObject *kw)
         if (read_placement(p, places, k, masks + k * p->nw, first + k, types_in + k, hpos_in + k) < 0)
             goto done;
     }
-    if (tl_problem_index(p, first, types_in, hpos_in, masks) < 0) {
+    if (tl_problem_index(p, first, types_in, hpos_in, masks) < 0
+        || (grid && tl_problem_grid(p) < 0)) {
         PyErr_NoMemory();
         goto done;
     }

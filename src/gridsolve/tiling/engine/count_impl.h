@@ -84,7 +84,7 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
             c->used[t]++;
             if (t != last_t) {
                 R2 = h < 0 ? R : R & ~(1 << h);
-                cap = FN(reach_left)(p, c->used, __builtin_popcount((unsigned)R2), &reach);
+                cap = FN(reach_left)(p, c->used, tl_popcount((word)R2), &reach);
                 last_t = t;
             }
             int dead = FN(dead_pocket)(p, ch, k, R2, cap, reach, c->used);

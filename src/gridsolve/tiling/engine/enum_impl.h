@@ -44,7 +44,7 @@ static int FN(enum_next)(tl_enum *s)
             for (int u = 0; u < p->ntypes; u++)
                 if (p->hole[u] >= 0 && s->used[u] == 0) R |= 1 << p->hole[u];
             uint64_t reach;
-            int cap = FN(reach_left)(p, s->used, __builtin_popcount(R), &reach);
+            int cap = FN(reach_left)(p, s->used, tl_popcount((word)R), &reach);
             if (FN(dead_pocket)(p, ch, k, R, cap, reach, s->used)) {
                 s->used[t]--;
                 continue;

@@ -67,6 +67,9 @@ static void tl_problem_free(tl_problem *p)
 {
     free(p->cell_start); free(p->pl_type); free(p->pl_id); free(p->pl_hpos); free(p->pl_mask);
     free(p->nbr); free(p->holebits); free(p->nbr_mask); free(p->pl_border);
+    free(p->g_conv); free(p->g_border);
+    p->g_conv = p->g_border = NULL;
+    p->grid = 0;
     p->nbr_mask = p->pl_border = NULL;
     p->pl_type = p->pl_hpos = p->nbr = NULL;
     p->cell_start = p->pl_id = NULL;

@@ -44,6 +44,14 @@ typedef struct {
     word hole_mask[TL_MAX_HOLES][TL_MAX_WORDS];  /* the cells each hole may sit on */
     word *nbr_mask;    /* ncells * nw: the open neighbours of each cell */
     word *pl_border;   /* nplace * nw: cells next to a placement, outside it */
+    /* The pocket test's bitboard (a connected board whose bounding box has at most 64 cells):
+     * row-major, gw wide; a flood grows by whole layers of bits at a time. */
+    int grid, gw;
+    word g_open, g_left, g_right;    /* open cells; cells in the first and the last column */
+    word g_hole[TL_MAX_HOLES];       /* the cells each hole may sit on */
+    word *g_conv;      /* 8 * 256: the grid bits of each byte of a key's cell bits */
+    word *g_border;    /* nplace: each placement's border on the grid */
+    int8_t g_cell[64]; /* grid bit -> cell (-1: not a cell) */
 } tl_problem;
 
 /* An exact open-addressing table: each slot holds the full key then its value, side by side

@@ -42,6 +42,61 @@ static int FN(one_piece_fits)(const tl_problem *p, const int *used, const word *
     return 0;
 }
 
+#ifndef TL_POPCOUNT_DEFINED
+#define TL_POPCOUNT_DEFINED
+/* Bits set in x, without the library call that __builtin_popcountll is on baseline x86-64. */
+static inline int tl_popcount(word x)
+{
+    x = x - (x >> 1 & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
+/* dead_pocket's pocket test on the bitboard (p->grid: all cells in the key's first word): a
+ * flood adds every free neighbour of its last layer at once, by shifts; the same pockets,
+ * sizes and tests as the cell-by-cell flood. */
+static int FN(dead_pocket_grid)(const tl_problem *p, const word *key, size_t k, int R, int cap,
+                                uint64_t reach, const int *used)
+{
+    word cells = key[0] & p->cellbits[0], covered = 0;
+    for (int b = 0; cells; b++, cells >>= 8) covered |= p->g_conv[b * 256 + (cells & 0xFF)];
+    word free_cells = p->g_open & ~covered, todo = p->g_border[k] & free_cells, big = 0;
+    int gw = p->gw;
+    while (todo) {
+        word region = todo & -todo, front = region;
+        int s = 1;
+        for (;;) {
+            word grow = ((front << 1) & ~p->g_left) | ((front >> 1) & ~p->g_right)
+                        | (front << gw) | (front >> gw);
+            grow &= free_cells & ~region;
+            if (!grow) break;
+            region |= grow;
+            if (grow & big) { s = cap + 1; break; }  /* it reaches a pocket too large to test */
+            s = tl_popcount(region);
+            if (s > cap) break;
+            front = grow;
+        }
+        todo &= ~region;
+        if (s > cap) {
+            big |= region;
+            continue;
+        }
+        int j = 0, holes = 0;
+        for (int h = 0; h < p->nholes; h++)
+            if (R >> h & 1 && region & p->g_hole[h]) { j++; holes = 1; }
+        int lo = s > j ? s - j : 0;
+        if (!((reach >> lo) & (((uint64_t)2 << (s - lo)) - 1))) return 1;
+        if (s <= p->one_piece_max && !holes) {
+            word m[NW] = {0};
+            for (word w = region; w; w &= w - 1) m[0] |= (word)1 << p->g_cell[__builtin_ctzll(w)];
+            if (!FN(one_piece_fits)(p, used, m)) return 1;
+        }
+    }
+    return 0;
+}
+
 /* Is the state after placement k hopeless? Each hole left needs a free cell of its own; and
  * every closed pocket of s empty cells next to the placement must be fillable: s - j is a sum
  * of piece sizes left, for some j up to the holes that may sit in it. Pockets larger than
@@ -57,6 +112,7 @@ static int FN(dead_pocket)(const tl_problem *p, const word *key, size_t k, int R
     }
     if (cap < p->one_piece_max) cap = p->one_piece_max;
     if (cap <= 0) return 0;
+    if (p->grid) return FN(dead_pocket_grid)(p, key, k, R, cap, reach, used);
     word todo[NW], big[NW];  /* big: cells of pockets already known to be larger than cap */
     const word *border = p->pl_border + k * NW;
     for (int i = 0; i < NW; i++) {
