@@ -111,11 +111,12 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", "weights", "nogoods", NULL};
+    static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", "weights", "nogoods",
+                             "root_implications", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int probing = 1, implications = 1, order = 0, weights = 1, nogoods = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpipp", kwlist, &rows, &cols, &probing, &callback,
-                                     &implications, &order, &weights, &nogoods))
+    int probing = 1, implications = 1, order = 0, weights = 1, nogoods = 0, root_implications = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpippp", kwlist, &rows, &cols, &probing, &callback,
+                                     &implications, &order, &weights, &nogoods, &root_implications))
         return -1;
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
@@ -144,6 +145,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     self->s->order = order;
     self->s->weighted = weights;
     self->s->learn = nogoods;
+    self->s->keep_root_impl = root_implications;
     Py_XDECREF(self->callback);
     self->callback = NULL;
     if (callback != Py_None) {
@@ -239,6 +241,13 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
     return grid_bytes(s->state == ST_START ? s->cells : s->root, s->pz.ncells);
 }
 
+static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
+{
+    ng_solver *s = self->s;
+    return PyBytes_FromStringAndSize((const char *)s->root_impl,
+                                     (Py_ssize_t)(s->root_impl_used * sizeof(int)));
+}
+
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
@@ -258,6 +267,9 @@ static PyMethodDef Search_methods[] = {
      "trying guide's values ('#'/'.' per cell) first"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS, "the current grid as bytes of '#', '.', '?'"},
     {"root", (PyCFunction)Search_root, METH_NOARGS, "the cells known at the root (sound deductions)"},
+    {"root_implications", (PyCFunction)Search_root_implications, METH_NOARGS,
+     "what the probes at the root fixed (with root_implications=True), as native ints: records "
+     "of (literal, count, literals...); a literal is 2 * cell + 1 for filled, 2 * cell for empty"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS, "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
     {NULL, NULL, 0, NULL},
 };

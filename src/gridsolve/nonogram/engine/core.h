@@ -116,6 +116,10 @@ typedef struct {
 /* Implication probing keeps 2 * ncells^2 ints: only for puzzles up to this many cells. */
 #define NG_IMPL_MAX_CELLS 1024
 
+/* Probes at the root keep what they fixed (ng_keep_root_implied, read by a SAT hand-over as
+ * binary clauses) up to this many ints in all (2 MiB; Gettys, 99x59, takes 388,766). */
+#define NG_ROOT_IMPL_MAX ((size_t)1 << 19)
+
 /* Implication probing runs at the root and at search depths up to this; deeper nodes only
  * probe: it costs about as much as probing itself, and what it learns at a deep node serves
  * a small subtree (docs/decisions/implication-probing-depth.md). */
@@ -200,6 +204,13 @@ typedef struct ng_solver {
     uint8_t *impl_kept;             /* cell c's last probe kept its implications (probes
                                      * below NG_IMPL_MAX_DEPTH do not: nothing reads them) */
     long long implied_fixes;
+
+    /* what each consistent probe at depth 0 fixed, as records (literal, count, literals...),
+     * while keep_root_impl (ng_keep_root_implied); every record is a consequence of the clues
+     * (depth 0 holds no guess), read by Search.root_implications */
+    int keep_root_impl;
+    int *root_impl;
+    size_t root_impl_used, root_impl_cap;
 
     /* search */
     ng_frame *stack; int depth, stack_cap;

@@ -51,6 +51,34 @@ static void ng_keep_implied(ng_solver *s, int lit, int mark)
     s->impl_len[lit] = n;
 }
 
+/* At depth 0, append what assuming literal lit fixed (the trail after mark, minus the
+ * assumption) to the root's implications: (lit, count, literals...). Each is a binary clause
+ * the clues imply. They are optional: past NG_ROOT_IMPL_MAX ints in all, or when memory runs
+ * out, recording stops and what was kept stays valid. */
+static void ng_keep_root_implied(ng_solver *s, int lit, int mark)
+{
+    const int n = s->trail_len - mark - 1;
+    if (!s->keep_root_impl || s->depth != 0 || n <= 0) return;
+    const size_t need = s->root_impl_used + (size_t)n + 2;
+    if (need > NG_ROOT_IMPL_MAX) { s->keep_root_impl = 0; return; }
+    if (need > s->root_impl_cap) {
+        size_t cap = s->root_impl_cap ? s->root_impl_cap : 4096;
+        while (cap < need) cap *= 2;
+        int *grown = eng_realloc(s->root_impl, cap, sizeof(int));
+        if (!grown) { s->keep_root_impl = 0; return; }
+        s->root_impl = grown;
+        s->root_impl_cap = cap;
+    }
+    int *dst = s->root_impl + s->root_impl_used;
+    *dst++ = lit;
+    *dst++ = n;
+    for (int t = mark + 1; t < s->trail_len; t++) {
+        const int x = s->trail[t];
+        *dst++ = 2 * x + (s->cells[x] == CELL_FILLED);
+    }
+    s->root_impl_used = need;
+}
+
 /* Remember the values the trail holds after mark (a probe's consequences). */
 static void ng_remember(ng_solver *s, int mark)
 {
@@ -101,6 +129,7 @@ static int ng_probe(ng_solver *s)
             s->score_a[c] = s->trail_len - mark;
             const int keep = s->use_impl && s->depth <= NG_IMPL_MAX_DEPTH;
             if (keep) ng_keep_implied(s, 2 * c + 1, mark);
+            ng_keep_root_implied(s, 2 * c + 1, mark);
             ng_remember(s, mark);
             ng_undo(s, mark);
             ok = ng_try(s, c, CELL_EMPTY);
@@ -115,6 +144,7 @@ static int ng_probe(ng_solver *s)
             }
             s->score_b[c] = s->trail_len - mark;
             if (keep) ng_keep_implied(s, 2 * c, mark);
+            ng_keep_root_implied(s, 2 * c, mark);
             if (s->use_impl) s->impl_kept[c] = (uint8_t)keep;
             const int ncommon = ng_agreed(s, mark);
             if (ncommon) {

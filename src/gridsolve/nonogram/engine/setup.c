@@ -26,6 +26,7 @@ void ng_free(ng_solver *s)
     if (s->watch) for (int x = 0; x < 2 * s->pz.ncells; x++) free(s->watch[x]);
     free(s->watch); free(s->wlen); free(s->wcap);
     free(s->ngd_lits); free(s->ngd_off); free(s->ngd_n);
+    free(s->root_impl);
     free(s);
 }
 

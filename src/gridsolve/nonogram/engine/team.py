@@ -9,6 +9,7 @@ docs/decisions/0002-team-of-branching-rules.md and 0003-team-restarts.md.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Iterator
 from typing import cast
 
@@ -72,7 +73,7 @@ class Team:
         self.started = time.perf_counter()
         # the first search restarts on a Luby schedule (keeping its nogoods) until a
         # solution is found; run_end is the node count at which its current run ends
-        self.searches = [self._search(TEAM_ORDERS[0], nogoods=True)]
+        self.searches = [self._search(TEAM_ORDERS[0], nogoods=True, root_implications=True)]
         self.runs = luby()
         self.run_end = TEAM_RESTART_BASE * next(self.runs)
         self.restarts = 0
@@ -86,9 +87,10 @@ class Team:
         self.seconds = 0.0      # time spent in earlier run() calls
         self.entered = 0.0      # when the current run() call began
 
-    def _search(self, order: int, nogoods: bool = False) -> _core.Search:
+    def _search(self, order: int, nogoods: bool = False,
+                root_implications: bool = False) -> _core.Search:
         return _core.Search(self.puzzle.rows, self.puzzle.cols, True, None, self.implications,
-                            order, nogoods=nogoods)
+                            order, nogoods=nogoods, root_implications=root_implications)
 
     def nodes(self) -> int:
         return sum(c.stats()["nodes"] for c in self.searches)
@@ -208,6 +210,14 @@ class Team:
         once it has restarted also by the nogoods of its earlier runs (each names a part of
         the search proven to hold no solution, so what they fix is as certain)."""
         return BLACK_AND_WHITE.read(self.puzzle, self.searches[0].root())
+
+    def root_implications(self) -> array[int]:
+        """What the first search's probes at its root fixed: records of (literal, count,
+        literals...), a literal being 2 * cell + 1 for filled, 2 * cell for empty; each says
+        "if this, then those" for every solution (a SAT hand-over adds them as clauses)."""
+        records = array("i")
+        records.frombytes(self.searches[0].root_implications())
+        return records
 
     def result(self) -> Result:
         solutions = tuple(self.found)[:self.max_solutions]
