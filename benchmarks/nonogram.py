@@ -224,7 +224,7 @@ class Previous:
 def sat_baseline(timeout: float | None) -> Callable[[Entry], Result]:
     from gridsolve.nonogram.backends import sat
     limits = SearchLimits(timeout=timeout)
-    return lambda e: sat.analyse(e.puzzle, 2, limits, solver="cadical195")
+    return lambda e: sat.analyse(e.puzzle, 2, limits, solver="cadical195", encoding="start")
 
 
 Row = tuple[str, str, int, int, int, int, int, float, float, float, float | None, float | None]

@@ -80,10 +80,11 @@ def test_sat_refuses_a_model_over_the_memory_limit() -> None:
 
 
 def test_sat_stops_building_its_model_at_the_deadline() -> None:
-    """A 100x100 model (6 million literals) takes seconds to load; the deadline stops it."""
+    """A 100x100 block-start model (6 million literals) takes seconds to load; the deadline
+    stops it."""
     puzzle = random_puzzle(100)
     started = time.perf_counter()
-    result = sat.analyse(puzzle, 2, SearchLimits(timeout=0.3))
+    result = sat.analyse(puzzle, 2, SearchLimits(timeout=0.3), encoding="start")
     assert time.perf_counter() - started < 0.3 + SLACK
     assert result.status == "unknown" and result.stats["built"] == 0
 
@@ -141,10 +142,10 @@ def test_ilp_counts_its_terms_and_honours_both_limits() -> None:
 def test_cli_max_memory(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "p.txt"
     from gridsolve.nonogram.formats import write_puzzle
-    path.write_text(write_puzzle(random_puzzle(30), "text"))
+    path.write_text(write_puzzle(random_puzzle(40), "text"))  # 90,704 literals in the order model
     assert main(["nonogram", "solve", str(path), "--method", "sat", "--max-memory", "1M"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("gridsolve: error: the SAT model of this 30x30 puzzle needs more than ")
+    assert err.startswith("gridsolve: error: the SAT model of this 40x40 puzzle needs more than ")
     assert err.count("\n") == 1 and "over the memory limit of 1 MB" in err
     assert main(["nonogram", "solve", str(path), "--max-memory", "lots"]) == 2
     assert "is not a number" in capsys.readouterr().err
@@ -182,7 +183,7 @@ def test_batch_takes_the_memory_limit(tmp_path, capsys: pytest.CaptureFixture[st
     """A model over a batch's --max-memory is an error row saying so; the batch goes on."""
     import json
     from gridsolve.nonogram.formats import write_puzzle
-    (tmp_path / "big.txt").write_text(write_puzzle(random_puzzle(40), "text"))
+    (tmp_path / "big.txt").write_text(write_puzzle(random_puzzle(60), "text"))  # about 26 MB
     (tmp_path / "small.txt").write_text(write_puzzle(random_puzzle(5), "text"))
     assert main(["batch", str(tmp_path), "--method", "sat", "--max-memory", "20M", "--jobs", "1",
                  "--no-progress"]) in (0, 1)

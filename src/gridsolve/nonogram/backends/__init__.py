@@ -1,7 +1,7 @@
 """Interchangeable nonogram solvers behind one call: ``analyse(puzzle, ..., method=...)``.
 
     native   the compiled engine (line DP, propagation, probing, DFS)
-    sat      the block-start model as CNF, python-sat (extra ``gridsolve[sat]``)
+    sat      the puzzle as CNF (order or block-start model), python-sat (extra ``gridsolve[sat]``)
     ilp      the classic integer program, PuLP + CBC (extra ``gridsolve[ilp]``)
     auto     native under a node budget, then SAT seeded with the cells native proved
              (the rule is in ``gridsolve.nonogram.backends.auto``)

@@ -20,8 +20,9 @@ __all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked"
            "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "NOT_INTERRUPTIBLE",
            "sat_installed"]
 
-#: The SAT solver used unless one is named (measured fastest here; benchmarks/backends.py).
-DEFAULT_SOLVER = "glucose4"
+#: The SAT solver used unless one is named: Glucose 4.2.1 (with the order model it beat
+#: Glucose 4.0 and CaDiCaL 1.9.5 on the hardest survey puzzles; docs/decisions/0013).
+DEFAULT_SOLVER = "glucose42"
 #: SAT solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child
 #: process).
 NOT_INTERRUPTIBLE = ("cadical",)

@@ -2,13 +2,17 @@
 
 The rule: run the native engine (its team of searches, see ``engine.Team``, counting up to
 ``max_solutions``) for at most ``AUTO_NODES`` search nodes and ``AUTO_SECONDS`` seconds (less
-if the caller's own limits are tighter). If it finishes, that is the answer. Otherwise SAT
-(python-sat, ``sat.DEFAULT_SOLVER`` unless named) starts, seeded with the cells the native
-engine proved at the root (``Result.partial``: its '#' and '.' are facts, so they are added as
-unit clauses), and SAT and the native search take turns, each resuming where it stopped:
+if the caller's own limits are tighter; on puzzles of more than AUTO_SMALL_CELLS cells the
+turn pauses after ``AUTO_SECONDS_LARGE``). If it finishes, that is the answer. Otherwise SAT
+(python-sat, ``sat.DEFAULT_SOLVER`` unless named, on ``cnf``'s default model) starts, seeded
+with the cells the native engine proved at the root (``Result.partial``: its '#' and '.' are
+facts, so they are added as unit clauses) and with what its probes at the root fixed
+(``Team.root_implications``: "this cell so, then that cell so", binary clauses true of every
+solution), and SAT and the native search take turns, each resuming where it stopped:
 SAT until it has had AUTO_SAT_SHARE times the native share in all, native until it has had
-twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...). On puzzles of at most
-AUTO_SMALL_CELLS cells SAT's share is AUTO_SAT_SHARE_SMALL instead. Solutions are pooled;
+twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...; large puzzles: native
+0.25 s, SAT 1.5 s, native 0.5 s, ...). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
+share is AUTO_SAT_SHARE_SMALL instead. Solutions are pooled;
 when either is exhausted, its solutions are every solution, so the count stays exact.
 Puzzles whose engine has no team (colour) and SAT solvers python-sat cannot interrupt
 (CaDiCaL, run in a child process under a timeout) keep a single hand-over: native under the
@@ -16,11 +20,13 @@ budget, then SAT alone.
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
 learning wins most of the worst cases, but not all. The measurements behind the budget and
-the shares: docs/decisions/0004-auto-native-first.md and 0005-auto-turns.md.
+the shares: docs/decisions/0004-auto-native-first.md and 0005-auto-turns.md; the model, the
+solver, the root's implications and the shorter first turn on large puzzles: 0013.
 
 SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
-before it is built (``cnf.size``; the order clauses grow with the square of a line's slack,
-so a random 300x300 puzzle's model has about 10^8 literals), and it must fit
+before it is built (``cnf.size``; the block-start model's order clauses grow with the square
+of a line's slack, so a random 300x300 puzzle's model has about 10^8 literals; the order
+model grows linearly), and it must fit
 AUTO_SAT_MEMORY_SHARE of the memory limit (AUTO_SAT_MEMORY without one) and, under a
 timeout, be built within AUTO_BUILD_SHARE of the time left at AUTO_BUILD_RATE. Otherwise the
 native search goes on alone under the caller's limits. The build itself stops at the
@@ -42,17 +48,22 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
-from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, NOT_INTERRUPTIBLE, sat_installed
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER,
+                                                 NOT_INTERRUPTIBLE, sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
-__all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SAT_SHARE", "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS",
-           "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE", "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE",
-           "sat_fits", "analyse"]
+__all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
+           "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE",
+           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "sat_fits", "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
 #: Native seconds before handing over to SAT.
 AUTO_SECONDS = 1.0
+#: The same on puzzles of more than AUTO_SMALL_CELLS cells, in turns with SAT: there the
+#: native search rarely ends after its first moments, and SAT with the order model seldom
+#: needs long (docs/decisions/0013).
+AUTO_SECONDS_LARGE = 0.25
 #: In the turns, SAT's time to the native search's: SAT gets 6 s, native 2 s, SAT 12 s, ...
 AUTO_SAT_SHARE = 6.0
 
@@ -80,7 +91,7 @@ def _min(a: float | None, b: float | None) -> float | None:
 
 
 def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
-             deadline: float | None) -> str:
+             deadline: float | None, encoding: str | None = None) -> str:
     """'' if the puzzle's SAT model fits the memory and the time left, else why not."""
     from gridsolve.nonogram.backends import cnf, sat
     memory = (AUTO_SAT_MEMORY if limits.max_memory is None
@@ -89,7 +100,7 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None:
         most = min(most, int(max(0.0, left) * AUTO_BUILD_SHARE * AUTO_BUILD_RATE))
-    size = cnf.size(puzzle, known, stop_at=most)
+    size = cnf.size(puzzle, known, stop_at=most, encoding=encoding)
     if sat.model_bytes(size) > memory:
         return "memory"
     if size.literals > most:
@@ -115,9 +126,13 @@ def _skipped(result: Result, why: str, started: float) -> Result:
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
-            solver: str | None = None) -> Result:
+            solver: str | None = None, encoding: str | None = None,
+            implications: bool = True) -> Result:
     """Native under the auto budget, then SAT seeded with the native root grid: in turns with
-    the native search (black and white, a SAT solver that can be interrupted), else alone."""
+    the native search (black and white, a SAT solver that can be interrupted), else alone.
+    ``solver`` and ``encoding`` name SAT's solver and CNF model (defaults: DEFAULT_SOLVER,
+    ``cnf.encoding_for``); with ``implications``, what the native probes at the root fixed goes
+    to SAT too, as binary clauses (``cnf.implication_clauses``)."""
     started = time.perf_counter()
     if not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
@@ -126,14 +141,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         # a model that cannot fit after the first native turn: native alone from the start
         # (a first turn stopped by its time limit could not go on)
         why = sat_fits(puzzle, None, limits, None if deadline is None
-                       else deadline - AUTO_SECONDS)
+                       else deadline - AUTO_SECONDS, encoding)
         if why:
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
     name = solver or DEFAULT_SOLVER
     if not name.startswith(NOT_INTERRUPTIBLE):
         team = team_for(puzzle, max_solutions)
         if team is not None:
-            return _in_turns(team, max_solutions, limits, name, started)
+            return _in_turns(team, max_solutions, limits, name, started, encoding, implications)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)
@@ -147,14 +162,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     left_time = None if limits.timeout is None else limits.timeout - spent
     if (left_nodes is not None and left_nodes <= 0) or (left_time is not None and left_time <= 0):
         return native
-    why = sat_fits(puzzle, native.partial, limits, deadline)
+    why = sat_fits(puzzle, native.partial, limits, deadline, encoding)
     if why:  # native alone again, under what is left of the caller's limits
         again = engine.analyse(puzzle, max_solutions, dataclasses.replace(
             limits, max_nodes=left_nodes, timeout=left_time))
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
     answer = sat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
-                         solver=name, known=native.partial)
+                         solver=name, known=native.partial, encoding=encoding)
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,
@@ -162,22 +177,25 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
-              started: float) -> Result:
-    """The native team for AUTO_NODES / AUTO_SECONDS; then SAT and the native team in turns,
-    each resuming where it stopped: SAT until it has had AUTO_SAT_SHARE (puzzles of at most
-    AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times the native search's share, the native
-    search until it has had twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s,
-    native 4 s, ...; small: native 1 s, SAT 0.125 s, native 2 s, SAT 0.25 s, ...). Solutions
+              started: float, encoding: str | None, implications: bool) -> Result:
+    """The native team for AUTO_NODES / AUTO_SECONDS (larger puzzles: AUTO_SECONDS_LARGE);
+    then SAT and the native team in turns, each resuming where it stopped: SAT until it has
+    had AUTO_SAT_SHARE (puzzles of at most AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times
+    the native search's share, the native search until it has had twice its last share
+    (native 0.25 s, SAT 1.5 s, native 0.5 s, SAT 3 s, ...; small: native 1 s, SAT 0.125 s,
+    native 2 s, SAT 0.25 s, ...). Solutions
     are pooled; when either search is exhausted its solutions are every solution, so the
     count stays exact."""
     puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
-    # The first turn pauses between slices of nodes once AUTO_SECONDS are up; the hard limit
-    # of twice that only stops puzzles whose nodes are too slow to slice (one settled node of
+    small = puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
+    first_seconds = AUTO_SECONDS if small else AUTO_SECONDS_LARGE
+    # The first turn pauses between slices of nodes once first_seconds are up; the hard limit
+    # of twice AUTO_SECONDS only stops puzzles whose nodes are too slow to slice (one settled node of
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.
     first = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                          timeout=_min(2 * AUTO_SECONDS, limits.timeout))
-    if team.run(first, until=_min(started + AUTO_SECONDS, deadline)) and not team.stopped:
+    if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
         return team.result()
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it
@@ -186,21 +204,23 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     if sat is None:  # installed but broken: the native team alone
         team.run(limits)
         return team.result()
-    why = sat_fits(puzzle, team.partial(), limits, deadline)
+    why = sat_fits(puzzle, team.partial(), limits, deadline, encoding)
     if why:  # the native team alone, under the caller's limits (if it can go on)
         team.run(limits)
         return _skipped(team.result(), why, started)
     # the model is built up to the deadline at most (it fits: no memory limit again)
-    search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, team.partial(),
-                        started)
-    sat_share = (AUTO_SAT_SHARE_SMALL if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
-                 else AUTO_SAT_SHARE)
+    from gridsolve.nonogram.backends import cnf
+    known = team.partial()
+    extra = cnf.implication_clauses(team.root_implications(), known) if implications else []
+    search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
+                        encoding, extra)
+    sat_share = AUTO_SAT_SHARE_SMALL if small else AUTO_SAT_SHARE
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
     complete = False
     rounds = 0
     moved = 0  # solutions found next to SAT's by local moves
     try:
-        share = AUTO_SECONDS
+        share = first_seconds
         while not complete and len(found) < max_solutions:
             rounds += 1
             now = time.perf_counter()

@@ -1,4 +1,5 @@
-"""The block-start model of a nonogram as CNF, clause by clause, and its size before it is built.
+"""Two models of a nonogram as CNF (block starts, or their order), clause by clause, and
+their size before they are built.
 
 Variables: the cells first, row-major (black and white: cell (r, c) is ``r * width + c + 1``;
 colour: one per (cell, palette index), cell-major), then per line one per feasible block start
@@ -17,10 +18,27 @@ translations of that model):
 Colour puzzles: exactly one colour per cell, and the same model per line, where a cell of
 colour c is covered by a block of colour c and only blocks of the same colour need a gap.
 
+The order model (``encoding="order"``; the order encoding of integer variables, Tamura et al.,
+"Compiling finite linear CSP into SAT", Constraints 14, 2009, as the nonogram peer nonosolve
+uses it): the same cell variables, then per line and block one variable per feasible start
+but the last, "block k starts at or before p", and no helpers. Clauses, per line:
+
+* "at or before p" implies "at or before p + 1";
+* block k+1 at or before p implies block k at or before ``p - size_k - gap_k``;
+* a block covers cell i when it starts at or before i and not at or before ``i - size``:
+  then the cell is filled (with the block's colour);
+* a cell before the first block, after the last, or between block k's end and block k+1's
+  start is empty (the background colour).
+
+Every cell lies in exactly one of those stretches once the starts are set, so the models are
+the solutions, once each. The model is linear in a line's slack (the block-start one grows
+with its square), and a start's bounds reach the cells in binary and ternary clauses.
+
 ``clauses`` yields the clauses one at a time, so a caller can load them into a solver as they
-come and stop at a deadline; ``size`` counts them without building them (the order clauses
-grow with the square of a line's slack, so a big puzzle's model can need gigabytes: callers
-decide from the count whether it fits before building it).
+come and stop at a deadline; ``size`` counts them without building them (the block-start
+model's order clauses grow with the square of a line's slack, so a big puzzle's model can
+need gigabytes, and the order model's hundreds of megabytes: callers decide from the count
+whether it fits before building it).
 """
 
 from __future__ import annotations
@@ -31,10 +49,21 @@ from dataclasses import dataclass
 from gridsolve.nonogram.backends._common import feasible_starts, lines
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 
-__all__ = ["PAIRWISE_MAX", "ModelSize", "size", "clauses", "cell_variables"]
+__all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "encoding_for",
+           "ModelSize", "size", "clauses", "cell_variables",
+           "implication_clauses"]
 
 #: Above this many literals, at-most-one uses the sequential counter instead of pairwise clauses.
 PAIRWISE_MAX = 6
+
+#: The models by name: block starts, or the order of block starts.
+ENCODINGS = ("start", "order")
+#: The model of black-and-white puzzles unless one is named: the order model (about 3-6x
+#: faster with Glucose on the hardest survey puzzles and random 50x50; docs/decisions/0013).
+DEFAULT_ENCODING = "order"
+#: The model of colour puzzles unless one is named: block starts (the order model was
+#: 1.3-5x slower on random 30x30 3-colour puzzles; docs/decisions/0013).
+COLOUR_ENCODING = "start"
 
 #: One line as the model sees it: (length, colour) blocks, the colours of the puzzle, the
 #: line's cells as ``{colour: variable}`` dicts (black and white: colour 1, "filled").
@@ -68,16 +97,33 @@ def cell_variables(puzzle: AnyPuzzle) -> int:
     return puzzle.width * puzzle.height * per_cell
 
 
-def clauses(puzzle: AnyPuzzle, known: Grid | None = None) -> Iterator[list[int]]:
-    """Every clause of the puzzle's CNF (plus unit clauses for the known cells of ``known``)."""
+def encoding_for(puzzle: AnyPuzzle, encoding: str | None = None) -> str:
+    """The model named (checked), or the default for the puzzle's kind."""
+    if encoding is None:
+        return COLOUR_ENCODING if isinstance(puzzle, ColourPuzzle) else DEFAULT_ENCODING
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown CNF encoding {encoding!r}; choose one of "
+                         + ", ".join(ENCODINGS))
+    return encoding
+
+
+def clauses(puzzle: AnyPuzzle, known: Grid | None = None,
+            encoding: str | None = None) -> Iterator[list[int]]:
+    """Every clause of the puzzle's CNF in the named model (``ENCODINGS``; None: the default
+    for its kind), plus unit clauses for the known cells of ``known``."""
+    encoding = encoding_for(puzzle, encoding)
     ids = _Ids(cell_variables(puzzle))
     if isinstance(puzzle, ColourPuzzle):
-        yield from _colour_clauses(puzzle, ids, known)
+        yield from _colour_clauses(puzzle, ids, known, encoding)
         return
     w = puzzle.width
     for _, clue, cells in lines(puzzle):
-        xs = [{1: r * w + c + 1} for r, c in cells]
-        yield from _line_clauses(ids, [(length, 1) for length in clue], [1], xs)
+        blocks = [(length, 1) for length in clue]
+        if encoding == "order":
+            yield from _order_line_clauses(ids, blocks, [r * w + c + 1 for r, c in cells],
+                                           [-(r * w + c + 1) for r, c in cells])
+        else:
+            yield from _line_clauses(ids, blocks, [1], [{1: r * w + c + 1} for r, c in cells])
     if known is not None:
         for r, row in enumerate(known):
             for c, ch in enumerate(row):
@@ -86,8 +132,32 @@ def clauses(puzzle: AnyPuzzle, known: Grid | None = None) -> Iterator[list[int]]
                     yield [var if ch == FILLED else -var]
 
 
-def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None) -> Iterator[list[int]]:
-    """Exactly one colour per cell, then the block-start model per line with colour gaps."""
+def implication_clauses(records: Sequence[int], known: Grid | None = None) -> list[list[int]]:
+    """Binary clauses over the cell variables from the native engine's root implications
+    (``Team.root_implications``: records of literal, count, literals; a literal is
+    2 * cell + 1 for filled, 2 * cell for empty), once each, leaving out those on a cell
+    ``known`` already fixes (a unit clause says it)."""
+    open_cell = None if known is None else [ch == UNKNOWN for row in known for ch in row]
+    seen: dict[tuple[int, int], None] = {}  # in the order found
+    at = 0
+    while at + 1 < len(records):
+        lit, n = records[at], records[at + 1]
+        implied = records[at + 2:at + 2 + n]
+        at += 2 + n
+        cell = lit >> 1
+        if open_cell is not None and not open_cell[cell]:
+            continue
+        a = -(cell + 1) if lit & 1 else cell + 1  # "not lit"
+        for m in implied:
+            other = m >> 1
+            if open_cell is None or open_cell[other]:
+                seen[(a, other + 1 if m & 1 else -(other + 1))] = None
+    return [[a, b] for a, b in seen]
+
+
+def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None,
+                    encoding: str) -> Iterator[list[int]]:
+    """Exactly one colour per cell, then the line model per line with colour gaps."""
     k, w = len(puzzle.palette), puzzle.width
     cell = [[[(r * w + c) * k + v + 1 for v in range(k)] for c in range(w)]
             for r in range(puzzle.height)]
@@ -96,11 +166,14 @@ def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None) -> Iter
             yield lits
             yield from _at_most_one(ids, lits)
     colours = list(range(1, k))
-    for r, clue in enumerate(puzzle.rows):
-        yield from _line_clauses(ids, clue, colours, [dict(enumerate(x)) for x in cell[r]])
-    for c, clue in enumerate(puzzle.cols):
-        yield from _line_clauses(ids, clue, colours,
-                                 [dict(enumerate(cell[r][c])) for r in range(puzzle.height)])
+    line_cells = [cell[r] for r in range(puzzle.height)]
+    line_cells += [[cell[r][c] for r in range(puzzle.height)] for c in range(w)]
+    for clue, xs in zip([*puzzle.rows, *puzzle.cols], line_cells):
+        if encoding == "order":
+            # a block's cells take its colour; a cell outside every block the background
+            yield from _order_line_clauses(ids, clue, xs, [x[0] for x in xs])
+        else:
+            yield from _line_clauses(ids, clue, colours, [dict(enumerate(x)) for x in xs])
     if known is not None:
         for r, line in enumerate(known):
             for c, ch in enumerate(line):
@@ -166,9 +239,81 @@ def _line_clauses(ids: _Ids, clue: Sequence[Block], colours: list[int],
             yield [-x[colour]] + covering[colour][c]
 
 
-def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = None) -> ModelSize:
-    """The size of ``clauses(puzzle, known)``, counted from the clues without building it;
-    once the literals pass ``stop_at`` the count stops there (the model is too big anyway)."""
+def _order_line_clauses(ids: _Ids, clue: Sequence[Block], fill: Sequence[int] | Sequence[list[int]],
+                        empty: list[int]) -> Iterator[list[int]]:
+    """The order model of one line (see the module docstring). ``fill[i]`` is cell i's
+    variable (black and white) or its per-colour variables (colour); ``empty[i]`` the literal
+    "cell i is empty" (not filled; the background colour)."""
+    n, nblocks = len(empty), len(clue)
+    if nblocks == 0:
+        for lit in empty:
+            yield [lit]
+        return
+    starts = feasible_starts([length for length, _ in clue], n, _gaps(clue))
+    slack = len(starts[0]) - 1
+    # at[k][j]: block k starts at or before starts[k].start + j (j < slack; at slack: always)
+    at = [ids.take(slack) for _ in clue]
+
+    def filled(i: int, colour: int) -> int:
+        x = fill[i]
+        return x if isinstance(x, int) else x[colour]
+
+    for k, (length, colour) in enumerate(clue):
+        o, first = at[k], starts[k].start
+        for j in range(slack - 1):
+            yield [-o[j], o[j + 1]]
+        for j in range(slack + length):  # cell first + j is covered when ...
+            clause = [filled(first + j, colour)]
+            if j < slack:  # ... block k starts at or before it ...
+                clause.append(-o[j])
+            if j >= length:  # ... and not at or before j - length
+                clause.append(o[j - length])
+            yield clause
+        if k + 1 < nblocks:
+            # block k+1 at or before starts[k+1].start + j: block k at or before its own + j
+            nxt = at[k + 1]
+            for j in range(slack):
+                yield [-nxt[j], o[j]]
+            # the cells between block k's end and block k+1's start are empty
+            gap_first = first + length
+            for j in range(starts[k + 1].start - gap_first + slack):
+                clause = [empty[gap_first + j]]
+                if j < slack:  # block k ends at or before the cell (else never: dropped)
+                    clause.append(-o[j])
+                if j >= starts[k + 1].start - gap_first:  # block k+1 starts after it
+                    clause.append(nxt[j - (starts[k + 1].start - gap_first)])
+                yield clause
+    for j in range(slack):  # before the first block, after the last
+        yield [at[0][j], empty[j]]
+    last = starts[-1].start + clue[-1][0]
+    for j in range(slack):
+        yield [-at[-1][j], empty[last + j]]
+
+
+def _order_line_size(clue: Sequence[Block], n: int) -> tuple[int, int, int]:
+    """(variables, clauses, literals) of ``_order_line_clauses`` for one line of n cells."""
+    if not clue:
+        return 0, n, n
+    gaps = _gaps(clue)
+    slack = n - sum(length for length, _ in clue) - sum(gaps)
+    k = len(clue)
+    count = k * max(slack - 1, 0) + (k - 1) * slack + 2 * slack
+    literals = 2 * count
+    for length, _ in clue:  # covering
+        count += slack + length
+        literals += length + 3 * slack
+    for gap in gaps:  # between blocks
+        count += gap + slack
+        literals += gap + 3 * slack
+    return k * slack, count, literals
+
+
+def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = None,
+         encoding: str | None = None) -> ModelSize:
+    """The size of ``clauses(puzzle, known, encoding)``, counted from the clues without
+    building it; once the literals pass ``stop_at`` the count stops there (the model is too
+    big anyway)."""
+    encoding = encoding_for(puzzle, encoding)
     variables, count, literals = cell_variables(puzzle), 0, 0
     if isinstance(puzzle, ColourPuzzle):
         k, cells = len(puzzle.palette), puzzle.width * puzzle.height
@@ -178,7 +323,8 @@ def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = Non
         count += cells * (1 + pairs)
         literals += cells * (k + 2 * pairs)
     for clue, colours, n in _line_specs(puzzle):
-        v, c, lits = _line_size(clue, colours, n)
+        v, c, lits = (_order_line_size(clue, n) if encoding == "order"
+                      else _line_size(clue, colours, n))
         variables, count, literals = variables + v, count + c, literals + lits
         if stop_at is not None and literals > stop_at:
             return ModelSize(variables, count, literals)

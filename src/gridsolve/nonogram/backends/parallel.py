@@ -113,13 +113,13 @@ def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int])
 
 
 def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
-                known: Grid | None) -> Worker:
+                known: Grid | None, extra: list[list[int]]) -> Worker:
     from gridsolve.nonogram.backends import sat
     holder: list[Any] = []
 
     def grids() -> Iterator[Grid]:
         holder.append(sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes), solver,
-                                 known, time.perf_counter()))
+                                 known, time.perf_counter(), extra=extra))
         yield from holder[0].run()
     return _grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
 
@@ -170,7 +170,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     if with_sat and len(workers) < jobs:
-        workers += _sat_side(puzzle, limits, solver, known, deadline)
+        workers += _sat_side(puzzle, limits, solver, known, deadline, team)
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits, restarts=True),
                                      lambda: 0))
@@ -178,16 +178,18 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
-              deadline: float | None) -> list[Worker]:
-    """The SAT process, if python-sat is there and the model fits the memory and the time."""
-    from gridsolve.nonogram.backends import auto, sat
+              deadline: float | None, team: Team | None) -> list[Worker]:
+    """The SAT process, if python-sat is there and the model fits the memory and the time;
+    seeded with the team's root cells and implications (as auto's SAT side)."""
+    from gridsolve.nonogram.backends import auto, cnf, sat
     try:
         sat.require()
     except SolverUnavailable:
         return []
     if auto.sat_fits(puzzle, known, limits, deadline):
         return []
-    return [_sat_worker(puzzle, limits, solver or sat.DEFAULT_SOLVER, known)]
+    extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
+    return [_sat_worker(puzzle, limits, solver or sat.DEFAULT_SOLVER, known, extra)]
 
 
 def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,

@@ -1,4 +1,5 @@
-"""SAT backend: the block-start model of a nonogram (``cnf``) solved with python-sat.
+"""SAT backend: a CNF model of a nonogram (``cnf``: block starts or their order) solved with
+python-sat.
 
 The solver is loaded clause by clause as ``cnf.clauses`` makes them, so a deadline stops the
 build too, and the model's size is counted first (``cnf.size``): a model that would not fit
@@ -16,18 +17,20 @@ solutions as it finds them, with its address space capped at the memory limit.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, NOT_INTERRUPTIBLE, checked,
-                                                 grid_from_cells, status_of, unknown_grid)
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER,
+                                                 NOT_INTERRUPTIBLE, checked, grid_from_cells,
+                                                 status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.workers import die_with_parent
@@ -59,10 +62,11 @@ def require() -> None:
     _pysat()
 
 
-def encode(puzzle: AnyPuzzle, known: Grid | None = None) -> list[list[int]]:
+def encode(puzzle: AnyPuzzle, known: Grid | None = None,
+           encoding: str | None = None) -> list[list[int]]:
     """The CNF of the puzzle as a list (plus unit clauses for the known cells of ``known``);
-    see ``cnf`` for the model. Solvers load it clause by clause instead (``Search``)."""
-    return list(cnf.clauses(puzzle, known))
+    see ``cnf`` for the models. Solvers load it clause by clause instead (``Search``)."""
+    return list(cnf.clauses(puzzle, known, encoding))
 
 
 def model_bytes(size: cnf.ModelSize) -> int:
@@ -72,15 +76,17 @@ def model_bytes(size: cnf.ModelSize) -> int:
             + MODEL_BYTES_BASE)
 
 
-def model_size(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None) -> cnf.ModelSize:
+def model_size(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None,
+               encoding: str | None = None) -> cnf.ModelSize:
     """The size of the puzzle's model, counted until it is sure not to fit ``max_memory``."""
     stop_at = None if max_memory is None else max_memory // MODEL_BYTES_PER_LITERAL
-    return cnf.size(puzzle, known, stop_at)
+    return cnf.size(puzzle, known, stop_at, encoding)
 
 
-def check_memory(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None) -> cnf.ModelSize:
+def check_memory(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None,
+                 encoding: str | None = None) -> cnf.ModelSize:
     """The model's size; LimitReached if it would not fit ``max_memory`` bytes."""
-    size = model_size(puzzle, known, max_memory)
+    size = model_size(puzzle, known, max_memory, encoding)
     need = model_bytes(size)
     if max_memory is not None and need > max_memory:
         # the count stops once the model cannot fit: then it says "more than"
@@ -145,16 +151,19 @@ class Search:
     solver learned. Only for solvers python-sat can interrupt (not CaDiCaL)."""
 
     def __init__(self, puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
-                 known: Grid | None, started: float) -> None:
+                 known: Grid | None, started: float, encoding: str | None = None,
+                 extra: Sequence[list[int]] = ()) -> None:
         self.puzzle = puzzle
         self.max_conflicts = limits.max_nodes
         self.deadline = None if limits.timeout is None else started + limits.timeout
         self.partial = known if known is not None else unknown_grid(puzzle)
-        size = check_memory(puzzle, known, limits.max_memory)
-        self.size = {"variables": size.variables, "clauses": size.clauses}
+        size = check_memory(puzzle, known, limits.max_memory, encoding)
+        self.size = {"variables": size.variables, "clauses": size.clauses,
+                     "extra_clauses": len(extra)}
         self.sat = _solver(solver)
         self.seconds = 0.0  # time spent in the solver
-        self.built = _load(self.sat, cnf.clauses(puzzle, known), self.deadline)
+        model = itertools.chain(cnf.clauses(puzzle, known, encoding), extra)
+        self.built = _load(self.sat, model, self.deadline)
         self.size["built"] = int(self.built)
 
     def close(self) -> None:
@@ -210,6 +219,10 @@ class Search:
             if budget <= 0:
                 return None
         timer = None
+        # before this call's timer starts: a short one can fire before the solve begins, and
+        # clearing after it lost its interrupt (the solve then ran to its conflict budget);
+        # an earlier call's timer cannot fire any more (it was joined)
+        self.sat.clear_interrupt()
         if self.deadline is not None:
             left = self.deadline - time.perf_counter()
             if left <= 0:
@@ -218,7 +231,6 @@ class Search:
             timer.daemon = True
             timer.start()
         try:
-            self.sat.clear_interrupt()  # an earlier call's timer may have fired late
             self.sat.conf_budget(budget)
             answer = self.sat.solve_limited(expect_interrupt=timer is not None)
         finally:
@@ -229,19 +241,24 @@ class Search:
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
-            solver: str = DEFAULT_SOLVER, known: Grid | None = None) -> Result:
+            solver: str = DEFAULT_SOLVER, known: Grid | None = None,
+            encoding: str | None = None, extra: Sequence[list[int]] = ()) -> Result:
     """Search up to ``max_solutions`` solutions with a SAT solver; same Result as the engine.
 
     ``limits.max_nodes`` is a budget of SAT conflicts, and ``nodes`` reports conflicts.
     ``known`` cells ('#'/'.') must be proven facts (e.g. the native engine's root grid); they
-    are added as unit clauses and returned as ``partial`` (SAT proves no cells by itself)."""
+    are added as unit clauses and returned as ``partial`` (SAT proves no cells by itself).
+    ``encoding`` names the model (``cnf.ENCODINGS``; None: ``cnf.encoding_for``); ``extra``
+    clauses over the cell variables (implied by the clues, e.g. what probing learned) are
+    added to it."""
     started = time.perf_counter()
     _pysat()
     if limits.timeout is not None and solver.startswith(NOT_INTERRUPTIBLE):
-        check_memory(puzzle, known, limits.max_memory)
-        return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started)
+        check_memory(puzzle, known, limits.max_memory, encoding)
+        return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started,
+                                 encoding, extra)
     found: list[Grid] = []
-    search = Search(puzzle, limits, solver, known, started)
+    search = Search(puzzle, limits, solver, known, started, encoding, extra)
     complete = True
     try:
         for grid in search.run():
@@ -272,12 +289,14 @@ def cap_address_space(max_memory: int | None) -> None:
 
 
 def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-           solver: str, known: Grid | None) -> None:
+           solver: str, known: Grid | None, encoding: str | None,
+           extra: Sequence[list[int]]) -> None:
     """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
     die_with_parent()  # a batch worker killed with its batch takes this search along
     cap_address_space(limits.max_memory)
     max_nodes = limits.max_nodes
-    search = Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter())
+    search = Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter(),
+                    encoding, extra)
     complete, found = True, 0
     try:
         for grid in search.run():
@@ -292,13 +311,15 @@ def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, limits: Sear
 
 
 def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, solver: str,
-                      known: Grid | None, started: float) -> Result:
+                      known: Grid | None, started: float, encoding: str | None,
+                      extra: Sequence[list[int]]) -> Result:
     """Run the search in a child process, killed at the deadline; keep what it sent."""
     methods = multiprocessing.get_all_start_methods()
     ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, daemon=True,
-                       args=(sender, puzzle, max_solutions, limits, solver, known))
+                       args=(sender, puzzle, max_solutions, limits, solver, known, encoding,
+                             extra))
     proc.start()
     sender.close()
     assert limits.timeout is not None
