@@ -53,7 +53,7 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
         if (FN(overlaps)(key, p->pl_mask + (size_t)k * NW)) continue;
         word *ch = kids + (size_t)nk * NW;
         FN(child)(p, key, k, p->offset[t] + c->used[t], ch);
-        const word *at = c->memo.slots + (FN(hash)(ch) & (c->memo.cap - 1)) * (NW + 1);
+        const word *at = c->memo.slots + FN(home)(&c->memo, ch) * (NW + 1);
         __builtin_prefetch(at);
         __builtin_prefetch(at + 8);
         kid[nk++] = k;

@@ -28,12 +28,28 @@ static double tl_now(void)
 #include "exact_impl.h"
 #undef NW
 
-static int tl_table_init(tl_table *t, int nw, size_t cap)
+/* An empty table of cap slots (a power of two); with room for at least two doublings in
+ * `reserve` bytes, it sits in a reservation of that size and grows in place. */
+static int tl_table_init(tl_table *t, int nw, size_t cap, size_t reserve)
 {
+    size_t slot = (size_t)(nw + 1) * sizeof(word);
     t->nw = nw;
     t->cap = cap;
     t->count = 0;
-    t->slots = tl_array_big(cap, (size_t)(nw + 1) * sizeof(word));
+    t->map = NULL;
+    t->map_bytes = t->map_slots = 0;
+    t->slots = NULL;
+    if (reserve / slot / 4 >= cap) {
+        void *base;
+        size_t len;
+        t->slots = tl_reserve(reserve, &base, &len);
+        if (t->slots) {
+            t->map = base;
+            t->map_bytes = len;
+            t->map_slots = reserve / slot;
+        }
+    }
+    if (!t->slots) t->slots = tl_array_big(cap, slot);
     if (!t->slots) return -1;
     for (size_t i = 0; i < cap; i++) t->slots[i * (nw + 1) + nw] = TL_EMPTY;
     return 0;
@@ -41,9 +57,10 @@ static int tl_table_init(tl_table *t, int nw, size_t cap)
 
 static void tl_table_free(tl_table *t)
 {
-    free(t->slots);
+    tl_slots_free(t->slots, t->map, t->map_bytes);
     t->slots = NULL;
-    t->cap = t->count = 0;
+    t->map = NULL;
+    t->cap = t->count = t->map_bytes = t->map_slots = 0;
 }
 
 /* Fill the derived tables of a problem: vector lengths and strides per set of holes left
@@ -116,7 +133,7 @@ static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long l
     c.kid_pl = tl_array(kids, sizeof(size_t));
     c.kid_val = tl_array(kids, sizeof(uint64_t));
     if (!c.scratch || !c.scatter || !c.kid_keys || !c.kid_pl || !c.kid_val
-        || tl_table_init(&c.memo, p->nw, 1 << 12) < 0) goto done;
+        || tl_table_init(&c.memo, p->nw, 1 << 12, mem_limit) < 0) goto done;
     for (int d = 0; d < depth; d++) {
         c.scratch[d] = tl_zeros(p->max_len, sizeof(uint64_t));
         c.scatter[d] = tl_zeros(p->max_len, sizeof(uint64_t));
@@ -172,7 +189,7 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
         free(out);
         if (s->guided) return 0;
     }
-    if (mode >= 1 && tl_table_init(&s->dead, p->nw, 1 << 10) < 0) return -1;
+    if (mode >= 1 && tl_table_init(&s->dead, p->nw, 1 << 10, 0) < 0) return -1;
     return 0;
 }
 

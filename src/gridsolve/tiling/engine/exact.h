@@ -60,6 +60,8 @@ typedef struct {
     int nw;
     size_t cap, count;
     word *slots;       /* cap * (nw + 1) words */
+    void *map;         /* the reservation slots sits at the start of, to grow in place (or NULL) */
+    size_t map_bytes, map_slots;  /* its length (to unmap); the slots it has room for */
 } tl_table;
 
 #define TL_EMPTY (UINT64_MAX - 1)   /* marks an empty slot; counts stop below it */
