@@ -16,7 +16,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram import engine, reference
-from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle, puzzle_from_grid
+from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle, is_any_solution, puzzle_from_grid
 from tests.nonogram.oracle import all_solutions
 
 #: The compiled branching rules (``_core.Search``'s ``order``; NG_ORDER_* in core.h).
@@ -85,6 +85,39 @@ def test_same_fixpoints_after_propagation_and_probing(puzzle: Puzzle) -> None:
             assert code == _core.EXHAUSTED and root == reference.unknown(puzzle)
         else:
             assert root == expected
+
+
+@st.composite
+def wide_puzzles(draw: st.DrawFn) -> Puzzle:
+    """One to three rows of 60-130 cells (the two-word bit solver's lines, 64-127 cells, in
+    a puzzle too wide for bitboards, and both sides of its bounds)."""
+    h, w = draw(st.integers(1, 3)), draw(st.integers(60, 130))
+    rows = ["".join("#" if draw(st.booleans()) else "." for _ in range(w)) for _ in range(h)]
+    return puzzle_from_grid(rows)
+
+
+@settings(max_examples=40, deadline=None)
+@given(wide_puzzles(), st.booleans())
+def test_same_fixpoints_and_solutions_on_wide_puzzles(puzzle: Puzzle, probing: bool) -> None:
+    """Rows past a machine word: the root after propagation (and probing) is the
+    reference's, and the search finds the reference's solutions (up to 3)."""
+    narrow = reference.probe if probing else reference.propagate
+    root, code = _root(puzzle, probing)
+    expected = narrow(puzzle, reference.unknown(puzzle))
+    assert expected is not None and root == expected
+    core = _core.Search(puzzle.rows, puzzle.cols, probing, None, False)
+    found: list[Grid] = []
+    while len(found) < 3 and core.next() == _core.SOLUTION:
+        found.append(_grid(puzzle, core.grid()))
+    ref = []
+    for grid in reference.search(puzzle, probing=False):
+        ref.append(grid)
+        if len(ref) == 3:
+            break
+    assert len(found) == len(ref) and len(set(found)) == len(found)
+    assert all(is_any_solution(puzzle, grid) for grid in found)
+    if len(ref) < 3:  # both searches were exhausted: the same solutions
+        assert set(found) == set(ref)
 
 
 @settings(max_examples=60, deadline=None)

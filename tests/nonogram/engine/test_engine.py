@@ -58,6 +58,18 @@ def test_long_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> N
     assert dp_solve_line(clue, line) == expected
 
 
+@settings(max_examples=300, deadline=None)
+@given(clue_and_line(max_len=140))
+def test_two_word_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> None:
+    """Around the 127-cell boundary of the two-word bit solver (lines of 64-127 cells in a
+    puzzle wider than a bitboard), the bit solvers, the dynamic programme and the reference
+    agree."""
+    clue, line = case
+    expected = reference.solve_line(clue, line)
+    assert engine.solve_line(clue, line) == expected
+    assert dp_solve_line(clue, line) == expected
+
+
 @settings(max_examples=250, deadline=None)
 @given(clue_and_line(max_len=16))
 def test_line_shares_match_brute_force(case: tuple[tuple[int, ...], str]) -> None:

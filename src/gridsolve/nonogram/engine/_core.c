@@ -333,6 +333,13 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
         free(fw); free(bw); free(run);
         for (Py_ssize_t i = 0; ok && i < n; i++)
             out[i] = (uint8_t)(((outF >> i) & 1 ? CELL_FILLED : 0) | ((outE >> i) & 1 ? CELL_EMPTY : 0));
+#if NG_BITS2_MAX
+    } else if (bits && n <= NG_BITS2_MAX) {
+        ng_u128 *b2 = eng_malloc(3 * ((size_t)k + 1), sizeof(ng_u128));
+        if (!b2) { PyErr_NoMemory(); goto done; }
+        ok = ng_solve_bytes2(flat + 1, k, in, out, (int)n, b2);
+        free(b2);
+#endif
     } else {
         ok = ng_solve_line(flat + 1, k, in, out, (int)n, fwd, bwd, pe, pf, diff);
     }

@@ -113,6 +113,15 @@ typedef struct {
 /* Lines of at most this many cells are solved bit-parallel (positions 0..n fit a word). */
 #define NG_BITS_MAX 63
 
+/* Where the compiler has 128-bit integers, lines of up to NG_BITS2_MAX cells in a puzzle too
+ * wide for bitboards are solved bit-parallel on two words as well (line_bits.c). */
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 ng_u128;
+#define NG_BITS2_MAX 127
+#else
+#define NG_BITS2_MAX 0
+#endif
+
 /* Implication probing keeps 2 * ncells^2 ints: only for puzzles up to this many cells. */
 #define NG_IMPL_MAX_CELLS 1024
 
@@ -169,6 +178,7 @@ typedef struct {
     uint8_t *lin, *lout, *fwd, *bwd;      /* byte line solver */
     int *pe, *pf, *diff;
     uint64_t *bfw, *bbw, *brun;           /* bit line solver: max_k + 1 words each */
+    void *b2;                             /* two-word bit solver: 3 * (max_k + 1) ng_u128 */
     double *cnt_fw, *cnt_bw, *cnt_acc, *cnt_line; /* line arrangement counting */
     uint8_t *pval; uint32_t *pstamp; uint32_t stamp; /* the probe remembered (ng_remember) */
     int *common;                          /* cells both probes of a cell fixed alike */

@@ -20,11 +20,16 @@ static inline ng_cache_entry *ng_cache_slot(ng_solver *s, int l, uint64_t k0, ui
                                    ^ ((uint64_t)l * 0x165667B19E3779F9ULL), NG_CACHE_BITS)];
 }
 
-/* Solve a line of n cells from s->tmp.lin into s->tmp.lout: by line.c's tables when they fit
+/* Solve a line of n cells from s->tmp.lin into s->tmp.lout: bit-parallel on two words up to
+ * NG_BITS2_MAX cells (line_bits.c), else by line.c's tables when they fit
  * NG_DENSE_MAX_CELLS, else by line_long.c in bounded memory. Returns 1, 0 on contradiction, or
  * 2 when stopped (the deadline passed, or out of memory: s->nomem), s->lim.aborted set. */
 static int ng_solve_bytes(ng_solver *s, const int *clue, int k, int n)
 {
+#if NG_BITS2_MAX
+    if (n <= NG_BITS2_MAX && s->tmp.b2)
+        return ng_solve_bytes2(clue, k, s->tmp.lin, s->tmp.lout, n, (ng_u128 *)s->tmp.b2);
+#endif
     if (((size_t)k + 1) * ((size_t)n + 1) <= NG_DENSE_MAX_CELLS)
         return ng_solve_line(clue, k, s->tmp.lin, s->tmp.lout, n, s->tmp.fwd, s->tmp.bwd,
                              s->tmp.pe, s->tmp.pf, s->tmp.diff);
@@ -54,7 +59,7 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
         for (int i = 32; i < n; i++) s->tmp.lout[i] = (uint8_t)((e->o1 >> (2 * (i - 32))) & 3);
         return 1;
     }
-    const int ok = ng_solve_line(clue, k, s->tmp.lin, s->tmp.lout, n, s->tmp.fwd, s->tmp.bwd, s->tmp.pe, s->tmp.pf, s->tmp.diff);
+    const int ok = ng_solve_bytes(s, clue, k, n);  /* n <= 64: never stopped */
     uint64_t o0 = 0, o1 = 0;
     if (ok) {
         for (int i = 0; i < n && i < 32; i++) o0 |= (uint64_t)s->tmp.lout[i] << (2 * i);

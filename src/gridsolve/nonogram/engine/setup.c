@@ -21,7 +21,7 @@ void ng_free(ng_solver *s)
     free(s->stack); free(s->root);
     free(s->cache); free(s->small); free(s->guide);
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
-    free(s->lf); free(s->le); free(s->tmp.bfw); free(s->tmp.bbw); free(s->tmp.brun);
+    free(s->lf); free(s->le); free(s->tmp.bfw); free(s->tmp.bbw); free(s->tmp.brun); free(s->tmp.b2);
     free(s->tmp.cnt_fw); free(s->tmp.cnt_bw); free(s->tmp.cnt_acc); free(s->tmp.cnt_line); free(s->likely); free(s->likely_key); free(s->count_memo);
     if (s->watch) for (int x = 0; x < 2 * s->pz.ncells; x++) free(s->watch[x]);
     free(s->watch); free(s->wlen); free(s->wcap);
@@ -88,6 +88,12 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         s->tmp.brun = eng_malloc((K + 1), sizeof(uint64_t));
         if (!s->lf || !s->le || !s->tmp.bfw || !s->tmp.bbw || !s->tmp.brun) goto fail;
     }
+#if NG_BITS2_MAX
+    if (!s->bits) {  /* lines of up to NG_BITS2_MAX cells go through the two-word bit solver */
+        s->tmp.b2 = eng_malloc(3 * ((size_t)K + 1), sizeof(ng_u128));
+        if (!s->tmp.b2) goto fail;
+    }
+#endif
     int line_bits = 0;
     while ((1LL << line_bits) <= L) line_bits++;
     if (s->bits && N <= 31 && 2 * N + line_bits <= 64) {
