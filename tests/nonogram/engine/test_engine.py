@@ -502,3 +502,23 @@ def test_timeout_is_honoured_on_a_large_puzzle() -> None:
         proven = [(r, c, ch) for r, row in enumerate(result.partial)
                   for c, ch in enumerate(row) if ch != "?"]
         assert all(grid[r][c] == ch for r, c, ch in proven)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_two_word_bitboards_agree_with_sat(seed: int) -> None:
+    """Puzzles whose longest line has 64-127 cells run on two-word bitboards: counted to 3
+    by the native engine and by SAT (a second method), with the same status and, when
+    both are exhausted, the same solutions."""
+    sat = pytest.importorskip("gridsolve.nonogram.backends.sat")
+    rng = random.Random(seed)
+    h, w = rng.choice([(12, 70), (20, 100), (9, 127), (66, 80)])
+    density = rng.choice([0.5, 0.6, 0.7])
+    grid = ["".join("#" if rng.random() < density else "." for _ in range(w)) for _ in range(h)]
+    puzzle = puzzle_from_grid(grid)
+    ours = analyse(puzzle, 3, SearchLimits(timeout=60))
+    theirs = sat.analyse(puzzle, 3, SearchLimits(timeout=60))
+    assert ours.status == theirs.status != "unknown"
+    assert all(is_solution(puzzle, g) for g in ours.solutions)
+    if len(ours.solutions) < 3:
+        assert set(ours.solutions) == set(theirs.solutions)
+    assert tuple(grid) in set(ours.solutions) or len(ours.solutions) == 3

@@ -118,6 +118,15 @@ typedef struct {
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 ng_u128;
 #define NG_BITS2_MAX 127
+/* One remembered two-word line solve, keyed exactly by (line, its known filled and known
+ * empty cells); 2^NG_CACHE2_BITS entries, for puzzles whose longest line is 64..NG_BITS2_MAX
+ * cells. */
+typedef struct {
+    ng_u128 kf, ke, of, oe;
+    int32_t line1;    /* line + 1; 0 = empty slot */
+    int32_t ok;       /* 0 = the input is a contradiction */
+} ng_cache2_entry;
+#define NG_CACHE2_BITS 15
 #else
 #define NG_BITS2_MAX 0
 #endif
@@ -201,6 +210,12 @@ typedef struct ng_solver {
 
     /* line cache (exact keys, direct mapped) */
     ng_cache_entry *cache;
+#if NG_BITS2_MAX
+    /* two-word bitboards, when the longest line has 64..NG_BITS2_MAX cells: bit i of lf2[l] /
+     * le2[l] is set when cell i of line l is known filled / empty; and their line cache */
+    ng_u128 *lf2, *le2;
+    ng_cache2_entry *cache2;
+#endif
     uint64_t *small;        /* or the compact cache: (key, answer) word pairs */
     int small_shift;        /* bit position of the line number in a compact key (2 * max_len) */
     long long cache_hits;

@@ -177,23 +177,36 @@ static int ng_solve_bits2(const int *clue, int k, int n, ng_u128 canF, ng_u128 c
     return 1;
 }
 
-/* A line of byte cells (in[n], n <= NG_BITS2_MAX) through ng_solve_bits2 into out[n];
- * b2: 3 * (k + 1) words of scratch. Returns 0 on contradiction. */
-static int ng_solve_bytes2(const int *clue, int k, const uint8_t *in, uint8_t *out, int n,
-                           ng_u128 *b2)
+/* Byte cells (n <= NG_BITS2_MAX) as the masks of the cells that may be filled / empty. */
+static inline void ng_bytes_to_masks2(const uint8_t *in, int n, ng_u128 *canF, ng_u128 *canE)
 {
     uint64_t w[4] = {0, 0, 0, 0};  /* canF low, high; canE low, high */
     for (int i = 0; i < n; i++) {
         w[i >> 6] |= (uint64_t)(in[i] >> 1 & 1) << (i & 63);
         w[2 + (i >> 6)] |= (uint64_t)(in[i] & 1) << (i & 63);
     }
-    ng_u128 f, e;
-    if (!ng_solve_bits2(clue, k, n, (ng_u128)w[1] << 64 | w[0], (ng_u128)w[3] << 64 | w[2], &f, &e,
-                        b2, b2 + k + 1, b2 + 2 * (k + 1)))
-        return 0;
+    *canF = (ng_u128)w[1] << 64 | w[0];
+    *canE = (ng_u128)w[3] << 64 | w[2];
+}
+
+/* And back: out[i] = (filled possible) << 1 | (empty possible). */
+static inline void ng_masks_to_bytes2(ng_u128 f, ng_u128 e, uint8_t *out, int n)
+{
     const uint64_t fw[2] = {(uint64_t)f, (uint64_t)(f >> 64)}, ew[2] = {(uint64_t)e, (uint64_t)(e >> 64)};
     for (int i = 0; i < n; i++)
         out[i] = (uint8_t)((fw[i >> 6] >> (i & 63) & 1) << 1 | (ew[i >> 6] >> (i & 63) & 1));
+}
+
+/* A line of byte cells (in[n], n <= NG_BITS2_MAX) through ng_solve_bits2 into out[n];
+ * b2: 3 * (k + 1) words of scratch. Returns 0 on contradiction. */
+static int ng_solve_bytes2(const int *clue, int k, const uint8_t *in, uint8_t *out, int n,
+                           ng_u128 *b2)
+{
+    ng_u128 canF, canE, f, e;
+    ng_bytes_to_masks2(in, n, &canF, &canE);
+    if (!ng_solve_bits2(clue, k, n, canF, canE, &f, &e, b2, b2 + k + 1, b2 + 2 * (k + 1)))
+        return 0;
+    ng_masks_to_bytes2(f, e, out, n);
     return 1;
 }
 #endif

@@ -40,6 +40,34 @@ static int ng_solve_bytes(ng_solver *s, const int *clue, int k, int n)
     return 2;
 }
 
+#if NG_BITS2_MAX
+/* Two-word bitboards: solve line l from its known masks (kf filled, ke empty) to the cells
+ * known after it (*nf, *ne), through the two-word cache. 0: contradiction. */
+static int ng_solve_bits2_cached(ng_solver *s, int l, int n, ng_u128 kf, ng_u128 ke,
+                                 ng_u128 *nf, ng_u128 *ne)
+{
+    const uint64_t h = ((uint64_t)kf * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(kf >> 64) * 0xC2B2AE3D27D4EB4FULL)
+                       ^ ((uint64_t)ke * 0x165667B19E3779F9ULL) ^ ((uint64_t)(ke >> 64) * 0xD6E8FEB86659FD93ULL)
+                       ^ ((uint64_t)l * 0xFF51AFD7ED558CCDULL);
+    ng_cache2_entry *c = s->cache2 + ng_slot_index(h, NG_CACHE2_BITS);
+    if (c->line1 == l + 1 && c->kf == kf && c->ke == ke) {
+        s->cache_hits++;
+        *nf = c->of;
+        *ne = c->oe;
+        return c->ok;
+    }
+    const ng_u128 cells = ((ng_u128)1 << n) - 1;
+    ng_u128 canF, canE, *b2 = (ng_u128 *)s->tmp.b2;
+    const int k = s->pz.clue_cnt[l];
+    const int ok = ng_solve_bits2(s->pz.clues + s->pz.clue_off[l], k, n, cells & ~ke, cells & ~kf,
+                                  &canF, &canE, b2, b2 + k + 1, b2 + 2 * (k + 1));
+    *nf = ok ? canF & ~canE : 0;
+    *ne = ok ? canE & ~canF : 0;
+    c->kf = kf; c->ke = ke; c->of = *nf; c->oe = *ne; c->line1 = l + 1; c->ok = ok;
+    return ok;
+}
+#endif
+
 /* Solve line l from s->tmp.lin into s->tmp.lout, through the cache when the line is short
  * (as ng_solve_bytes: 2 when stopped). */
 static int ng_solve_cached(ng_solver *s, int l, int n)

@@ -20,6 +20,28 @@ static inline int ng_line_bits(ng_solver *s, int l)
     return 1;
 }
 
+#if NG_BITS2_MAX
+/* The same on two-word bitboards (lines of up to NG_BITS2_MAX cells). */
+static inline int ng_line_bits2(ng_solver *s, int l)
+{
+    const int off = s->pz.line_off[l], step = s->pz.line_step[l];
+    const ng_u128 kf = s->lf2[l], ke = s->le2[l];
+    ng_u128 nf, ne;
+    if (!ng_solve_bits2_cached(s, l, s->pz.line_len[l], kf, ke, &nf, &ne)) return 0;
+    const ng_u128 add = (nf & ~kf) | (ne & ~ke);
+    for (int half = 0; half < 2; half++) {
+        uint64_t w = (uint64_t)(add >> (64 * half));
+        const uint64_t f = (uint64_t)(nf >> (64 * half));
+        while (w) {
+            const int i = __builtin_ctzll(w);
+            w &= w - 1;
+            ng_set(s, off + (64 * half + i) * step, (f >> i) & 1 ? CELL_FILLED : CELL_EMPTY);
+        }
+    }
+    return 1;
+}
+#endif
+
 /* The same for lines too long for bitboards: through s->tmp.lin and s->tmp.lout (2 when the
  * solve was stopped, nothing set). */
 static inline int ng_line_cells(ng_solver *s, int l)
@@ -55,7 +77,11 @@ static int ng_propagate(ng_solver *s)
         const int before = s->trail_len;
         /* l stays marked as queued while it is solved: the line solver is complete, so what it
          * gives l is a fixpoint of l, and its sets queue only the crossing lines */
+#if NG_BITS2_MAX
+        const int ok = s->bits ? ng_line_bits(s, l) : s->lf2 ? ng_line_bits2(s, l) : ng_line_cells(s, l);
+#else
         const int ok = s->bits ? ng_line_bits(s, l) : ng_line_cells(s, l);
+#endif
         s->q.queued[l] = 0;
         if (ok == 2) {  /* a long line's solve was stopped (ng_solve_bytes) */
             eng_clear_queue(&s->q);

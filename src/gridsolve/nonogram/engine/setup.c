@@ -20,6 +20,9 @@ void ng_free(ng_solver *s)
     free(s->score_a); free(s->score_b); free(s->weight);
     free(s->stack); free(s->root);
     free(s->cache); free(s->small); free(s->guide);
+#if NG_BITS2_MAX
+    free(s->cache2); free(s->lf2); free(s->le2);
+#endif
     free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
     free(s->lf); free(s->le); free(s->tmp.bfw); free(s->tmp.bbw); free(s->tmp.brun); free(s->tmp.b2);
     free(s->tmp.cnt_fw); free(s->tmp.cnt_bw); free(s->tmp.cnt_acc); free(s->tmp.cnt_line); free(s->likely); free(s->likely_key); free(s->count_memo);
@@ -92,6 +95,11 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     if (!s->bits) {  /* lines of up to NG_BITS2_MAX cells go through the two-word bit solver */
         s->tmp.b2 = eng_malloc(3 * ((size_t)K + 1), sizeof(ng_u128));
         if (!s->tmp.b2) goto fail;
+        if (N <= NG_BITS2_MAX) {
+            s->cache2 = calloc((size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry));
+            s->lf2 = calloc(L, sizeof(ng_u128)); s->le2 = calloc(L, sizeof(ng_u128));
+            if (!s->cache2 || !s->lf2 || !s->le2) goto fail;
+        }
     }
 #endif
     int line_bits = 0;

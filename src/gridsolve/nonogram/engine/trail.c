@@ -15,6 +15,13 @@ static inline void ng_set(ng_solver *s, int cell, uint8_t v)
         m[row] |= 1ULL << (col - s->pz.height);
         m[col] |= 1ULL << row;
     }
+#if NG_BITS2_MAX
+    else if (s->lf2) {
+        ng_u128 *m = v == CELL_FILLED ? s->lf2 : s->le2;
+        m[row] |= (ng_u128)1 << (col - s->pz.height);
+        m[col] |= (ng_u128)1 << row;
+    }
+#endif
     s->unknown--;
     eng_enqueue(&s->q, row);
     eng_enqueue(&s->q, col);
@@ -35,6 +42,14 @@ static void ng_undo(ng_solver *s, int mark)
             s->lf[row] &= ~(1ULL << col); s->le[row] &= ~(1ULL << col);
             s->lf[cl] &= ~(1ULL << row); s->le[cl] &= ~(1ULL << row);
         }
+#if NG_BITS2_MAX
+        else if (s->lf2) {
+            const int row = s->pz.cell_row[cell], col = s->pz.cell_col[cell], cl = s->pz.height + col;
+            const ng_u128 rb = ~((ng_u128)1 << col), cb = ~((ng_u128)1 << row);
+            s->lf2[row] &= rb; s->le2[row] &= rb;
+            s->lf2[cl] &= cb; s->le2[cl] &= cb;
+        }
+#endif
         if (stamp) eng_undo_stamp(&s->rec, s->pz.cell_row[cell], s->pz.height + s->pz.cell_col[cell]);
     }
     if (s->ngd_head > s->trail_len) s->ngd_head = s->trail_len;
