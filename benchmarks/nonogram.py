@@ -4,6 +4,7 @@
                                   [--limit N] [--no-sat]
     python benchmarks/nonogram.py --sets tournament-all --no-sat   # all 30,000, per-set rows
     python benchmarks/nonogram.py --sets random                    # 40x40 .. 100x100, with SAT
+    python benchmarks/nonogram.py --sets random50 --each           # and a line per puzzle
     python benchmarks/nonogram.py --previous fe9f875 --methods auto  # and that version's auto
 
 Each puzzle is solved to a proven status (count to 2: unique / multiple / none). The SAT
@@ -120,6 +121,7 @@ class Run:
     statuses: list[str] = field(default_factory=list)
     wrong: int = 0
     checked: int = 0
+    last: Result | None = None  # the latest puzzle's result (for --each)
 
     @property
     def proven(self) -> int:
@@ -149,12 +151,26 @@ def run_one(solve: Callable[[Entry], Result], entry: Entry, run: Run, sample: bo
         run.wrong += sum(not is_any_solution(entry.puzzle, g) for g in result.solutions)
     run.seconds.append(seconds)
     run.statuses.append(result.status)
+    run.last = result
     run.wrong += is_wrong(result, entry.goal)
     if sample and entry.goal is not None:
         # The shipped solution must fit the clues, and a proven status must agree with it.
         run.checked += 1
         run.wrong += not is_any_solution(entry.puzzle, entry.goal)
     return result
+
+
+#: Stats of auto's two sides shown by --each (the native team's nodes, SAT's conflicts...).
+EACH_STATS = ("native_nodes", "sat_conflicts", "rounds", "nearby")
+
+
+def print_each(name: str, entry: Entry, method: str, run: Run) -> None:
+    """One puzzle's line (--each): set, puzzle, solver, status, seconds, nodes, auto's sides."""
+    result = run.last
+    assert result is not None
+    sides = " ".join(f"{k}={result.stats[k]}" for k in EACH_STATS if k in result.stats)
+    print(f"{name} {entry.label} {method} {result.status} {run.seconds[-1]:.3f} s "
+          f"{result.nodes} nodes {sides}".rstrip(), flush=True)
 
 
 def ours(timeout: float, method: str) -> Callable[[Entry], Result]:
@@ -267,6 +283,9 @@ def main() -> None:
                          "puzzle by puzzle in the same run")
     ap.add_argument("--sat-timeout", type=float, default=120.0,
                     help="per survey and random puzzle, SAT (s); tournament/janko SAT runs unlimited")
+    ap.add_argument("--each", action="store_true",
+                    help="a line per puzzle and solver as it ends: status, seconds, nodes, and "
+                         "auto's sides (native nodes, SAT conflicts, turns, local moves)")
     args = ap.parse_args()
     base = puzzles_dir()
     names = [n for n in args.sets.split(",") if n]
@@ -313,9 +332,13 @@ def run_sets(args: argparse.Namespace, names: list[str], tournament: set[str],
             statuses = {}
             for m, solve in solvers.items():
                 statuses[m] = run_one(solve, e, runs[m], k in sampled).status
+                if args.each:
+                    print_each(name, e, m, runs[m])
             if not args.no_sat:
                 timeout = args.sat_timeout if name == "survey" or name.startswith("random") else None
                 statuses[SAT] = run_one(sat_baseline(timeout), e, runs[SAT], k in sampled).status
+                if args.each:
+                    print_each(name, e, SAT, runs[SAT])
             proven = {s for s in statuses.values() if s != "unknown"}
             if len(proven) > 1:
                 sys.exit(f"status mismatch on {name} {e.label}: {statuses}")
