@@ -1,14 +1,15 @@
 """Which side of ``auto`` does the work: the native team's and SAT's turns, puzzle by puzzle.
 
     python benchmarks/auto_sides.py [--sets random50,random70] [--timeout 120]
-                                    [--alone native,glucose4,cadical195] [--limit N]
+                                    [--alone native,glucose42,cadical195] [--limit N]
 
 For each puzzle, ``auto`` counting to 2 with every turn logged: which side ran (native team
 or SAT, and SAT's model build), CPU seconds, native nodes or SAT conflicts, and the
 solutions it found (``+n`` by local moves next to a SAT solution); then the side that ended
 the count (a second solution, or an exhausted search). With ``--alone`` each side also
 runs alone under the same timeout: ``native`` (the team, ``engine.analyse``) and
-``glucose4`` (seeded with the root cells, like auto's SAT side) in CPU seconds, ``cadical195``
+``glucose42`` (seeded with the root's cells; auto's SAT side also gets the root's
+implications) in CPU seconds, ``cadical195``
 (the baseline, a child process) in wall seconds. Every solution is checked against the
 clues by the library. Sets as in nonogram.py.
 """
@@ -76,7 +77,7 @@ def merged(turns: list[Turn]) -> list[Turn]:
 
 
 def alone(method: str, timeout: float) -> Callable[[Any], tuple[Result, float]]:
-    """One side alone: the native team, Glucose seeded with the root cells, or CaDiCaL
+    """One side alone: the native team, a python-sat solver seeded with the root's cells, or CaDiCaL
     (CPU seconds of its child process); ``METHOD:1`` counts to 1 (time to the first)."""
     name, _, count = method.partition(":")
     n = int(count or 2)
@@ -110,7 +111,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default="random50,random70")
     ap.add_argument("--timeout", type=float, default=120.0, help="per solve (s)")
-    ap.add_argument("--alone", default="", help="also: native, glucose4, cadical195 alone")
+    ap.add_argument("--alone", default="", help="also alone: native, glucose42, cadical195 (NAME:1 counts to 1)")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
     ap.add_argument("--only", default="", help="comma-separated labels to run")
     args = ap.parse_args()
@@ -119,7 +120,8 @@ def main() -> None:
     others = [m for m in args.alone.split(",") if m]
     only = {x for x in args.only.split(",") if x}
     print(f"auto_sides: timeout {args.timeout} s, auto's SAT share {auto.AUTO_SAT_SHARE}, "
-          f"first turn {auto.AUTO_SECONDS} s / {auto.AUTO_NODES} nodes", flush=True)
+          f"first turn {auto.AUTO_SECONDS} s ({auto.AUTO_SECONDS_LARGE} s over {auto.AUTO_SMALL_CELLS} "
+          f"cells) / {auto.AUTO_NODES} nodes", flush=True)
     for name in args.sets.split(","):
         for e in load_set(name, base)[:args.limit]:
             if only and e.label not in only:
