@@ -1,0 +1,146 @@
+"""One puzzle on several cores: ``gridsolve nonogram solve --jobs 1`` against ``--jobs N``.
+
+    python benchmarks/jobs.py [--sets survey3,random70,random100] [--jobs 2] [--rounds 1]
+                              [--timeout 120] [--limit N]
+
+Each puzzle is solved by the installed command line, counting to 2, as whole processes: one
+core (``--jobs 1``) and ``--jobs N`` in turn (1, N, 1, N, ... for ``--rounds`` rounds), so a
+drift of the shared machine's speed hits both alike. Wall time is the process's; CPU time is
+user + system of the process and the search processes it started. Sets:
+
+    survey3     the survey's three hardest: Gettys (99x59), Sierp (47x40), Thing (36x42)
+    randomS     10 random SxS grids at 50% density, the seeds of benchmarks/nonogram.py
+
+A row per puzzle (best wall time of the rounds, both statuses), then per set the total wall
+time over the puzzles both proved and the speed-up of N jobs on them, and how many each
+proved. Puzzle data is read from ../shared/puzzles (or $GRIDSOLVE_PUZZLES).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gridsolve.nonogram.formats import read_puzzle, write_puzzle
+
+from nonogram import puzzles_dir, random_set
+
+#: The survey's three hardest (issue 22's --jobs target), in gramcracker-survey.
+SURVEY3 = ("gettys", "sierp12548", "thing")
+CLI = [sys.executable, "-c", "import sys; from gridsolve.cli import main; sys.exit(main())"]
+
+
+@dataclass
+class Runs:
+    """One puzzle's runs with one --jobs value: (wall s, CPU s, status) each."""
+
+    runs: list[tuple[float, float, str]] = field(default_factory=list)
+
+    @property
+    def best(self) -> tuple[float, float, str]:
+        return min(self.runs)
+
+    @property
+    def proven(self) -> bool:
+        return all(status != "unknown" for _, _, status in self.runs)
+
+
+def children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def solve(path: Path, jobs: int, timeout: float) -> tuple[float, float, str]:
+    """Wall s, CPU s (the command and its search processes) and status of one solve."""
+    cpu = children_cpu()
+    started = time.perf_counter()
+    done = subprocess.run([*CLI, "nonogram", "solve", str(path), "--jobs", str(jobs),
+                           "--timeout", str(timeout), "--json"],
+                          capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    try:
+        status = json.loads(done.stdout)["status"]
+    except (ValueError, KeyError):
+        sys.exit(f"{path}: gridsolve failed (exit {done.returncode}): {done.stderr.strip()}")
+    return wall, children_cpu() - cpu, status
+
+
+def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
+    """The set's puzzles as files (random ones written to ``tmp``)."""
+    if name == "survey3":
+        base = puzzles_dir() / "gramcracker-survey"
+        files = [base / f"{label}.txt" for label in SURVEY3]
+        for f in files:
+            read_puzzle(str(f))  # a clear error now if the data is not there
+    elif name.startswith("random") and name[6:].isdigit():
+        files = []
+        for entry in random_set(int(name[6:])):
+            f = tmp / f"{entry.label}.non"
+            f.write_text(write_puzzle(entry.puzzle, "non"))
+            files.append(f)
+    else:
+        sys.exit(f"unknown set {name!r}: survey3 or randomS (S = 40, 50, 70, 100, ...)")
+    return files[:limit]
+
+
+def fmt(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", default="survey3,random70,random100")
+    ap.add_argument("--jobs", type=int, default=2, help="processes against one (default 2)")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=120.0, help="per solve (s)")
+    ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
+    args = ap.parse_args()
+    n = args.jobs
+    print(f"jobs benchmark: --jobs 1 against --jobs {n}, count to 2, timeout {args.timeout:g} s, "
+          f"best of {args.rounds}, {os.cpu_count()} cores")
+    print()
+    print(f"| set | puzzle | jobs 1 wall (s) | jobs 1 CPU (s) | jobs {n} wall (s) "
+          f"| jobs {n} CPU (s) | speed-up | statuses |")
+    print("|---|---|---|---|---|---|---|---|")
+    totals = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.sets.split(","):
+            one_total = many_total = 0.0
+            proven = [0, 0]
+            files = set_files(name, Path(tmp), args.limit)
+            for path in files:
+                one, many = Runs(), Runs()
+                for _ in range(args.rounds):
+                    one.runs.append(solve(path, 1, args.timeout))
+                    many.runs.append(solve(path, n, args.timeout))
+                (w1, c1, s1), (wn, cn, sn) = one.best, many.best
+                proven[0] += one.proven
+                proven[1] += many.proven
+                both = one.proven and many.proven
+                if both:
+                    one_total += w1
+                    many_total += wn
+                speed = f"{w1 / wn:.2f}x" if both else "-"
+                print(f"| {name} | {path.stem} | {fmt(w1)} | {fmt(c1)} | {fmt(wn)} | {fmt(cn)} "
+                      f"| {speed} | {s1} / {sn} |", flush=True)
+            totals.append((name, len(files), proven, one_total, many_total))
+    print()
+    print(f"| set | puzzles | proven, jobs 1 | proven, jobs {n} | jobs 1 wall s (both proved) "
+          f"| jobs {n} wall s | speed-up |")
+    print("|---|---|---|---|---|---|---|")
+    for name, count, proven, one_total, many_total in totals:
+        speed = f"{one_total / many_total:.2f}x" if many_total else "-"
+        print(f"| {name} | {count} | {proven[0]} | {proven[1]} | {fmt(one_total)} "
+              f"| {fmt(many_total)} | {speed} |")
+
+
+if __name__ == "__main__":
+    main()
