@@ -61,10 +61,11 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="native engine, SAT (gridsolve[sat]), ILP (gridsolve[ilp]), or auto: "
                         "native, handing over to SAT on hard puzzles (default)")
-    p.add_argument("--jobs", type=natural, default=1, metavar="N",
-                   help="processes for this one puzzle (default 1; 0: all cores): after "
-                        "auto's first native turn (1 s), the native team, SAT (auto) and a "
-                        "native search with restarts run side by side, and the first answer "
+    p.add_argument("--jobs", type=natural, default=0, metavar="N",
+                   help="processes for this one puzzle (default 0: all cores; 1: this "
+                        "process only): after auto's first native turn (1 s; on puzzles of "
+                        "over 1024 cells the root's probing), the native team, SAT (auto) and "
+                        "a native search with restarts run side by side, and the first answer "
                         "stops them all")
     p.add_argument("--sat-solver", default=None, metavar="NAME",
                    help="python-sat solver for sat/auto (default glucose42; e.g. cadical195)")

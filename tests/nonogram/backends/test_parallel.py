@@ -142,3 +142,34 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
     except OSError:
         return False
+
+
+def test_large_puzzles_start_the_processes_after_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past auto's small-puzzle size the team runs alone only for its root and a moment more
+    (SAT then starts at once, instead of after auto's first turn)."""
+    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
+    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 1.0)
+    small = Puzzle([[1]] * 32, [[1]] * 32)
+    large = Puzzle([[1]] * 32 + [[]], [[1]] * 32)
+    assert small.width * small.height <= AUTO_SMALL_CELLS < large.width * large.height
+    assert parallel.alone_for(small) == 1.0
+    assert parallel.alone_for(large) == parallel.PARALLEL_AFTER_LARGE < 1.0
+
+
+def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A single CLI solve runs on all the cores it may use unless --jobs says otherwise."""
+    from pathlib import Path
+    heart = str(Path(__file__).resolve().parents[3] / "src/gridsolve/examples/heart.txt")
+    calls: list[int] = []
+    real = parallel.analyse
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(args[3])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(parallel, "analyse", spy)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert main(["nonogram", "solve", heart]) == 0
+    assert calls == [3] and "unique" in capsys.readouterr().out
+    assert main(["nonogram", "solve", heart, "--jobs", "1"]) == 0
+    assert calls == [3]  # one process: not through parallel at all

@@ -1,8 +1,9 @@
 """One puzzle on several cores: the native team, SAT and more native searches in processes.
 
 The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
-for PARALLEL_AFTER seconds (auto's AUTO_SECONDS) or AUTO_NODES nodes; most puzzles end
-there, without a process started, and SAT then starts from the same root cells as in
+for PARALLEL_AFTER seconds (auto's AUTO_SECONDS) or AUTO_NODES nodes, on puzzles of more than
+auto's AUTO_SMALL_CELLS cells for its first node (the root's probing) and PARALLEL_AFTER_LARGE
+seconds; most puzzles end there, without a process started, and SAT then starts from the same root cells as in
 ``auto``. Otherwise up to ``jobs`` processes are forked, each a different search of the
 whole puzzle:
 
@@ -45,10 +46,16 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
-__all__ = ["PARALLEL_AFTER", "PARENT_CHECK", "analyse"]
+__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "alone_for", "PARENT_CHECK", "analyse"]
 
-#: Seconds the native team runs in this process before the others are started.
+#: Seconds the native team runs in this process before the others are started (auto's first
+#: turn, AUTO_SECONDS).
 PARALLEL_AFTER = 1.0
+#: The same on puzzles of more than auto's AUTO_SMALL_CELLS cells: there the team's first
+#: node (the root's probing) is what SAT is seeded with, and the others start right after it
+#: and a moment more (a large puzzle the team ends at once starts no process); the team goes
+#: on in its own process, so nothing waits for auto's first turn (docs/decisions/0012).
+PARALLEL_AFTER_LARGE = 0.05
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
 #: Seconds between the team process's reports (its new solutions and its node count): long
@@ -134,6 +141,16 @@ def _start(worker: Worker) -> Callable[[Connection], None]:
     return main
 
 
+def alone_for(puzzle: AnyPuzzle) -> float:
+    """Seconds the team runs alone before the processes start: PARALLEL_AFTER, or on a
+    puzzle of more than auto's AUTO_SMALL_CELLS cells PARALLEL_AFTER_LARGE (at most
+    PARALLEL_AFTER)."""
+    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
+    if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS:
+        return PARALLEL_AFTER
+    return min(PARALLEL_AFTER, PARALLEL_AFTER_LARGE)
+
+
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None) -> Result:
     """Search with up to ``jobs`` processes (see the module docstring); the same Result as
@@ -150,8 +167,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if team is not None:
         from gridsolve.nonogram.backends.auto import AUTO_NODES
         first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
-        until = started + PARALLEL_AFTER if deadline is None else min(started + PARALLEL_AFTER,
-                                                                      deadline)
+        after = alone_for(puzzle)
+        until = started + after if deadline is None else min(started + after, deadline)
         # one node first: a first turn has no speed to shrink to ``until`` by (Gettys: 50
         # nodes of about 1 s each), see docs/decisions/0012
         if (team.run(dataclasses.replace(first, max_nodes=1), until=until)
