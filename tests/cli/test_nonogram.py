@@ -147,3 +147,21 @@ def test_examples_are_unique(capsys) -> None:  # type: ignore[no-untyped-def]
     for path in examples:
         code, out, _ = run(capsys, "nonogram", "solve", str(path))
         assert code == 0 and out.endswith("status: unique solution\n"), path
+
+
+@pytest.mark.parametrize("where", ["import", "run"])
+def test_ctrl_c_is_one_line_exit_130(capsys, monkeypatch, write, where) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C while a family's modules are imported, or while a command runs: one line, 130."""
+    import importlib
+
+    from gridsolve.cli import nonogram
+
+    def interrupt(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+    if where == "import":
+        monkeypatch.setattr(importlib, "import_module", interrupt)
+    else:
+        monkeypatch.setattr(nonogram, "analyse", interrupt)
+    assert main(["nonogram", "solve", write("1\n--\n1\n"), "--jobs", "1"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "gridsolve: interrupted\n" and "Traceback" not in out + err

@@ -92,8 +92,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+    """Run the command line; returns the exit code (130 after Ctrl-C, at any point: while a
+    family's modules are imported too)."""
+    try:
+        return _main(sys.argv[1:] if argv is None else list(argv))
+    except KeyboardInterrupt:
+        print("gridsolve: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
@@ -112,9 +120,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = 2
         print(f"gridsolve: error: {error_line(exc)}", file=sys.stderr)
         return code
-    except KeyboardInterrupt:
-        print("gridsolve: interrupted", file=sys.stderr)
-        return 130
 
 
 def error_line(exc: BaseException) -> str:
