@@ -53,7 +53,7 @@ def test_page_is_served_with_a_strict_policy(client: Any) -> None:
     assert page.status_code == 200
     assert "nonogram.js" in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
-    for name in ("nonogram.js", "calendar.js", "style.css", "main.js", "util.js"):
+    for name in ("nonogram.js", "calendar.js", "style.css", "main.js", "util.js", "board.js"):
         assert client.get(f"/{name}").status_code == 200, name
 
 

@@ -8,6 +8,7 @@
 // [length, colour index], solutions rows of palette symbols. It has no steps (only the
 // black-and-white engine traces them), so the board shows its solution straight away.
 
+import { drawGrid, prepare, shadeLine } from "./board.js";
 import { api, download, el } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -138,23 +139,11 @@ function draw() {
   const canvas = $("board-canvas");
   if (!puzzle) return;
   const lay = layout(puzzle);
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = lay.width * ratio;
-  canvas.height = lay.height * ratio;
-  canvas.style.width = `${lay.width}px`;
-  canvas.style.height = `${lay.height}px`;
-  const g = canvas.getContext("2d");
-  g.setTransform(ratio, 0, 0, ratio, 0, 0);
-  g.fillStyle = COLOURS.paper;
-  g.fillRect(0, 0, lay.width, lay.height);
+  const g = prepare(canvas, lay, COLOURS.paper);
   const { cell, left, top } = lay;
   const w = puzzle.width;
   const step = state.at > 0 ? state.steps[state.at - 1] : null;
-  if (step && step.kind === "line" && !state.overlay) {
-    g.fillStyle = COLOURS.focus;
-    if (step.line < puzzle.height) g.fillRect(0, top + step.line * cell, lay.width, cell);
-    else g.fillRect(left + (step.line - puzzle.height) * cell, 0, cell, lay.height);
-  }
+  if (step && step.kind === "line" && !state.overlay) shadeLine(g, puzzle, lay, step.line, COLOURS.focus);
   if (lay.clues) drawClues(g, puzzle, lay);
   const overlay = state.overlay;
   for (let i = 0; i < state.values.length; i++) {
@@ -172,7 +161,7 @@ function draw() {
       g.fillRect(x + cell / 2 - 1, y + cell / 2 - 1, 2, 2);
     }
   }
-  drawGrid(g, puzzle, lay);
+  drawGrid(g, puzzle, lay, COLOURS);
   if (step && step.cell >= 0 && !overlay) {
     g.strokeStyle = COLOURS.cell;
     g.lineWidth = 2;
@@ -218,26 +207,6 @@ function drawColourClues(g, puzzle, lay) {
   puzzle.rows.forEach((clue, r) => {
     clue.forEach((b, k) => number(b, left - 4 - (clue.length - k) * slot, top + r * cell, slot));
   });
-}
-
-function drawGrid(g, puzzle, lay) {
-  const { cell, left, top } = lay;
-  for (let c = 0; c <= puzzle.width; c++) {
-    g.strokeStyle = c % 5 === 0 || c === puzzle.width ? COLOURS.thick : COLOURS.grid;
-    g.lineWidth = c % 5 === 0 || c === puzzle.width ? 1.5 : 0.5;
-    g.beginPath();
-    g.moveTo(left + c * cell + 0.5, top);
-    g.lineTo(left + c * cell + 0.5, top + puzzle.height * cell);
-    g.stroke();
-  }
-  for (let r = 0; r <= puzzle.height; r++) {
-    g.strokeStyle = r % 5 === 0 || r === puzzle.height ? COLOURS.thick : COLOURS.grid;
-    g.lineWidth = r % 5 === 0 || r === puzzle.height ? 1.5 : 0.5;
-    g.beginPath();
-    g.moveTo(left, top + r * cell + 0.5);
-    g.lineTo(left + puzzle.width * cell, top + r * cell + 0.5);
-    g.stroke();
-  }
 }
 
 function updateControls(step) {

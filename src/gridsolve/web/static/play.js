@@ -5,6 +5,7 @@
 // the clock and the puzzle text are kept in localStorage, keyed by the clues, so a reload
 // (or coming back to the puzzle later) continues where play stopped.
 
+import { drawGrid, prepare, shadeLine } from "./board.js";
 import { api } from "./util.js";
 import { doneBlocks, runs } from "./clues.js";
 
@@ -69,23 +70,11 @@ function draw() {
   if (!p) return;
   const canvas = $("play-canvas");
   const lay = game.lay = layout();
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = lay.width * ratio;
-  canvas.height = lay.height * ratio;
-  canvas.style.width = `${lay.width}px`;
-  canvas.style.height = `${lay.height}px`;
-  const g = canvas.getContext("2d");
-  g.setTransform(ratio, 0, 0, ratio, 0, 0);
-  g.fillStyle = INK.paper;
-  g.fillRect(0, 0, lay.width, lay.height);
+  const g = prepare(canvas, lay, INK.paper);
   const { cell, left, top } = lay;
   const w = p.width;
   const hint = game.hint;
-  if (hint && hint.line >= 0) {
-    g.fillStyle = INK.hintLine;
-    if (hint.line < p.height) g.fillRect(0, top + hint.line * cell, lay.width, cell);
-    else g.fillRect(left + (hint.line - p.height) * cell, 0, cell, lay.height);
-  }
+  if (hint && hint.line >= 0) shadeLine(g, p, lay, hint.line, INK.hintLine);
   drawClues(g, lay);
   for (let i = 0; i < game.cells.length; i++) {
     const x = left + (i % w) * cell, y = top + Math.floor(i / w) * cell;
@@ -107,7 +96,7 @@ function draw() {
     g.fillStyle = INK.hint;
     for (const c of hint.cells) g.fillRect(left + c.col * cell + 1, top + c.row * cell + 1, cell - 1, cell - 1);
   }
-  drawGrid(g, lay);
+  drawGrid(g, p, lay, INK);
   g.lineWidth = 2.5;
   g.strokeStyle = INK.wrong;
   for (const i of game.wrong) {
@@ -155,25 +144,6 @@ function drawClues(g, lay) {
       x -= g.measureText(text).width + cell * 0.3;
     }
   });
-}
-
-function drawGrid(g, lay) {
-  const p = game.puzzle;
-  const { cell, left, top } = lay;
-  const rule = (n, total, x0, y0, x1, y1) => {
-    const thick = n % 5 === 0 || n === total;
-    g.strokeStyle = thick ? INK.thick : INK.grid;
-    g.lineWidth = thick ? 1.5 : 0.5;
-    g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
-  };
-  for (let c = 0; c <= p.width; c++) {
-    const x = left + c * cell + 0.5;
-    rule(c, p.width, x, top, x, top + p.height * cell);
-  }
-  for (let r = 0; r <= p.height; r++) {
-    const y = top + r * cell + 0.5;
-    rule(r, p.height, left, y, left + p.width * cell, y);
-  }
 }
 
 // --- moves, undo, saving -------------------------------------------------------------------

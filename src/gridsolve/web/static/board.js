@@ -1,0 +1,48 @@
+// The nonogram board's canvas, shared by the solver's replay (nonogram.js) and play mode
+// (play.js): sizing for the screen's pixel ratio, the line band and the grid rules.
+//
+// A layout is { cell, left, top, width, height }: CSS pixels, the grid's top-left corner at
+// (left, top) with clues above and to its left.
+
+/** Size the canvas to the layout at the screen's pixel ratio and clear it to the paper
+ * colour; returns its 2D context, drawing in CSS pixels. */
+export function prepare(canvas, lay, paper) {
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = lay.width * ratio;
+  canvas.height = lay.height * ratio;
+  canvas.style.width = `${lay.width}px`;
+  canvas.style.height = `${lay.height}px`;
+  const g = canvas.getContext("2d");
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  g.fillStyle = paper;
+  g.fillRect(0, 0, lay.width, lay.height);
+  return g;
+}
+
+/** Shade line `line` (rows first, then columns, as the engine numbers them) across the
+ * whole canvas, its clues included. */
+export function shadeLine(g, puzzle, lay, line, colour) {
+  const { cell, left, top } = lay;
+  g.fillStyle = colour;
+  if (line < puzzle.height) g.fillRect(0, top + line * cell, lay.width, cell);
+  else g.fillRect(left + (line - puzzle.height) * cell, 0, cell, lay.height);
+}
+
+/** The grid's rules: thin ones, a thick one every fifth line and around the edge. */
+export function drawGrid(g, puzzle, lay, ink) {
+  const { cell, left, top } = lay;
+  const rule = (n, total, x0, y0, x1, y1) => {
+    const thick = n % 5 === 0 || n === total;
+    g.strokeStyle = thick ? ink.thick : ink.grid;
+    g.lineWidth = thick ? 1.5 : 0.5;
+    g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
+  };
+  for (let c = 0; c <= puzzle.width; c++) {
+    const x = left + c * cell + 0.5;
+    rule(c, puzzle.width, x, top, x, top + puzzle.height * cell);
+  }
+  for (let r = 0; r <= puzzle.height; r++) {
+    const y = top + r * cell + 0.5;
+    rule(r, puzzle.height, left, y, left + puzzle.width * cell, y);
+  }
+}
