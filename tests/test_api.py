@@ -58,3 +58,13 @@ def test_bad_calls() -> None:
 
 def test_calendar_api() -> None:
     assert "count_all" in dir(gridsolve.tiling) and "solutions" in dir(gridsolve.tiling)
+
+
+def test_is_solution_refuses_what_is_not_a_complete_grid() -> None:
+    """The independent checker: wrong clues, wrong sizes, and any cell but '#' and '.'."""
+    from gridsolve import Puzzle, is_solution
+    puzzle = Puzzle([[1, 1], [3]], [[2], [1], [2]])
+    assert is_solution(puzzle, ("#.#", "###"))
+    for grid in [("#.#", "##."), ("#.#",), ("#.#", "####"), ("#?#", "###"), ("#x#", "###"),
+                 ("# #", "###"), ("#.#", "#\u0661#")]:
+        assert not is_solution(puzzle, grid), grid

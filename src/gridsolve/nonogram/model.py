@@ -141,7 +141,7 @@ def is_solution(puzzle: Puzzle, grid: Sequence[str]) -> bool:
     """Does this complete grid satisfy every row and column clue? (independent of any solver)"""
     if len(grid) != puzzle.height or any(len(r) != puzzle.width for r in grid):
         return False
-    if any(ch not in (FILLED, EMPTY) for r in grid for ch in r):
+    if not set("".join(grid)) <= {FILLED, EMPTY}:
         return False
     return (all(clue_of(r) == c for r, c in zip(grid, puzzle.rows))
             and all(clue_of(col) == c for col, c in zip(columns_of(grid), puzzle.cols)))
