@@ -173,3 +173,12 @@ def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,
     assert calls == [3] and "unique" in capsys.readouterr().out
     assert main(["nonogram", "solve", heart, "--jobs", "1"]) == 0
     assert calls == [3]  # one process: not through parallel at all
+
+
+def test_without_fork_it_all_runs_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows has no fork(): the searches stay in this process (same answer, no pool)."""
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    puzzle = Puzzle([[1]] * 4, [[1]] * 4)  # 24 solutions
+    result = parallel.analyse(puzzle, 100, jobs=2)
+    assert len(set(result.solutions)) == 24 and result.status == "multiple"
+    assert "jobs" not in result.stats and not multiprocessing.active_children()

@@ -24,7 +24,8 @@ Limits: the timeout is the caller's (the processes are killed at the deadline); 
 limit holds in each process; under a node limit everything runs in this process (as
 ``auto``, or the native engine), so that the limit stays exact. ``nodes`` sums what the
 processes reported.
-A process whose parent is gone (killed) ends too (see ``_watch_parent``).
+A process whose parent is gone (killed) ends too (see ``_watch_parent``). Without fork()
+(Windows) it all runs in one process.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
-__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "alone_for", "PARENT_CHECK", "analyse"]
+__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "alone_for", "can_fork", "PARENT_CHECK", "analyse"]
 
 #: Seconds the native team runs in this process before the others are started (auto's first
 #: turn, AUTO_SECONDS).
@@ -141,6 +142,13 @@ def _start(worker: Worker) -> Callable[[Connection], None]:
     return main
 
 
+def can_fork() -> bool:
+    """Can this platform fork() (every POSIX system; not Windows)? The search processes are
+    forked: they start from the parent's state (the team's search so far)."""
+    import multiprocessing
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def alone_for(puzzle: AnyPuzzle) -> float:
     """Seconds the team runs alone before the processes start: PARALLEL_AFTER, or on a
     puzzle of more than auto's AUTO_SMALL_CELLS cells PARALLEL_AFTER_LARGE (at most
@@ -155,7 +163,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None) -> Result:
     """Search with up to ``jobs`` processes (see the module docstring); the same Result as
     every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
-    if limits.max_nodes is not None:  # one process: the node limit stays exact
+    if limits.max_nodes is not None or not can_fork():
+        # one process: the node limit stays exact; without fork() (Windows) the searches,
+        # which carry the team's state, cannot be handed to other processes
         from gridsolve.nonogram.backends import analyse as one
         return one(puzzle, max_solutions, limits, "auto" if with_sat else "native",
                    solver=solver)
@@ -214,8 +224,7 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
     """Run the workers in forked processes, pool their solutions, kill them at the answer."""
     import multiprocessing
     from multiprocessing.connection import wait
-    methods = multiprocessing.get_all_start_methods()
-    ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx: Any = multiprocessing.get_context("fork")  # analyse checked can_fork()
     conns: dict[Connection, int] = {}
     procs = []
     for i, worker in enumerate(workers):
