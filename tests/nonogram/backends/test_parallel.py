@@ -177,7 +177,7 @@ def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,
 
 def test_without_fork_it_all_runs_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows has no fork(): the searches stay in this process (same answer, no pool)."""
-    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.delattr(os, "fork")
     puzzle = Puzzle([[1]] * 4, [[1]] * 4)  # 24 solutions
     result = parallel.analyse(puzzle, 100, jobs=2)
     assert len(set(result.solutions)) == 24 and result.status == "multiple"

@@ -144,9 +144,9 @@ def _start(worker: Worker) -> Callable[[Connection], None]:
 
 def can_fork() -> bool:
     """Can this platform fork() (every POSIX system; not Windows)? The search processes are
-    forked: they start from the parent's state (the team's search so far)."""
-    import multiprocessing
-    return "fork" in multiprocessing.get_all_start_methods()
+    forked: they start from the parent's state (the team's search so far). (os, not
+    multiprocessing: a small solve must not import multiprocessing, see test_startup.)"""
+    return hasattr(os, "fork")
 
 
 def alone_for(puzzle: AnyPuzzle) -> float:
