@@ -522,3 +522,28 @@ def test_two_word_bitboards_agree_with_sat(seed: int) -> None:
     if len(ours.solutions) < 3:
         assert set(ours.solutions) == set(theirs.solutions)
     assert tuple(grid) in set(ours.solutions) or len(ours.solutions) == 3
+
+
+def test_a_paused_turn_starts_with_one_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Team.run with ``until`` and no speed seen yet runs one node first (a first turn of
+    TEAM_SLICE nodes ran far past ``until`` on puzzles whose nodes take seconds); then its
+    turns are sized by the speed. A clock that moves 1 s per reading makes every node slow."""
+    from gridsolve.nonogram.engine import team as team_module
+
+    class Clock:
+        now = 0.0
+
+        def perf_counter(self) -> float:
+            self.now += 1.0
+            return self.now
+    clock = Clock()
+    monkeypatch.setattr(team_module, "time", clock)
+    rng = random.Random(5)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
+    assert analyse(puzzle, 2).nodes > 1  # a node is not enough for it
+    team = team_module.team_for(puzzle, 2)
+    assert team is not None
+    assert not team.run(SearchLimits(), until=clock.now + 2.5)
+    assert team.nodes() == 1
+    assert team.run(SearchLimits())  # no pause: on to the answer
+    assert team.result().status == "multiple"

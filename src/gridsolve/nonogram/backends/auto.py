@@ -195,12 +195,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.
     first = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                          timeout=_min(2 * AUTO_SECONDS, limits.timeout))
-    until = _min(started + first_seconds, deadline)
-    # One node first, so that the turn has a speed to size its slices by: a first slice of
-    # TEAM_SLICE nodes ran past `until` on puzzles with slow nodes (a random 70x70: 21 nodes,
-    # 1.3 s; Gettys to the hard limit), as in parallel.py (docs/decisions/0012).
-    one = dataclasses.replace(first, max_nodes=min(1, first.max_nodes or 0))
-    if (team.run(one, until=until) or team.run(first, until=until)) and not team.stopped:
+    # (its first slice is one node, which gives the speed the later slices are sized by)
+    if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
         return team.result()
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it

@@ -1,11 +1,11 @@
 """One puzzle on several cores: the native team, SAT and more native searches in processes.
 
 The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
-for PARALLEL_AFTER seconds (auto's AUTO_SECONDS) or AUTO_NODES nodes, on puzzles of more than
-auto's AUTO_SMALL_CELLS cells for its first node (the root's probing) and PARALLEL_AFTER_LARGE
-seconds; most puzzles end there, without a process started, and SAT then starts from the same root cells as in
-``auto``. Otherwise up to ``jobs`` processes are forked, each a different search of the
-whole puzzle:
+for PARALLEL_AFTER seconds (auto's AUTO_SECONDS) or AUTO_NODES nodes (on puzzles of more
+than auto's AUTO_SMALL_CELLS cells, its first node, the root's probing, and
+PARALLEL_AFTER_LARGE seconds); most puzzles end there, without a process started, and SAT
+then starts from the same root cells as in ``auto``. Otherwise up to ``jobs`` processes are
+forked, each a different search of the whole puzzle:
 
     1. the native team, going on from where it paused (the fork carries its state);
     2. SAT (``sat.Search``, seeded with the cells the team proved at the root), for
@@ -30,7 +30,6 @@ A process whose parent is gone (killed) ends too (see ``_watch_parent``). Withou
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import threading
 import time
@@ -47,7 +46,8 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
-__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "alone_for", "can_fork", "PARENT_CHECK", "analyse"]
+__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "PARENT_CHECK", "alone_for", "can_fork",
+           "analyse"]
 
 #: Seconds the native team runs in this process before the others are started (auto's first
 #: turn, AUTO_SECONDS).
@@ -55,7 +55,7 @@ PARALLEL_AFTER = 1.0
 #: The same on puzzles of more than auto's AUTO_SMALL_CELLS cells: there the team's first
 #: node (the root's probing) is what SAT is seeded with, and the others start right after it
 #: and a moment more (a large puzzle the team ends at once starts no process); the team goes
-#: on in its own process, so nothing waits for auto's first turn (docs/decisions/0012).
+#: on in its own process, so nothing waits for auto's first turn (docs/decisions/0015).
 PARALLEL_AFTER_LARGE = 0.05
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
@@ -179,10 +179,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
         after = alone_for(puzzle)
         until = started + after if deadline is None else min(started + after, deadline)
-        # one node first: a first turn has no speed to shrink to ``until`` by (Gettys: 50
-        # nodes of about 1 s each), see docs/decisions/0012
-        if (team.run(dataclasses.replace(first, max_nodes=1), until=until)
-                or team.run(first, until=until)
+        # (its first slice is one node: Team.run sizes the later ones by its speed)
+        if (team.run(first, until=until)
                 or (deadline is not None and time.perf_counter() >= deadline)):
             return team.result()
         known = team.partial()

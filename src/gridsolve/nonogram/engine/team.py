@@ -105,7 +105,9 @@ class Team:
         ``timeout`` the seconds since the team was made (a search a time limit stops cannot
         go on). ``until`` (a ``time.perf_counter()`` time) only pauses: it is checked between
         turns, which shrink from TEAM_SLICE nodes to what the time left allows at the speed
-        seen so far, and a later call goes on where this one stopped."""
+        seen so far (before any speed is seen, the first turn is one node: a first turn of
+        TEAM_SLICE nodes ran far past ``until`` on puzzles whose nodes take seconds, Gettys's
+        to the timeout; docs/decisions/0012), and a later call goes on where this one stopped."""
         self.entered = time.perf_counter()
         try:
             return self._run(limits, until)
@@ -122,9 +124,10 @@ class Team:
             if until is not None and now >= until:
                 return False
             size = TEAM_SLICE
-            if until is not None and total:
-                per_node = (self.seconds + now - self.entered) / total
-                size = max(1, min(size, int((until - now) / max(per_node, 1e-9))))
+            if until is not None:  # no speed yet: one node, which gives one
+                per_node = (self.seconds + now - self.entered) / total if total else None
+                size = 1 if per_node is None else max(
+                    1, min(size, int((until - now) / max(per_node, 1e-9))))
             budget = core.stats()["nodes"] + size
             if limits.max_nodes is not None:
                 budget = min(budget, core.stats()["nodes"] + limits.max_nodes - total)
