@@ -17,12 +17,14 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, G
                                       is_any_solution)
 
 __all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked",
-           "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "NOT_INTERRUPTIBLE",
+           "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "KISSAT", "NOT_INTERRUPTIBLE",
            "sat_installed"]
 
 #: The SAT solver used unless one is named: Glucose 4.2.1 (with the order model it beat
 #: Glucose 4.0 and CaDiCaL 1.9.5 on the hardest survey puzzles; docs/decisions/0013).
 DEFAULT_SOLVER = "glucose42"
+#: The SAT solver run as a program (``kissat``), not through python-sat.
+KISSAT = "kissat"
 #: SAT solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child
 #: process).
 NOT_INTERRUPTIBLE = ("cadical",)

@@ -48,13 +48,18 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER,
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT,
                                                  NOT_INTERRUPTIBLE, sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE",
-           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "sat_fits", "analyse"]
+           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "KISSAT_MIN_LINE", "default_solver", "sat_fits",
+           "analyse"]
+
+#: Puzzles whose every line has at least this many cells go to Kissat when it is installed
+#: (``kissat.prefer``; here so that a smaller puzzle need not import that backend).
+KISSAT_MIN_LINE = 64
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
@@ -108,6 +113,17 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
     return ""
 
 
+def default_solver(puzzle: AnyPuzzle) -> str:
+    """SAT's solver unless one is named: Kissat where ``kissat.prefer`` says (a
+    black-and-white puzzle whose every line has KISSAT_MIN_LINE cells or more, Kissat
+    installed), else DEFAULT_SOLVER. (A smaller puzzle does not import the Kissat backend.)"""
+    if min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE:
+        from gridsolve.nonogram.backends import kissat
+        if kissat.prefer(puzzle):
+            return KISSAT
+    return DEFAULT_SOLVER
+
+
 def _sat() -> ModuleType | None:
     """The SAT backend, imported now (only when SAT is needed), or None if python-sat is
     installed but cannot be imported."""
@@ -144,7 +160,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                        else deadline - AUTO_SECONDS, encoding)
         if why:
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
-    name = solver or DEFAULT_SOLVER
+    name = solver or default_solver(puzzle)
     if not name.startswith(NOT_INTERRUPTIBLE):
         team = team_for(puzzle, max_solutions)
         if team is not None:
@@ -201,6 +217,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
+    if solver == KISSAT:
+        return _kissat(team, max_solutions, limits, started, encoding, implications)
     sat = _sat()
     if sat is None:  # installed but broken: the native team alone
         team.run(limits)
@@ -276,3 +294,32 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                   native_stats["nodes"] + sat_stats.get("conflicts", 0),
                   time.perf_counter() - started, team.partial(), stats)
 
+
+
+def _kissat(team: Team, max_solutions: int, limits: SearchLimits, started: float,
+            encoding: str | None, implications: bool) -> Result:
+    """After the team's first turn, Kissat for the rest of the limits, seeded as SAT is in the
+    turns (the root's cells and implications). A Kissat run cannot be paused, so there are no
+    turns: the native team does not go on (where auto takes Kissat, the native search's
+    lines are too long for its bit-parallel solver and its nodes slow; 0014, 0016)."""
+    from gridsolve.nonogram.backends import cnf, kissat
+    puzzle = team.puzzle
+    deadline = None if limits.timeout is None else started + limits.timeout
+    known = team.partial()
+    why = sat_fits(puzzle, known, limits, deadline, encoding)
+    if why:  # the native team alone, under the caller's limits (if it can go on)
+        team.run(limits)
+        return _skipped(team.result(), why, started)
+    extra = cnf.implication_clauses(team.root_implications(), known) if implications else []
+    left = SearchLimits(
+        max_nodes=None if limits.max_nodes is None else max(0, limits.max_nodes - team.nodes()),
+        timeout=None if deadline is None else max(0.0, deadline - time.perf_counter()),
+        max_memory=limits.max_memory)
+    answer = kissat.analyse(puzzle, max_solutions, left, known=known, encoding=encoding,
+                            extra=extra, found=tuple(team.found))
+    native = team.stats()
+    stats = {"native_nodes": native["nodes"], "handover": 1, "rounds": 1,
+             "nearby": native["nearby"] + answer.stats.get("nearby", 0),
+             **{f"sat_{k}": v for k, v in answer.stats.items() if k != "nearby"}}
+    return Result(answer.status, answer.solutions, native["nodes"] + answer.nodes,
+                  time.perf_counter() - started, known, stats)

@@ -1,0 +1,245 @@
+"""Kissat, a SAT solver run as a program: the puzzle's CNF (``cnf``) in DIMACS on its
+standard input, the model read back from its "v" lines.
+
+Kissat (Biere et al.) is not in python-sat; the ``kissat`` extra installs it as the program
+that the ``passagemath-kissat`` wheel ships (a 0.3 MB binary, no other dependency). On random
+70x70 puzzles it found a first solution 2-10x sooner than Glucose 4.2.1 and solved some
+Glucose did not in 60 s; on the survey's 36x42 to 99x59 puzzles it was slower
+(docs/decisions/0016). So ``auto`` hands over to it only on puzzles whose every line is longer
+than the native engine's bit-parallel solver takes (``KISSAT_MIN_LINE`` cells), where the
+native search is weak.
+
+A run cannot be resumed: after each solution, a neighbour by local moves (``engine.nearby``)
+comes first, then Kissat runs again with the solutions so far blocked (a clause on the cell
+variables each). Limits: the time limit kills the process at the deadline; a node
+limit is Kissat's conflict limit (``--conflicts``, for all its runs together); the memory
+limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitReached.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Literal, cast
+
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
+from gridsolve.nonogram.backends import cnf
+from gridsolve.nonogram.backends.auto import KISSAT_MIN_LINE as AUTO_KISSAT_MIN_LINE
+from gridsolve.nonogram.backends._common import KISSAT, checked, status_of, unknown_grid
+from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine.nearby import nearby
+from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.workers import die_with_parent
+
+__all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
+           "dimacs", "solutions", "analyse"]
+
+#: The solver's name where SAT solvers are named (``--sat-solver kissat``).
+NAME = KISSAT
+#: auto takes Kissat for puzzles whose every line has at least this many cells: past the
+#: native engine's bit-parallel line solver and line cache (63 cells; decisions 0014, 0016).
+KISSAT_MIN_LINE = AUTO_KISSAT_MIN_LINE
+#: An environment variable that names the kissat program to run instead of the extra's.
+ENV = "GRIDSOLVE_KISSAT"
+
+_PROGRAM: list[str | None] = []  # found once: [path or None]
+
+
+def program() -> str | None:
+    """The kissat program: $GRIDSOLVE_KISSAT, else the one the passagemath-kissat wheel ships,
+    else one on the PATH; None if there is none."""
+    env = os.environ.get(ENV)
+    if env:
+        return env
+    if not _PROGRAM:
+        _PROGRAM.append(_shipped() or shutil.which("kissat"))
+    return _PROGRAM[0]
+
+
+def _shipped() -> str | None:
+    """The wheel's binary: sage_wheels/bin/kissat in a directory of the import path."""
+    from importlib.util import find_spec
+    try:
+        spec = find_spec("sage_wheels")
+    except (ImportError, ValueError):
+        return None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = os.path.join(folder, "bin", "kissat")
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def installed() -> bool:
+    return program() is not None
+
+
+def require() -> str:
+    """The program's path; SolverUnavailable (naming the extra) if there is none."""
+    path = program()
+    if path is None:
+        raise SolverUnavailable("kissat", "kissat")
+    return path
+
+
+def prefer(puzzle: AnyPuzzle) -> bool:
+    """Does auto hand this puzzle over to Kissat (rather than to Glucose)? When it is black
+    and white, every line has KISSAT_MIN_LINE cells or more, and Kissat is installed."""
+    return (isinstance(puzzle, Puzzle) and min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE
+            and installed())
+
+
+def dimacs(clauses: Iterable[Sequence[int]]) -> tuple[list[str], int]:
+    """The clauses as DIMACS lines (without the header), and the highest variable."""
+    lines, top = [], 0
+    for clause in clauses:
+        lines.append(" ".join(map(str, clause)) + " 0")
+        top = max(top, max(map(abs, clause), default=0))
+    return lines, top
+
+
+def _child_setup(max_memory: int | None) -> None:
+    """In Kissat's process before it starts: end with this process (a search process or batch
+    worker killed takes Kissat along), and at most ``max_memory`` bytes of address space."""
+    die_with_parent()
+    if max_memory is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+
+
+def _run(path: str, body: list[str], top: int, deadline: float | None,
+         conflicts: int | None, max_memory: int | None) -> tuple[list[int] | Literal[False] | None, int]:
+    """One run: (the model's literals, or False if unsatisfiable, or None at a limit;
+    the conflicts it took, from its statistics)."""
+    left = None if deadline is None else deadline - time.perf_counter()
+    if left is not None and left <= 0:
+        return None, 0
+    # its default output: the result, the model, and statistics with the conflicts
+    args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
+    text = f"p cnf {top} {len(body)}\n" + "\n".join(body) + "\n"
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: _child_setup(max_memory))
+    try:
+        out, err = proc.communicate(text, timeout=left)
+    except subprocess.TimeoutExpired:
+        return None, 0
+    finally:  # at the deadline, and on Ctrl-C: nothing waits for it
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    used = _conflicts(out)
+    if proc.returncode == 20:
+        return False, used
+    if proc.returncode == 0:  # its conflict limit
+        return None, used
+    if proc.returncode != 10:
+        if max_memory is not None:
+            raise LimitReached(f"kissat stopped (exit code {proc.returncode}), most likely at "
+                               f"the memory limit of {max_memory / 2**20:,.0f} MB")
+        raise GridsolveError(f"kissat ended unexpectedly (exit code {proc.returncode}): "
+                             + (err.strip().splitlines() or ["no message"])[-1])
+    model = [int(v) for line in out.splitlines() if line.startswith("v ")
+             for v in line[2:].split()]
+    return model, used
+
+
+def _conflicts(out: str) -> int:
+    """The conflicts of a run from Kissat's statistics ("c conflicts: N ..."), or 0."""
+    for line in out.splitlines():
+        if line.startswith("c conflicts:"):
+            try:
+                return int(line.split()[2])
+            except (IndexError, ValueError):
+                return 0
+    return 0
+
+
+def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
+              known: Grid | None = None, encoding: str | None = None,
+              extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
+              stats: dict[str, int] | None = None) -> Iterator[Grid]:
+    """Yield the puzzle's solutions other than ``found`` (black and white only), each checked;
+    LimitReached at a limit. ``known`` cells are facts (unit clauses); ``extra`` clauses hold
+    in every solution (e.g. the root's implications). After each of Kissat's solutions of a
+    black-and-white puzzle, a neighbour by local moves (``engine.nearby``) if there is one;
+    then Kissat runs again with every solution so far blocked. ``stats`` (if given) gets
+    conflicts, kissat_runs and nearby as they grow."""
+    started = time.perf_counter()
+    path = require()
+    from gridsolve.nonogram.backends.sat import check_memory
+    check_memory(puzzle, known, limits.max_memory, encoding)
+    deadline = None if limits.timeout is None else started + limits.timeout
+    body, top = dimacs(cnf.clauses(puzzle, known, encoding))
+    more, more_top = dimacs(extra)
+    body += more
+    top = max(top, more_top, cnf.cell_variables(puzzle))
+    out = stats if stats is not None else {}
+    out.update(conflicts=0, kissat_runs=0, nearby=0)
+    if found and isinstance(puzzle, ColourPuzzle):
+        raise ValueError("found solutions are for black-and-white puzzles")
+    body += [_blocking(cast(Puzzle, puzzle), grid) for grid in found]
+    seen: dict[Grid, None] = dict.fromkeys(found)
+    while True:
+        left = None if limits.max_nodes is None else limits.max_nodes - out["conflicts"]
+        answer = None
+        if left is None or left > 0:
+            answer, used = _run(path, body, top, deadline, left, limits.max_memory)
+            out["kissat_runs"] += 1
+            out["conflicts"] += used
+        if answer is None:
+            raise LimitReached("kissat search limit reached", partial=known,
+                               nodes=out["conflicts"])
+        if answer is False:
+            return
+        cells = answer[:cnf.cell_variables(puzzle)]
+        grid = checked(puzzle, _grid(puzzle, cells), "kissat")
+        body.append(" ".join(str(-v) for v in cells) + " 0")
+        seen[grid] = None
+        yield grid
+        if isinstance(puzzle, Puzzle):
+            for other in nearby(puzzle, grid, seen=seen):
+                body.append(_blocking(puzzle, other))
+                seen[other] = None
+                out["nearby"] += 1
+                yield other
+
+
+def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+            *, known: Grid | None = None, encoding: str | None = None,
+            extra: Sequence[list[int]] = (), found: Sequence[Grid] = ()) -> Result:
+    """Up to ``max_solutions`` solutions (``found`` counting among them) by ``solutions``;
+    the same Result as ``sat.analyse`` (``nodes``: Kissat's conflicts)."""
+    started = time.perf_counter()
+    stats: dict[str, int] = {}
+    pool = list(dict.fromkeys(found))
+    complete = True
+    try:
+        for grid in solutions(puzzle, limits, known=known, encoding=encoding, extra=extra,
+                              found=pool, stats=stats):
+            pool.append(grid)
+            if len(pool) >= max_solutions:
+                break
+    except LimitReached:
+        complete = False
+    pool = pool[:max_solutions]
+    return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
+                  stats.get("conflicts", 0), time.perf_counter() - started,
+                  known if known is not None else unknown_grid(puzzle), stats)
+
+
+def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
+    """The grid of a model's cell literals (the cell variables come first)."""
+    from gridsolve.nonogram.backends.sat import _grid as decode
+    return decode(puzzle, cells)
+
+
+def _blocking(puzzle: Puzzle, grid: Grid) -> str:
+    """The DIMACS line that rules out this grid: some cell differs."""
+    w = puzzle.width
+    return " ".join(str(-(r * w + c + 1) if ch == FILLED else r * w + c + 1)
+                    for r, row in enumerate(grid) for c, ch in enumerate(row)) + " 0"
+
