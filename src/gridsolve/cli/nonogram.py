@@ -68,7 +68,9 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
                         "a native search with restarts run side by side, and the first answer "
                         "stops them all")
     p.add_argument("--sat-solver", default=None, metavar="NAME",
-                   help="python-sat solver for sat/auto (default glucose42; e.g. cadical195)")
+                   help="SAT solver for sat/auto: a python-sat name (default glucose42; e.g. "
+                        "cadical195) or kissat (the kissat extra; auto's default when every "
+                        "line has 64+ cells)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--no-limits", action="store_true",

@@ -21,12 +21,13 @@ from typing import cast
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
+from gridsolve.nonogram.backends._common import KISSAT
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
 
 __all__ = ["METHODS", "BACKENDS", "Backend", "analyse"]
 
-#: How a backend is run: (puzzle, max_solutions, limits, python-sat solver name or None).
+#: How a backend is run: (puzzle, max_solutions, limits, SAT solver name or None).
 Run = Callable[[AnyPuzzle, int, SearchLimits, "str | None"], Result]
 
 
@@ -46,6 +47,9 @@ def _native(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
 
 def _sat(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
          solver: str | None) -> Result:
+    if solver == KISSAT:  # a program, not python-sat
+        from gridsolve.nonogram.backends import kissat
+        return kissat.analyse(puzzle, max_solutions, limits)
     from gridsolve.nonogram.backends import sat
     return sat.analyse(puzzle, max_solutions, limits, solver=solver or sat.DEFAULT_SOLVER)
 
@@ -79,7 +83,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             method: str = "auto", *, solver: str | None = None) -> Result:
     """Search up to ``max_solutions`` solutions with the named method (see METHODS).
 
-    ``solver`` picks the python-sat solver for "sat" and "auto" (e.g. "cadical195")."""
+    ``solver`` picks the SAT solver for "sat" and "auto": a python-sat name (e.g.
+    "cadical195") or "kissat" (``kissat``, the program)."""
     backend = BACKENDS.get(method)
     if backend is None:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")

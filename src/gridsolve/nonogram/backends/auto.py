@@ -48,18 +48,13 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT,
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  NOT_INTERRUPTIBLE, sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE",
-           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "KISSAT_MIN_LINE", "default_solver", "sat_fits",
-           "analyse"]
-
-#: Puzzles whose every line has at least this many cells go to Kissat when it is installed
-#: (``kissat.prefer``; here so that a smaller puzzle need not import that backend).
-KISSAT_MIN_LINE = 64
+           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
@@ -184,8 +179,13 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             limits, max_nodes=left_nodes, timeout=left_time))
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
-    answer = sat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
-                         solver=name, known=native.partial, encoding=encoding)
+    if name == KISSAT:
+        from gridsolve.nonogram.backends import kissat
+        answer = kissat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
+                                known=native.partial, encoding=encoding)
+    else:
+        answer = sat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
+                             solver=name, known=native.partial, encoding=encoding)
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,

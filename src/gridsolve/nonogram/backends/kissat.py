@@ -28,11 +28,11 @@ from typing import Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends.auto import KISSAT_MIN_LINE as AUTO_KISSAT_MIN_LINE
-from gridsolve.nonogram.backends._common import KISSAT, checked, status_of, unknown_grid
+from gridsolve.nonogram.backends._common import (KISSAT, KISSAT_MIN_LINE, checked, status_of,
+                                                 unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.workers import die_with_parent
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
@@ -40,9 +40,6 @@ __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", 
 
 #: The solver's name where SAT solvers are named (``--sat-solver kissat``).
 NAME = KISSAT
-#: auto takes Kissat for puzzles whose every line has at least this many cells: past the
-#: native engine's bit-parallel line solver and line cache (63 cells; decisions 0014, 0016).
-KISSAT_MIN_LINE = AUTO_KISSAT_MIN_LINE
 #: An environment variable that names the kissat program to run instead of the extra's.
 ENV = "GRIDSOLVE_KISSAT"
 
@@ -167,20 +164,28 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     in every solution (e.g. the root's implications). After each of Kissat's solutions of a
     black-and-white puzzle, a neighbour by local moves (``engine.nearby``) if there is one;
     then Kissat runs again with every solution so far blocked. ``stats`` (if given) gets
-    conflicts, kissat_runs and nearby as they grow."""
+    conflicts, kissat_runs and nearby as they grow. A missing program (SolverUnavailable) and
+    a model over the memory limit (LimitReached) are raised at the call."""
     started = time.perf_counter()
     path = require()
     from gridsolve.nonogram.backends.sat import check_memory
     check_memory(puzzle, known, limits.max_memory, encoding)
+    if found and isinstance(puzzle, ColourPuzzle):
+        raise ValueError("found solutions are for black-and-white puzzles")
+    return _solutions(puzzle, path, limits, started, known, encoding, extra, found,
+                      {} if stats is None else stats)
+
+
+def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: float,
+               known: Grid | None, encoding: str | None, extra: Sequence[list[int]],
+               found: Sequence[Grid], out: dict[str, int]) -> Iterator[Grid]:
+    """The generator of ``solutions``."""
     deadline = None if limits.timeout is None else started + limits.timeout
     body, top = dimacs(cnf.clauses(puzzle, known, encoding))
     more, more_top = dimacs(extra)
     body += more
     top = max(top, more_top, cnf.cell_variables(puzzle))
-    out = stats if stats is not None else {}
     out.update(conflicts=0, kissat_runs=0, nearby=0)
-    if found and isinstance(puzzle, ColourPuzzle):
-        raise ValueError("found solutions are for black-and-white puzzles")
     body += [_blocking(cast(Puzzle, puzzle), grid) for grid in found]
     seen: dict[Grid, None] = dict.fromkeys(found)
     while True:
@@ -202,6 +207,8 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
         yield grid
         if isinstance(puzzle, Puzzle):
             for other in nearby(puzzle, grid, seen=seen):
+                if known is not None and not _agrees(other, known):
+                    continue  # (known cells are facts of every solution, or a restriction)
                 body.append(_blocking(puzzle, other))
                 seen[other] = None
                 out["nearby"] += 1
@@ -217,9 +224,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     stats: dict[str, int] = {}
     pool = list(dict.fromkeys(found))
     complete = True
+    grids = solutions(puzzle, limits, known=known, encoding=encoding, extra=extra,
+                      found=tuple(pool), stats=stats)
     try:
-        for grid in solutions(puzzle, limits, known=known, encoding=encoding, extra=extra,
-                              found=pool, stats=stats):
+        for grid in grids:
             pool.append(grid)
             if len(pool) >= max_solutions:
                 break
@@ -229,6 +237,12 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
                   stats.get("conflicts", 0), time.perf_counter() - started,
                   known if known is not None else unknown_grid(puzzle), stats)
+
+
+def _agrees(grid: Grid, known: Grid) -> bool:
+    """Does the grid have the known cells ('#', '.') of ``known``?"""
+    return all(k == UNKNOWN or k == g for row, krow in zip(grid, known)
+               for g, k in zip(row, krow))
 
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:

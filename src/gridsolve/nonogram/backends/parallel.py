@@ -8,8 +8,9 @@ then starts from the same root cells as in ``auto``. Otherwise up to ``jobs`` pr
 forked, each a different search of the whole puzzle:
 
     1. the native team, going on from where it paused (the fork carries its state);
-    2. SAT (``sat.Search``, seeded with the cells the team proved at the root), for
-       ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
+    2. SAT (``sat.Search``, or Kissat where ``auto.default_solver`` takes it; seeded with
+       the cells the team proved at the root), for ``auto`` only, and only when its model
+       fits (``auto.sat_fits``: memory and time);
     3. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
        ``native`` from the second process on, for ``auto`` from the third.
 
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.backends._common import checked, status_of
+from gridsolve.nonogram.backends._common import KISSAT, checked, status_of
 from gridsolve.nonogram.engine import Result, SearchLimits, Team
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -132,6 +133,19 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
     return _grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
 
 
+def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
+                   extra: list[list[int]], found: tuple[Grid, ...]) -> Worker:
+    from gridsolve.nonogram.backends import kissat
+    stats: dict[str, int] = {}
+
+    def grids() -> Iterator[Grid]:
+        # found: the team's solutions so far, blocked (the pool has them)
+        return kissat.solutions(puzzle, SearchLimits(max_nodes=limits.max_nodes,
+                                                     max_memory=limits.max_memory),
+                                known=known, extra=extra, found=found, stats=stats)
+    return _grids_worker(grids, lambda: stats.get("conflicts", 0))
+
+
 def _start(worker: Worker) -> Callable[[Connection], None]:
     parent = os.getpid()
 
@@ -207,14 +221,19 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     """The SAT process, if python-sat is there and the model fits the memory and the time;
     seeded with the team's root cells and implications (as auto's SAT side)."""
     from gridsolve.nonogram.backends import auto, cnf, sat
-    try:
-        sat.require()
-    except SolverUnavailable:
-        return []
+    name = solver or auto.default_solver(puzzle)
+    if name != KISSAT:
+        try:
+            sat.require()
+        except SolverUnavailable:
+            return []
     if auto.sat_fits(puzzle, known, limits, deadline):
         return []
     extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
-    return [_sat_worker(puzzle, limits, solver or sat.DEFAULT_SOLVER, known, extra)]
+    if name == KISSAT:
+        return [_kissat_worker(puzzle, limits, known, extra,
+                               () if team is None else tuple(team.found))]
+    return [_sat_worker(puzzle, limits, name, known, extra)]
 
 
 def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT,
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER,
                                                  NOT_INTERRUPTIBLE, checked, grid_from_cells,
                                                  status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
@@ -252,10 +252,6 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     clauses over the cell variables (implied by the clues, e.g. what probing learned) are
     added to it."""
     started = time.perf_counter()
-    if solver == KISSAT:  # a program, not python-sat
-        from gridsolve.nonogram.backends import kissat
-        return kissat.analyse(puzzle, max_solutions, limits, known=known, encoding=encoding,
-                              extra=extra)
     _pysat()
     if limits.timeout is not None and solver.startswith(NOT_INTERRUPTIBLE):
         check_memory(puzzle, known, limits.max_memory, encoding)

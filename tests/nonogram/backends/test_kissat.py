@@ -1,0 +1,145 @@
+"""Kissat, run as a program (backends/kissat.py): exact counts against brute force and the
+native engine, limits that hold, no process left behind, and auto's choice of it."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from gridsolve.errors import LimitReached, SolverUnavailable
+from gridsolve.nonogram.backends import analyse, auto, kissat
+from gridsolve.nonogram.backends._common import DEFAULT_SOLVER
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import colour as ce
+from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
+                                      puzzle_from_grid)
+from tests.nonogram.backends.test_backends import status_for, tiny_puzzles
+from tests.nonogram.cases import CASES
+from tests.nonogram.engine.test_colour_engine import palette, random_grid
+from tests.nonogram.oracle import all_solutions as brute_force
+
+pytestmark = pytest.mark.skipif(not kissat.installed(),
+                                reason="kissat (gridsolve[kissat]) not installed")
+
+
+def random_puzzle(seed: int, h: int, w: int) -> Puzzle:
+    rng = random.Random(seed)
+    return puzzle_from_grid(["".join(rng.choice("#.") for _ in range(w)) for _ in range(h)])
+
+
+@pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])
+def test_case_table(name: str, puzzle: Puzzle, n: int, solution: tuple[str, ...] | None) -> None:
+    want = brute_force(puzzle)
+    result = analyse(puzzle, 10, method="sat", solver="kissat")
+    assert set(result.solutions) == want and len(result.solutions) == len(want)
+    assert result.status == status_for(len(want), 10)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_puzzles())
+def test_tiny_puzzles_match_brute_force(puzzle: Puzzle) -> None:
+    want = brute_force(puzzle)
+    result = kissat.analyse(puzzle, 64)
+    assert set(result.solutions) == want and len(result.solutions) == len(want)
+    assert result.status == status_for(len(want), 64)
+
+
+def test_counts_like_the_native_engine() -> None:
+    """Random 6x6 to 12x12 pictures, counting to 30: local moves and blocked runs together
+    find each solution once, and all of them."""
+    for seed in range(12):
+        puzzle = random_puzzle(seed, 6 + seed % 7, 12 - seed % 7)
+        native = analyse(puzzle, 30, method="native")
+        result = kissat.analyse(puzzle, 30)
+        assert result.status == native.status, seed
+        assert len(set(result.solutions)) == len(result.solutions) == len(native.solutions)
+        if len(native.solutions) < 30:
+            assert set(result.solutions) == set(native.solutions), seed
+        assert all(is_solution(puzzle, g) for g in result.solutions)
+
+
+def test_colour_puzzles_agree_with_the_colour_engine() -> None:
+    rng = random.Random(3)
+    for _ in range(6):
+        colours = rng.randint(2, 3)
+        grid = random_grid(rng, rng.randint(6, 10), rng.randint(6, 10), colours, 0.5)
+        puzzle = colour_puzzle_from_grid(grid, palette(colours))
+        native = ce.analyse(puzzle, 10)
+        result = analyse(puzzle, 10, method="sat", solver="kissat")
+        assert result.status == native.status
+        assert set(result.solutions) == set(native.solutions) or len(native.solutions) == 10
+
+
+def test_known_cells_and_found_solutions() -> None:
+    puzzle = next(c[1] for c in CASES if c[0] == "diagonal pair")  # two solutions
+    assert kissat.analyse(puzzle, 10, known=("#?", "??")).solutions == (("#.", ".#"),)
+    assert kissat.analyse(puzzle, 10, known=("##", "??")).status == "none"
+    # a solution already found is blocked and counted: the other one completes the pair
+    result = kissat.analyse(puzzle, 2, found=[("#.", ".#")])
+    assert result.status == "multiple" and set(result.solutions) == {("#.", ".#"), (".#", "#.")}
+
+
+def kissat_processes() -> int:
+    """Running processes of the kissat program (by their command line)."""
+    path = kissat.program()
+    count = 0
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if f.read().split(b"\0")[0].decode(errors="replace") == path:
+                        count += 1
+            except OSError:
+                pass
+    return count
+
+
+def test_timeout_and_node_limit_stop_it() -> None:
+    """A random 70x70 picture Kissat needs seconds for: a timeout kills it on time (nothing
+    left running), a conflict limit stops it, and both say unknown."""
+    puzzle = random_puzzle(70_001, 70, 70)
+    started = time.perf_counter()
+    result = kissat.analyse(puzzle, 2, SearchLimits(timeout=0.3))
+    assert result.status == "unknown" and not result.solutions
+    assert time.perf_counter() - started < 2.5
+    assert kissat_processes() == 0
+    result = kissat.analyse(puzzle, 2, SearchLimits(max_nodes=50))
+    assert result.status == "unknown" and result.nodes <= 50 + 100  # it checks between restarts
+
+
+def test_memory_limit() -> None:
+    """A model over the limit is refused before it is built (as python-sat's are)."""
+    puzzle = random_puzzle(7, 70, 70)
+    with pytest.raises(LimitReached, match="memory limit"):
+        kissat.analyse(puzzle, 2, SearchLimits(max_memory=2**20))
+
+
+def test_missing_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kissat, "program", lambda: None)
+    with pytest.raises(SolverUnavailable, match=r"gridsolve\[kissat\]"):
+        analyse(CASES[0][1], method="sat", solver="kissat")
+    assert auto.default_solver(random_puzzle(1, 64, 64)) == DEFAULT_SOLVER
+
+
+def test_auto_takes_kissat_for_long_lines_only() -> None:
+    assert auto.default_solver(random_puzzle(1, 64, 64)) == "kissat"
+    assert auto.default_solver(random_puzzle(1, 63, 99)) == DEFAULT_SOLVER  # Gettys' shape
+    grid = random_grid(random.Random(1), 64, 64, 2, 0.5)
+    assert auto.default_solver(colour_puzzle_from_grid(grid, palette(2))) == DEFAULT_SOLVER
+
+
+def test_auto_hands_over_to_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random 50x50 picture the native team does not end in its first turn (taken to Kissat
+    here by a lower line threshold): a checked answer, the team's solutions kept."""
+    monkeypatch.setattr(auto, "KISSAT_MIN_LINE", 50)
+    monkeypatch.setattr(kissat, "KISSAT_MIN_LINE", 50)
+    monkeypatch.setattr(auto, "AUTO_SECONDS_LARGE", 0.01)
+    puzzle = random_puzzle(2, 50, 50)  # test_backends.hard_puzzle: several solutions
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert result.stats["handover"] == 1 and result.stats["sat_kissat_runs"] >= 1
