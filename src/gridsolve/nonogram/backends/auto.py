@@ -11,7 +11,7 @@ facts, so they are added as unit clauses) and with what its probes at the root f
 solution), and SAT and the native search take turns, each resuming where it stopped:
 SAT until it has had AUTO_SAT_SHARE times the native share in all, native until it has had
 twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...; large puzzles: native
-0.25 s, SAT 1.5 s, native 0.5 s, ...). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
+0.1 s, SAT 0.6 s, native 0.2 s, ...). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
 share is AUTO_SAT_SHARE_SMALL instead. Solutions are pooled;
 when either is exhausted, its solutions are every solution, so the count stays exact.
 Puzzles whose engine has no team (colour) and SAT solvers python-sat cannot interrupt
@@ -62,8 +62,8 @@ AUTO_NODES = 2000
 AUTO_SECONDS = 1.0
 #: The same on puzzles of more than AUTO_SMALL_CELLS cells, in turns with SAT: there the
 #: native search rarely ends after its first moments, and SAT with the order model seldom
-#: needs long (docs/decisions/0013).
-AUTO_SECONDS_LARGE = 0.25
+#: needs long (docs/decisions/0013; 0.25 s until 0017).
+AUTO_SECONDS_LARGE = 0.1
 #: In the turns, SAT's time to the native search's: SAT gets 6 s, native 2 s, SAT 12 s, ...
 AUTO_SAT_SHARE = 6.0
 
@@ -198,7 +198,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     then SAT and the native team in turns, each resuming where it stopped: SAT until it has
     had AUTO_SAT_SHARE (puzzles of at most AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times
     the native search's share, the native search until it has had twice its last share
-    (native 0.25 s, SAT 1.5 s, native 0.5 s, SAT 3 s, ...; small: native 1 s, SAT 0.125 s,
+    (native 0.1 s, SAT 0.6 s, native 0.2 s, SAT 1.2 s, ...; small: native 1 s, SAT 0.125 s,
     native 2 s, SAT 0.25 s, ...). Solutions
     are pooled; when either search is exhausted its solutions are every solution, so the
     count stays exact."""
