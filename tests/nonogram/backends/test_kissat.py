@@ -10,7 +10,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from gridsolve.errors import LimitReached, SolverUnavailable
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import analyse, auto, kissat
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER
 from gridsolve.nonogram.engine import SearchLimits
@@ -143,3 +143,18 @@ def test_auto_hands_over_to_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["handover"] == 1 and result.stats["sat_kissat_runs"] >= 1
+
+
+def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A program that stops without an answer: a GridsolveError with its last message, or a
+    LimitReached under a memory limit (the likely cause there)."""
+    fake = tmp_path / "kissat"
+    fake.write_text("#!/bin/sh\ncat > /dev/null\necho 'kissat: fatal error: out of memory' >&2\n"
+                    "exit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv(kissat.ENV, str(fake))
+    puzzle = random_puzzle(5, 8, 8)
+    with pytest.raises(GridsolveError, match="exit code 1.*out of memory"):
+        kissat.analyse(puzzle, 2)
+    with pytest.raises(LimitReached, match="memory limit"):
+        kissat.analyse(puzzle, 2, SearchLimits(max_memory=2**30))

@@ -1,5 +1,6 @@
-"""Kissat, a SAT solver run as a program: the puzzle's CNF (``cnf``) in DIMACS on its
-standard input, the model read back from its "v" lines.
+"""Kissat, a SAT solver run as a program: the puzzle's CNF (``cnf``) written in DIMACS to its
+standard input as it is made (the text is never held whole: a model of 10^8 literals would
+take gigabytes as text), the model read back from its "v" lines.
 
 Kissat (Biere et al.) is not in python-sat; the ``kissat`` extra installs it as the program
 that the ``passagemath-kissat`` wheel ships (a 0.3 MB binary, no other dependency). On random
@@ -18,13 +19,14 @@ limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitR
 
 from __future__ import annotations
 
+import itertools
 import os
 import resource
 import shutil
 import subprocess
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal, cast
+from typing import IO, Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
@@ -36,10 +38,13 @@ from gridsolve.nonogram.model import FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, G
 from gridsolve.workers import die_with_parent
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
-           "dimacs", "solutions", "analyse"]
+           "FEED_CLAUSES", "OutOfMemory", "solutions",
+           "analyse"]
 
 #: The solver's name where SAT solvers are named (``--sat-solver kissat``).
 NAME = KISSAT
+#: Clauses written to Kissat's input at a time (the clock is checked between).
+FEED_CLAUSES = 4096
 #: An environment variable that names the kissat program to run instead of the extra's.
 ENV = "GRIDSOLVE_KISSAT"
 
@@ -90,15 +95,6 @@ def prefer(puzzle: AnyPuzzle) -> bool:
             and installed())
 
 
-def dimacs(clauses: Iterable[Sequence[int]]) -> tuple[list[str], int]:
-    """The clauses as DIMACS lines (without the header), and the highest variable."""
-    lines, top = [], 0
-    for clause in clauses:
-        lines.append(" ".join(map(str, clause)) + " 0")
-        top = max(top, max(map(abs, clause), default=0))
-    return lines, top
-
-
 def _child_setup(max_memory: int | None) -> None:
     """In Kissat's process before it starts: end with this process (a search process or batch
     worker killed takes Kissat along), and at most ``max_memory`` bytes of address space."""
@@ -107,23 +103,51 @@ def _child_setup(max_memory: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
 
 
-def _run(path: str, body: list[str], top: int, deadline: float | None,
+class OutOfMemory(LimitReached):
+    """A run stopped at the memory limit: an error of the whole search (``analyse`` raises
+    it), where the time and conflict limits only end it ("unknown")."""
+
+
+def _feed(stdin: IO[str], header: str, clauses: Iterable[Sequence[int]],
+          deadline: float | None) -> bool:
+    """Write the model to the program's input as it is made, FEED_CLAUSES clauses at a time
+    (so the DIMACS text is never held whole); False if the deadline came first."""
+    stdin.write(header)
+    chunk: list[str] = []
+    for clause in clauses:
+        chunk.append(" ".join(map(str, clause)) + " 0\n")
+        if len(chunk) >= FEED_CLAUSES:
+            stdin.write("".join(chunk))
+            chunk.clear()
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
+    stdin.write("".join(chunk))
+    return True
+
+
+def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: float | None,
          conflicts: int | None, max_memory: int | None) -> tuple[list[int] | Literal[False] | None, int]:
-    """One run: (the model's literals, or False if unsatisfiable, or None at a limit;
-    the conflicts it took, from its statistics)."""
-    left = None if deadline is None else deadline - time.perf_counter()
-    if left is not None and left <= 0:
+    """One run on the model (``header`` and its ``clauses``): (the model's literals, or False
+    if unsatisfiable, or None at a limit; the conflicts it took, from its statistics)."""
+    if deadline is not None and time.perf_counter() >= deadline:
         return None, 0
     # its default output: the result, the model, and statistics with the conflicts
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
-    text = f"p cnf {top} {len(body)}\n" + "\n".join(body) + "\n"
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: _child_setup(max_memory))
     try:
-        out, err = proc.communicate(text, timeout=left)
-    except subprocess.TimeoutExpired:
-        return None, 0
+        assert proc.stdin is not None
+        try:
+            if not _feed(proc.stdin, header, clauses, deadline):
+                return None, 0
+        except BrokenPipeError:  # it stopped reading: its exit code says why
+            pass
+        left = None if deadline is None else deadline - time.perf_counter()
+        try:
+            out, err = proc.communicate(timeout=left)
+        except (subprocess.TimeoutExpired, BrokenPipeError):
+            return None, 0
     finally:  # at the deadline, and on Ctrl-C: nothing waits for it
         if proc.poll() is None:
             proc.kill()
@@ -135,8 +159,9 @@ def _run(path: str, body: list[str], top: int, deadline: float | None,
         return None, used
     if proc.returncode != 10:
         if max_memory is not None:
-            raise LimitReached(f"kissat stopped (exit code {proc.returncode}), most likely at "
-                               f"the memory limit of {max_memory / 2**20:,.0f} MB")
+            raise OutOfMemory(f"kissat stopped (exit code {proc.returncode}), most likely at "
+                              f"the memory limit of {max_memory / 2**20:,.0f} MB"
+                              ).with_remedy("max_memory")
         raise GridsolveError(f"kissat ended unexpectedly (exit code {proc.returncode}): "
                              + (err.strip().splitlines() or ["no message"])[-1])
     model = [int(v) for line in out.splitlines() if line.startswith("v ")
@@ -169,30 +194,32 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     started = time.perf_counter()
     path = require()
     from gridsolve.nonogram.backends.sat import check_memory
-    check_memory(puzzle, known, limits.max_memory, encoding)
+    size = check_memory(puzzle, known, limits.max_memory, encoding)
     if found and isinstance(puzzle, ColourPuzzle):
         raise ValueError("found solutions are for black-and-white puzzles")
-    return _solutions(puzzle, path, limits, started, known, encoding, extra, found,
+    return _solutions(puzzle, path, limits, started, size, known, encoding, extra, found,
                       {} if stats is None else stats)
 
 
 def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: float,
-               known: Grid | None, encoding: str | None, extra: Sequence[list[int]],
-               found: Sequence[Grid], out: dict[str, int]) -> Iterator[Grid]:
-    """The generator of ``solutions``."""
+               size: cnf.ModelSize, known: Grid | None, encoding: str | None,
+               extra: Sequence[list[int]], found: Sequence[Grid],
+               out: dict[str, int]) -> Iterator[Grid]:
+    """The generator of ``solutions``: each run is fed the model anew (``cnf.clauses``, the
+    extra clauses, one blocking clause per solution so far)."""
     deadline = None if limits.timeout is None else started + limits.timeout
-    body, top = dimacs(cnf.clauses(puzzle, known, encoding))
-    more, more_top = dimacs(extra)
-    body += more
-    top = max(top, more_top, cnf.cell_variables(puzzle))
+    ncells = cnf.cell_variables(puzzle)
+    top = max([size.variables, ncells] + [abs(lit) for clause in extra for lit in clause])
+    blocked = [_blocking(cast(Puzzle, puzzle), grid) for grid in found]
     out.update(conflicts=0, kissat_runs=0, nearby=0)
-    body += [_blocking(cast(Puzzle, puzzle), grid) for grid in found]
     seen: dict[Grid, None] = dict.fromkeys(found)
     while True:
         left = None if limits.max_nodes is None else limits.max_nodes - out["conflicts"]
         answer = None
         if left is None or left > 0:
-            answer, used = _run(path, body, top, deadline, left, limits.max_memory)
+            header = f"p cnf {top} {size.clauses + len(extra) + len(blocked)}\n"
+            model = itertools.chain(cnf.clauses(puzzle, known, encoding), extra, blocked)
+            answer, used = _run(path, header, model, deadline, left, limits.max_memory)
             out["kissat_runs"] += 1
             out["conflicts"] += used
         if answer is None:
@@ -200,16 +227,16 @@ def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: floa
                                nodes=out["conflicts"])
         if answer is False:
             return
-        cells = answer[:cnf.cell_variables(puzzle)]
+        cells = answer[:ncells]
         grid = checked(puzzle, _grid(puzzle, cells), "kissat")
-        body.append(" ".join(str(-v) for v in cells) + " 0")
+        blocked.append([-v for v in cells])
         seen[grid] = None
         yield grid
         if isinstance(puzzle, Puzzle):
             for other in nearby(puzzle, grid, seen=seen):
                 if known is not None and not _agrees(other, known):
                     continue  # (known cells are facts of every solution, or a restriction)
-                body.append(_blocking(puzzle, other))
+                blocked.append(_blocking(puzzle, other))
                 seen[other] = None
                 out["nearby"] += 1
                 yield other
@@ -231,6 +258,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             pool.append(grid)
             if len(pool) >= max_solutions:
                 break
+    except OutOfMemory:
+        raise
     except LimitReached:
         complete = False
     pool = pool[:max_solutions]
@@ -251,9 +280,8 @@ def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
     return decode(puzzle, cells)
 
 
-def _blocking(puzzle: Puzzle, grid: Grid) -> str:
-    """The DIMACS line that rules out this grid: some cell differs."""
+def _blocking(puzzle: Puzzle, grid: Grid) -> list[int]:
+    """The clause that rules out this grid: some cell differs."""
     w = puzzle.width
-    return " ".join(str(-(r * w + c + 1) if ch == FILLED else r * w + c + 1)
-                    for r, row in enumerate(grid) for c, ch in enumerate(row)) + " 0"
-
+    return [-(r * w + c + 1) if ch == FILLED else r * w + c + 1
+            for r, row in enumerate(grid) for c, ch in enumerate(row)]
