@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -84,16 +86,19 @@ def test_known_cells_and_found_solutions() -> None:
 
 
 def kissat_processes() -> int:
-    """Running processes of the kissat program (by their command line)."""
+    """Running processes of the kissat program started by this process (its children)."""
     path = kissat.program()
     count = 0
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             try:
+                with open(f"/proc/{pid}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
                 with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if f.read().split(b"\0")[0].decode(errors="replace") == path:
+                    if (parent == os.getpid()
+                            and f.read().split(b"\0")[0].decode(errors="replace") == path):
                         count += 1
-            except OSError:
+            except (OSError, ValueError, IndexError):
                 pass
     return count
 
@@ -145,16 +150,64 @@ def test_auto_hands_over_to_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.stats["handover"] == 1 and result.stats["sat_kissat_runs"] >= 1
 
 
-def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    """A program that stops without an answer: a GridsolveError with its last message, or a
-    LimitReached under a memory limit (the likely cause there)."""
+def fake_program(tmp_path, monkeypatch: pytest.MonkeyPatch, message: str, code: int) -> None:  # type: ignore[no-untyped-def]
+    """$GRIDSOLVE_KISSAT names a script that reads its input, says ``message``, exits ``code``."""
     fake = tmp_path / "kissat"
-    fake.write_text("#!/bin/sh\ncat > /dev/null\necho 'kissat: fatal error: out of memory' >&2\n"
-                    "exit 1\n")
+    fake.write_text(f"#!/bin/sh\ncat > /dev/null\necho '{message}' >&2\nexit {code}\n")
     fake.chmod(0o755)
     monkeypatch.setenv(kissat.ENV, str(fake))
+
+
+def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A program that stops without an answer: a GridsolveError with its last message; under
+    a memory limit, a memory error only when it says so (or was killed)."""
     puzzle = random_puzzle(5, 8, 8)
+    fake_program(tmp_path, monkeypatch, "kissat: fatal error: out of memory", 1)
     with pytest.raises(GridsolveError, match="exit code 1.*out of memory"):
         kissat.analyse(puzzle, 2)
-    with pytest.raises(LimitReached, match="memory limit"):
+    with pytest.raises(kissat.OutOfMemory, match="memory limit"):
         kissat.analyse(puzzle, 2, SearchLimits(max_memory=2**30))
+    fake_program(tmp_path, monkeypatch, "kissat: error: parse error", 1)
+    with pytest.raises(GridsolveError, match="parse error") as caught:
+        kissat.analyse(puzzle, 2, SearchLimits(max_memory=2**30))
+    assert not isinstance(caught.value, LimitReached)
+    fake_program(tmp_path, monkeypatch, "nothing", 0)  # no answer, and no conflict limit given
+    with pytest.raises(GridsolveError, match="without an answer"):
+        kissat.analyse(puzzle, 2)
+
+
+def test_a_lower_address_space_limit_holds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Under a hard RLIMIT_AS below the memory limit, Kissat starts with that one (setting a
+    higher one would fail before it runs) and still answers."""
+    puzzle = random_puzzle(5, 8, 8)
+    code = ("import resource, sys\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (2**32, 2**32))\n"
+            "from gridsolve.nonogram.backends import kissat\n"
+            "from gridsolve.nonogram.engine import SearchLimits\n"
+            f"p = kissat.Puzzle({puzzle.rows!r}, {puzzle.cols!r})\n"
+            "r = kissat.analyse(p, 2, SearchLimits(max_memory=2**33))\n"
+            "print(r.status)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == analyse(puzzle, 2, method="native").status
+
+
+def test_auto_takes_kissat_without_python_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kissat extra alone is enough for auto's hand-over on a puzzle of long lines."""
+    monkeypatch.setattr(auto, "sat_installed", lambda: False)
+    rng = random.Random(0)  # a 64x64 picture at 53% density: the team hands over, Kissat ends it
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
+                               for _ in range(64)])
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert result.stats["handover"] == 1 and result.stats["sat_kissat_runs"] >= 1
+
+
+def test_jobs_with_kissat_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gridsolve.nonogram.backends import parallel
+    monkeypatch.setattr(kissat, "program", lambda: None)
+    with pytest.raises(SolverUnavailable, match=r"gridsolve\[kissat\]"):
+        parallel.analyse(random_puzzle(2, 50, 50), 2, SearchLimits(timeout=30), jobs=2,
+                         solver="kissat")

@@ -4,7 +4,8 @@ The rule: run the native engine (its team of searches, see ``engine.Team``, coun
 ``max_solutions``) for at most ``AUTO_NODES`` search nodes and ``AUTO_SECONDS`` seconds (less
 if the caller's own limits are tighter; on puzzles of more than AUTO_SMALL_CELLS cells the
 turn pauses after ``AUTO_SECONDS_LARGE``). If it finishes, that is the answer. Otherwise SAT
-(python-sat, ``sat.DEFAULT_SOLVER`` unless named, on ``cnf``'s default model) starts, seeded
+(``default_solver`` unless named: python-sat's ``sat.DEFAULT_SOLVER``, or Kissat on puzzles
+whose every line is long, see below; on ``cnf``'s default model) starts, seeded
 with the cells the native engine proved at the root (``Result.partial``: its '#' and '.' are
 facts, so they are added as unit clauses) and with what its probes at the root fixed
 (``Team.root_implications``: "this cell so, then that cell so", binary clauses true of every
@@ -21,7 +22,12 @@ budget, then SAT alone.
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
 learning wins most of the worst cases, but not all. The measurements behind the budget and
 the shares: docs/decisions/0004-auto-native-first.md and 0005-auto-turns.md; the model, the
-solver, the root's implications and the shorter first turn on large puzzles: 0013.
+solver, the root's implications and the shorter first turn on large puzzles: 0013 and 0017.
+
+Kissat (``kissat``, a program that cannot be paused): on black-and-white puzzles whose every
+line has KISSAT_MIN_LINE cells or more, with Kissat installed (``default_solver``), or when
+named, the team's first turn is followed by a single hand-over to Kissat, seeded the same
+way (docs/decisions/0016).
 
 SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
 before it is built (``cnf.size``; the block-start model's order clauses grow with the square
@@ -32,7 +38,8 @@ timeout, be built within AUTO_BUILD_SHARE of the time left at AUTO_BUILD_RATE. O
 native search goes on alone under the caller's limits. The build itself stops at the
 deadline too.
 
-With python-sat missing, auto is the native engine under the caller's limits alone. A caller's
+With python-sat missing (and Kissat not taken), auto is the native engine under the caller's
+limits alone. A caller's
 ``max_nodes`` caps native nodes and SAT conflicts together (SAT checks its budget at its own
 pace); ``nodes`` is native nodes plus SAT conflicts.
 """
@@ -141,11 +148,12 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             implications: bool = True) -> Result:
     """Native under the auto budget, then SAT seeded with the native root grid: in turns with
     the native search (black and white, a SAT solver that can be interrupted), else alone.
-    ``solver`` and ``encoding`` name SAT's solver and CNF model (defaults: DEFAULT_SOLVER,
+    ``solver`` and ``encoding`` name SAT's solver and CNF model (defaults: ``default_solver``,
     ``cnf.encoding_for``); with ``implications``, what the native probes at the root fixed goes
     to SAT too, as binary clauses (``cnf.implication_clauses``)."""
     started = time.perf_counter()
-    if not sat_installed():
+    name = solver or default_solver(puzzle)
+    if name != KISSAT and not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
     deadline = None if limits.timeout is None else started + limits.timeout
     if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
@@ -155,7 +163,6 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                        else deadline - AUTO_SECONDS, encoding)
         if why:
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
-    name = solver or default_solver(puzzle)
     if not name.startswith(NOT_INTERRUPTIBLE):
         team = team_for(puzzle, max_solutions)
         if team is not None:
@@ -165,8 +172,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     native = engine.analyse(puzzle, max_solutions, budget)
     if native.status != "unknown":
         return native
-    sat = _sat()
-    if sat is None:  # installed but broken: the native engine alone
+    sat = _sat() if name != KISSAT else None
+    if sat is None and name != KISSAT:  # installed but broken: the native engine alone
         return engine.analyse(puzzle, max_solutions, limits)
     spent = time.perf_counter() - started
     left_nodes = None if limits.max_nodes is None else limits.max_nodes - native.nodes
@@ -179,13 +186,15 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             limits, max_nodes=left_nodes, timeout=left_time))
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
+    left = SearchLimits(left_nodes, left_time, limits.max_memory)
     if name == KISSAT:
         from gridsolve.nonogram.backends import kissat
-        answer = kissat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
-                                known=native.partial, encoding=encoding)
+        answer = kissat.analyse(puzzle, max_solutions, left, known=native.partial,
+                                encoding=encoding)
     else:
-        answer = sat.analyse(puzzle, max_solutions, SearchLimits(left_nodes, left_time),
-                             solver=name, known=native.partial, encoding=encoding)
+        assert sat is not None
+        answer = sat.analyse(puzzle, max_solutions, left, solver=name, known=native.partial,
+                             encoding=encoding)
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,

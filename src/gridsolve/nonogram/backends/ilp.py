@@ -134,8 +134,13 @@ def _child_setup(max_memory: int | None) -> None:
     """In CBC's process before it starts: end with this process (a batch worker killed with
     its batch takes CBC along), and at most ``max_memory`` bytes of address space."""
     die_with_parent()
-    if max_memory is not None:
-        resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+    if max_memory is not None:  # (or the lower hard limit the process already has)
+        try:
+            _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            cap = max_memory if hard == resource.RLIM_INFINITY else min(max_memory, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+        except (OSError, ValueError):  # the existing limit holds
+            pass
 
 
 def model_terms(puzzle: Puzzle, stop_at: int | None = None) -> int:

@@ -97,15 +97,27 @@ def prefer(puzzle: AnyPuzzle) -> bool:
 
 def _child_setup(max_memory: int | None) -> None:
     """In Kissat's process before it starts: end with this process (a search process or batch
-    worker killed takes Kissat along), and at most ``max_memory`` bytes of address space."""
+    worker killed takes Kissat along), and at most ``max_memory`` bytes of address space (or
+    the lower hard limit the process already has)."""
     die_with_parent()
     if max_memory is not None:
-        resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+        try:
+            _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            cap = max_memory if hard == resource.RLIM_INFINITY else min(max_memory, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+        except (OSError, ValueError):  # the existing limit holds
+            pass
+
+
+#: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
+#: the address-space cap can end either way), as subprocess and a shell report them.
+KILLED = (-6, -9, 134, 137)
 
 
 class OutOfMemory(LimitReached):
     """A run stopped at the memory limit: an error of the whole search (``analyse`` raises
-    it), where the time and conflict limits only end it ("unknown")."""
+    it), where the time and conflict limits only end it ("unknown"). Under ``--jobs`` it ends
+    the Kissat side only; the other searches go on."""
 
 
 def _feed(stdin: IO[str], header: str, clauses: Iterable[Sequence[int]],
@@ -155,15 +167,16 @@ def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: flo
     used = _conflicts(out)
     if proc.returncode == 20:
         return False, used
-    if proc.returncode == 0:  # its conflict limit
+    if proc.returncode == 0 and conflicts is not None:  # its conflict limit
         return None, used
     if proc.returncode != 10:
-        if max_memory is not None:
-            raise OutOfMemory(f"kissat stopped (exit code {proc.returncode}), most likely at "
-                              f"the memory limit of {max_memory / 2**20:,.0f} MB"
-                              ).with_remedy("max_memory")
-        raise GridsolveError(f"kissat ended unexpectedly (exit code {proc.returncode}): "
-                             + (err.strip().splitlines() or ["no message"])[-1])
+        said = (err.strip().splitlines() or ["no message"])[-1]
+        if max_memory is not None and ("memory" in err.lower() or proc.returncode in KILLED):
+            raise OutOfMemory(f"kissat stopped at the memory limit of "
+                              f"{max_memory / 2**20:,.0f} MB (exit code {proc.returncode}: "
+                              f"{said})").with_remedy("max_memory")
+        raise GridsolveError(f"kissat ended without an answer (exit code {proc.returncode}): "
+                             + said)
     model = [int(v) for line in out.splitlines() if line.startswith("v ")
              for v in line[2:].split()]
     return model, used

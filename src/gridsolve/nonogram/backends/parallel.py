@@ -222,7 +222,10 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     seeded with the team's root cells and implications (as auto's SAT side)."""
     from gridsolve.nonogram.backends import auto, cnf, sat
     name = solver or auto.default_solver(puzzle)
-    if name != KISSAT:
+    if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
+        from gridsolve.nonogram.backends import kissat
+        kissat.require()
+    else:
         try:
             sat.require()
         except SolverUnavailable:
