@@ -27,7 +27,7 @@ DEFAULT_SOLVER = "glucose42"
 #: The SAT solver run as a program (``kissat``), not through python-sat.
 KISSAT = "kissat"
 #: Puzzles whose every line has at least this many cells go to Kissat in ``auto`` when it is
-#: installed (past the native engine's bit-parallel line solver; docs/decisions/0016).
+#: installed (past the native engine's one-word bit-parallel line solver; decision 0016).
 KISSAT_MIN_LINE = 64
 #: SAT solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child
 #: process).

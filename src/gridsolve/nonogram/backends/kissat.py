@@ -7,8 +7,8 @@ that the ``passagemath-kissat`` wheel ships (a 0.3 MB binary, no other dependenc
 70x70 puzzles it found a first solution 2-10x sooner than Glucose 4.2.1 and solved some
 Glucose did not in 60 s; on the survey's 36x42 to 99x59 puzzles it was slower
 (docs/decisions/0016). So ``auto`` hands over to it only on puzzles whose every line is longer
-than the native engine's bit-parallel solver takes (``KISSAT_MIN_LINE`` cells), where the
-native search is weak.
+than the native engine's one-word bit-parallel solver takes (``KISSAT_MIN_LINE`` cells),
+where the native search was measured weak.
 
 A run cannot be resumed: after each solution, a neighbour by local moves (``engine.nearby``)
 comes first, then Kissat runs again with the solutions so far blocked (a clause on the cell
