@@ -16,6 +16,7 @@ waits, and raises KeyboardInterrupt there.
     pool_context()          the multiprocessing context to give ProcessPoolExecutor
     worker_init(parent)     its initializer (``initargs=(os.getpid(),)``)
     die_with_parent()       the kernel's part of it, for any child process of a solver
+    program_setup(bytes)    that and an address-space cap, for a solver's program
     stop_workers()          terminate every worker this process started (on an interrupt)
     deferred_sigint()       a context whose Event is set by Ctrl-C instead of raising
 """
@@ -33,7 +34,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["pool_context", "worker_init", "die_with_parent", "stop_workers", "deferred_sigint"]
+__all__ = ["pool_context", "worker_init", "die_with_parent", "program_setup", "stop_workers",
+           "deferred_sigint"]
 
 #: prctl option: the signal a process gets when its parent dies (linux/prctl.h).
 PR_SET_PDEATHSIG = 1
@@ -85,6 +87,21 @@ def die_with_parent() -> bool:
     return _PRCTL is not None and int(_PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
 
 
+def program_setup(max_memory: int | None) -> None:
+    """For a solver's program (CBC, Kissat), as its ``preexec_fn``: end with this process (a
+    worker killed takes the program along), and at most ``max_memory`` bytes of address space,
+    or the lower hard limit the process already has (raising it would fail before the program
+    runs). Loads nothing: ``resource`` is imported with this module."""
+    die_with_parent()
+    if max_memory is not None and _resource is not None:
+        try:
+            _soft, hard = _resource.getrlimit(_resource.RLIMIT_AS)
+            cap = max_memory if hard == _resource.RLIM_INFINITY else min(max_memory, hard)
+            _resource.setrlimit(_resource.RLIMIT_AS, (cap, hard))
+        except (OSError, ValueError):  # the existing limit holds
+            pass
+
+
 def _find_prctl() -> Any:
     """libc's prctl on Linux, else None."""
     if not sys.platform.startswith("linux"):
@@ -97,6 +114,10 @@ def _find_prctl() -> Any:
 
 #: Looked up at import, before any fork that calls it (a ``preexec_fn`` must load nothing).
 _PRCTL = _find_prctl()
+try:
+    import resource as _resource
+except ImportError:  # not POSIX: no address-space cap
+    _resource = None  # type: ignore[assignment]
 
 
 def _watch(parent: int) -> None:

@@ -34,7 +34,6 @@ checks the clock as it goes, and CBC runs with its address space capped at the m
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import tempfile
 import time
@@ -46,7 +45,7 @@ from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_
                                                  lines, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Grid, Puzzle
-from gridsolve.workers import die_with_parent
+from gridsolve.workers import program_setup
 
 __all__ = ["require", "build", "model_terms", "analyse"]
 
@@ -114,7 +113,7 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
         args += ["-solve", "-printingOptions", "all", "-solution", sol]
         with subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL,
-                              preexec_fn=lambda: _child_setup(max_memory)) as proc:
+                              preexec_fn=lambda: program_setup(max_memory)) as proc:
             try:
                 code = proc.wait(timeout=None if seconds is None else seconds + KILL_GRACE)
             except subprocess.TimeoutExpired:
@@ -128,19 +127,6 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
             raise GridsolveError(f"CBC failed (exit code {code}) on this puzzle")
         status, values, *_ = cbc.readsol_MPS(sol, prob, vs, var_names, con_names)
         return int(status), values
-
-
-def _child_setup(max_memory: int | None) -> None:
-    """In CBC's process before it starts: end with this process (a batch worker killed with
-    its batch takes CBC along), and at most ``max_memory`` bytes of address space."""
-    die_with_parent()
-    if max_memory is not None:  # (or the lower hard limit the process already has)
-        try:
-            _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-            cap = max_memory if hard == resource.RLIM_INFINITY else min(max_memory, hard)
-            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-        except (OSError, ValueError):  # the existing limit holds
-            pass
 
 
 def model_terms(puzzle: Puzzle, stop_at: int | None = None) -> int:

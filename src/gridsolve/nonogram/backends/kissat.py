@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import resource
 import shutil
 import subprocess
 import time
@@ -35,7 +34,7 @@ from gridsolve.nonogram.backends._common import (KISSAT, KISSAT_MIN_LINE, checke
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid, Puzzle
-from gridsolve.workers import die_with_parent
+from gridsolve.workers import program_setup
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
            "FEED_CLAUSES", "OutOfMemory", "solutions",
@@ -95,20 +94,6 @@ def prefer(puzzle: AnyPuzzle) -> bool:
             and installed())
 
 
-def _child_setup(max_memory: int | None) -> None:
-    """In Kissat's process before it starts: end with this process (a search process or batch
-    worker killed takes Kissat along), and at most ``max_memory`` bytes of address space (or
-    the lower hard limit the process already has)."""
-    die_with_parent()
-    if max_memory is not None:
-        try:
-            _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-            cap = max_memory if hard == resource.RLIM_INFINITY else min(max_memory, hard)
-            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-        except (OSError, ValueError):  # the existing limit holds
-            pass
-
-
 #: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
 #: the address-space cap can end either way), as subprocess and a shell report them.
 KILLED = (-6, -9, 134, 137)
@@ -147,7 +132,7 @@ def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: flo
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: _child_setup(max_memory))
+                            preexec_fn=lambda: program_setup(max_memory))
     try:
         assert proc.stdin is not None
         try:
