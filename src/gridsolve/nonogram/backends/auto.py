@@ -172,9 +172,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     native = engine.analyse(puzzle, max_solutions, budget)
     if native.status != "unknown":
         return native
-    sat = _sat() if name != KISSAT else None
-    if sat is None and name != KISSAT:  # installed but broken: the native engine alone
-        return engine.analyse(puzzle, max_solutions, limits)
+    sat = None
+    if name != KISSAT:
+        sat = _sat()
+        if sat is None:  # installed but broken: the native engine alone
+            return engine.analyse(puzzle, max_solutions, limits)
     spent = time.perf_counter() - started
     left_nodes = None if limits.max_nodes is None else limits.max_nodes - native.nodes
     left_time = None if limits.timeout is None else limits.timeout - spent
@@ -187,12 +189,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
     left = SearchLimits(left_nodes, left_time, limits.max_memory)
-    if name == KISSAT:
+    if sat is None:  # Kissat
         from gridsolve.nonogram.backends import kissat
         answer = kissat.analyse(puzzle, max_solutions, left, known=native.partial,
                                 encoding=encoding)
     else:
-        assert sat is not None
         answer = sat.analyse(puzzle, max_solutions, left, solver=name, known=native.partial,
                              encoding=encoding)
     stats = {"native_nodes": native.nodes, "handover": 1,
@@ -226,12 +227,12 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
-    if solver == KISSAT:
-        return _kissat(team, max_solutions, limits, started, encoding, implications)
-    sat = _sat()
-    if sat is None:  # installed but broken: the native team alone
-        team.run(limits)
-        return team.result()
+    sat = None
+    if solver != KISSAT:
+        sat = _sat()
+        if sat is None:  # installed but broken: the native team alone
+            team.run(limits)
+            return team.result()
     why = sat_fits(puzzle, team.partial(), limits, deadline, encoding)
     if why:  # the native team alone, under the caller's limits (if it can go on)
         team.run(limits)
@@ -240,6 +241,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     from gridsolve.nonogram.backends import cnf
     known = team.partial()
     extra = cnf.implication_clauses(team.root_implications(), known) if implications else []
+    if sat is None:  # Kissat
+        return _kissat(team, max_solutions, limits, started, known, encoding, extra)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
                         encoding, extra)
     sat_share = AUTO_SAT_SHARE_SMALL if small else AUTO_SAT_SHARE
@@ -306,21 +309,15 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
 
 
 def _kissat(team: Team, max_solutions: int, limits: SearchLimits, started: float,
-            encoding: str | None, implications: bool) -> Result:
+            known: Grid, encoding: str | None, extra: list[list[int]]) -> Result:
     """After the team's first turn, Kissat for the rest of the limits, seeded as SAT is in the
     turns (the root's cells and implications). A Kissat run cannot be paused, so there are no
     turns: the native team does not go on (where auto takes Kissat, the native search's
     lines are past its one-word bit-parallel solver, and on random 70x70 it ended none that
     Kissat did not end sooner; 0016)."""
-    from gridsolve.nonogram.backends import cnf, kissat
+    from gridsolve.nonogram.backends import kissat
     puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
-    known = team.partial()
-    why = sat_fits(puzzle, known, limits, deadline, encoding)
-    if why:  # the native team alone, under the caller's limits (if it can go on)
-        team.run(limits)
-        return _skipped(team.result(), why, started)
-    extra = cnf.implication_clauses(team.root_implications(), known) if implications else []
     left = SearchLimits(
         max_nodes=None if limits.max_nodes is None else max(0, limits.max_nodes - team.nodes()),
         timeout=None if deadline is None else max(0.0, deadline - time.perf_counter()),

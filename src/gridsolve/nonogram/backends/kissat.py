@@ -33,7 +33,8 @@ from gridsolve.nonogram.backends._common import (KISSAT, KISSAT_MIN_LINE, checke
                                                  unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.model import FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
@@ -232,7 +233,7 @@ def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: floa
         yield grid
         if isinstance(puzzle, Puzzle):
             for other in nearby(puzzle, grid, seen=seen):
-                if known is not None and not _agrees(other, known):
+                if known is not None and not all(map(fits, other, known)):
                     continue  # (known cells are facts of every solution, or a restriction)
                 blocked.append(_blocking(puzzle, other))
                 seen[other] = None
@@ -264,12 +265,6 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
                   stats.get("conflicts", 0), time.perf_counter() - started,
                   known if known is not None else unknown_grid(puzzle), stats)
-
-
-def _agrees(grid: Grid, known: Grid) -> bool:
-    """Does the grid have the known cells ('#', '.') of ``known``?"""
-    return all(k == UNKNOWN or k == g for row, krow in zip(grid, known)
-               for g, k in zip(row, krow))
 
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
