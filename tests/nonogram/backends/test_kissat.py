@@ -175,6 +175,9 @@ def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.Monk
     fake_program(tmp_path, monkeypatch, "nothing", 0)  # no answer, and no conflict limit given
     with pytest.raises(GridsolveError, match="without an answer"):
         kissat.analyse(puzzle, 2)
+    monkeypatch.setenv(kissat.ENV, str(tmp_path / "no-such-program"))
+    with pytest.raises(GridsolveError, match="no-such-program cannot be run"):
+        kissat.analyse(puzzle, 2)
 
 
 def test_a_lower_address_space_limit_holds(tmp_path) -> None:  # type: ignore[no-untyped-def]

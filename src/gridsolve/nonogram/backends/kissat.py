@@ -131,9 +131,13 @@ def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: flo
         return None, 0
     # its default output: the result, the model, and statistics with the conflicts
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
-    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: program_setup(max_memory))
+    try:
+        proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: program_setup(max_memory))
+    except OSError as exc:  # e.g. a wrong $GRIDSOLVE_KISSAT
+        raise GridsolveError(f"the kissat program {path} cannot be run: "
+                             f"{exc.strerror or exc}") from None
     try:
         assert proc.stdin is not None
         try:

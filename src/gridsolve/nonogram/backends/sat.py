@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER,
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT,
                                                  NOT_INTERRUPTIBLE, checked, grid_from_cells,
                                                  status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
@@ -118,7 +118,8 @@ def _solver(name: str) -> Any:
     if name not in vars(pysat.solvers.SolverNames):
         raise GridsolveError(f"unknown SAT solver {name!r}; python-sat has: "
                              + ", ".join(sorted(k for k in vars(pysat.solvers.SolverNames)
-                                                if not k.startswith("_"))))
+                                                if not k.startswith("_")))
+                             + f"; or {KISSAT} (the program)")
     return pysat.solvers.Solver(name=name)
 
 
