@@ -18,7 +18,6 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, G
 
 __all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked",
            "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "KISSAT", "KISSAT_MIN_LINE",
-           "NOT_INTERRUPTIBLE",
            "sat_installed"]
 
 #: The SAT solver used unless one is named: Glucose 4.2.1 (with the order model it beat
@@ -29,9 +28,6 @@ KISSAT = "kissat"
 #: Puzzles whose every line has at least this many cells go to Kissat in ``auto`` when it is
 #: installed (past the native engine's one-word bit-parallel line solver; decision 0016).
 KISSAT_MIN_LINE = 64
-#: SAT solvers whose ``interrupt()`` python-sat refuses (a timeout runs them in a child
-#: process).
-NOT_INTERRUPTIBLE = ("cadical",)
 
 
 _SAT_FOUND = False

@@ -15,9 +15,11 @@ twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...; large puzz
 0.1 s, SAT 0.6 s, native 0.2 s, ...). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
 share is AUTO_SAT_SHARE_SMALL instead. Solutions are pooled;
 when either is exhausted, its solutions are every solution, so the count stays exact.
-Puzzles whose engine has no team (colour) and SAT solvers python-sat cannot interrupt
-(CaDiCaL, run in a child process under a timeout) keep a single hand-over: native under the
-budget, then SAT alone.
+Puzzles whose engine has no team (colour) keep a single hand-over: native under the
+budget, then SAT alone. So do SAT solvers that cannot be paused (``sat.abilities``: CaDiCaL,
+which python-sat cannot interrupt, runs in a child process under a timeout): after the
+team's first turn, SAT alone, seeded as in the turns, the team's solutions blocked and
+counted (``_alone``).
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
 learning wins most of the worst cases, but not all. The measurements behind the budget and
@@ -56,7 +58,7 @@ from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
-                                                 NOT_INTERRUPTIBLE, sat_installed)
+                                                 sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
@@ -163,10 +165,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                        else deadline - AUTO_SECONDS, encoding)
         if why:
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
-    if not name.startswith(NOT_INTERRUPTIBLE):
-        team = team_for(puzzle, max_solutions)
-        if team is not None:
-            return _in_turns(team, max_solutions, limits, name, started, encoding, implications)
+    team = team_for(puzzle, max_solutions)
+    if team is not None:
+        return _in_turns(team, max_solutions, limits, name, started, encoding, implications)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)
@@ -241,8 +242,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     from gridsolve.nonogram.backends import cnf
     known = team.partial()
     extra = cnf.implication_clauses(team.root_implications(), known) if implications else []
-    if sat is None:  # Kissat
-        return _kissat(team, max_solutions, limits, started, known, encoding, extra)
+    if sat is None or not sat.abilities(solver).in_turns:  # Kissat, CaDiCaL...
+        return _alone(team, max_solutions, limits, solver, started, known, encoding, extra)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
                         encoding, extra)
     sat_share = AUTO_SAT_SHARE_SMALL if small else AUTO_SAT_SHARE
@@ -308,22 +309,37 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
 
 
 
-def _kissat(team: Team, max_solutions: int, limits: SearchLimits, started: float,
-            known: Grid, encoding: str | None, extra: list[list[int]]) -> Result:
-    """After the team's first turn, Kissat for the rest of the limits, seeded as SAT is in the
-    turns (the root's cells and implications). A Kissat run cannot be paused, so there are no
-    turns: the native team does not go on (where auto takes Kissat, the native search's
-    lines are past its one-word bit-parallel solver, and on random 70x70 it ended none that
-    Kissat did not end sooner; 0016)."""
-    from gridsolve.nonogram.backends import kissat
+def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
+           known: Grid, encoding: str | None, extra: list[list[int]]) -> Result:
+    """After the team's first turn, SAT alone for the rest of the limits, seeded as in the
+    turns (the root's cells and implications; the team's solutions blocked and counted): for
+    solvers whose run cannot be paused (Kissat, a program; python-sat's CaDiCaL and others it
+    cannot interrupt, run in a child process). The native team does not go on (where auto
+    takes Kissat, the native search's lines are past its one-word bit-parallel solver, and on
+    random 70x70 it ended none that Kissat did not end sooner; 0016)."""
+    from gridsolve.nonogram.backends import cnf
     puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
     left = SearchLimits(
         max_nodes=None if limits.max_nodes is None else max(0, limits.max_nodes - team.nodes()),
         timeout=None if deadline is None else max(0.0, deadline - time.perf_counter()),
         max_memory=limits.max_memory)
-    answer = kissat.analyse(puzzle, max_solutions, left, known=known, encoding=encoding,
-                            extra=extra, found=tuple(team.found))
+    found = tuple(team.found)[:max_solutions]
+    if len(found) >= max_solutions:  # the first turn found enough before it was stopped
+        return team.result()
+    if solver == KISSAT:
+        from gridsolve.nonogram.backends import kissat
+        answer = kissat.analyse(puzzle, max_solutions, left, known=known, encoding=encoding,
+                                extra=extra, found=found)
+    else:
+        from gridsolve.nonogram.backends import sat
+        more = sat.analyse(puzzle, max_solutions - len(found), left, solver=solver,
+                           known=known, encoding=encoding,
+                           extra=extra + [cnf.blocking_clause(puzzle, g) for g in found])
+        pool = found + more.solutions
+        complete = more.status in ("none", "unique")  # SAT's search was exhausted
+        answer = dataclasses.replace(
+            more, status=status_of(len(pool), max_solutions, complete), solutions=pool)
     native = team.stats()
     stats = {"native_nodes": native["nodes"], "handover": 1, "rounds": 1,
              "nearby": native["nearby"] + answer.stats.get("nearby", 0),

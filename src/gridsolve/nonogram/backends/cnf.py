@@ -47,11 +47,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from gridsolve.nonogram.backends._common import feasible_starts, lines
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid,
+                                      Puzzle)
 
 __all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "encoding_for",
            "ModelSize", "size", "clauses", "cell_variables",
-           "implication_clauses"]
+           "implication_clauses", "blocking_clause"]
 
 #: Above this many literals, at-most-one uses the sequential counter instead of pairwise clauses.
 PAIRWISE_MAX = 6
@@ -153,6 +154,14 @@ def implication_clauses(records: Sequence[int], known: Grid | None = None) -> li
             if open_cell is None or open_cell[other]:
                 seen[(a, other + 1 if m & 1 else -(other + 1))] = None
     return [[a, b] for a, b in seen]
+
+
+def blocking_clause(puzzle: Puzzle, grid: Grid) -> list[int]:
+    """The clause over the cell variables that rules out this black-and-white grid: some
+    cell differs."""
+    w = puzzle.width
+    return [-(r * w + c + 1) if ch == FILLED else r * w + c + 1
+            for r, row in enumerate(grid) for c, ch in enumerate(row)]
 
 
 def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None,

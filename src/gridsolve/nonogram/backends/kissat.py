@@ -33,7 +33,7 @@ from gridsolve.nonogram.backends._common import (KISSAT, KISSAT_MIN_LINE, checke
                                                  unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
@@ -213,7 +213,7 @@ def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: floa
     deadline = None if limits.timeout is None else started + limits.timeout
     ncells = cnf.cell_variables(puzzle)
     top = max([size.variables, ncells] + [abs(lit) for clause in extra for lit in clause])
-    blocked = [_blocking(cast(Puzzle, puzzle), grid) for grid in found]
+    blocked = [cnf.blocking_clause(cast(Puzzle, puzzle), grid) for grid in found]
     out.update(conflicts=0, kissat_runs=0, nearby=0)
     seen: dict[Grid, None] = dict.fromkeys(found)
     while True:
@@ -239,7 +239,7 @@ def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: floa
             for other in nearby(puzzle, grid, seen=seen):
                 if known is not None and not all(map(fits, other, known)):
                     continue  # (known cells are facts of every solution, or a restriction)
-                blocked.append(_blocking(puzzle, other))
+                blocked.append(cnf.blocking_clause(puzzle, other))
                 seen[other] = None
                 out["nearby"] += 1
                 yield other
@@ -275,10 +275,3 @@ def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
     """The grid of a model's cell literals (the cell variables come first)."""
     from gridsolve.nonogram.backends.sat import _grid as decode
     return decode(puzzle, cells)
-
-
-def _blocking(puzzle: Puzzle, grid: Grid) -> list[int]:
-    """The clause that rules out this grid: some cell differs."""
-    w = puzzle.width
-    return [-(r * w + c + 1) if ch == FILLED else r * w + c + 1
-            for r, row in enumerate(grid) for c, ch in enumerate(row)]

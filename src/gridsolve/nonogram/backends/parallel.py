@@ -230,6 +230,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
             sat.require()
         except SolverUnavailable:
             return []
+        sat.check_solver(name, limits)  # unknown, not loadable, no node limit: one line here
     if auto.sat_fits(puzzle, known, limits, deadline):
         return []
     extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)

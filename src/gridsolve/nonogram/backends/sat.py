@@ -9,14 +9,18 @@ Counting adds a blocking clause on the cell variables after each model: cells de
 start, so each solution is found once. A node limit is a budget of conflicts, which the
 solvers check at their restarts, so a search may run up to a few hundred conflicts past it
 (Glucose: about 100 conflicts between its first restarts); ``nodes`` reports the conflicts
-actually run. A timeout is a timer calling ``interrupt()``, except for CaDiCaL, which refuses
-it (PERF-NOTES.md) and slows down badly when cut into ``solve_limited`` slices (measured:
-9-Dom 0.14 s -> 0.78 s): it runs in a child process that is killed at the deadline, sending
-solutions as it finds them, with its address space capped at the memory limit.
+actually run. A timeout is a timer calling ``interrupt()``, except for the solvers whose
+``interrupt()`` python-sat refuses (CaDiCaL, Kissat 4.0.4, Lingeling; ``abilities`` asks each
+solver once): they run in a child process that is killed at the deadline, sending solutions
+as it finds them, with its address space capped at the memory limit. (CaDiCaL also slows
+down badly when cut into ``solve_limited`` slices, PERF-NOTES.md: 9-Dom 0.14 s -> 0.78 s.)
+A solver without a limited solve (Lingeling) cannot take a node limit: asked for one, it is
+a clear error, not a search that ignores it.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import multiprocessing
 import os
@@ -24,18 +28,18 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT,
-                                                 NOT_INTERRUPTIBLE, checked, grid_from_cells,
-                                                 status_of, unknown_grid)
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked,
+                                                 grid_from_cells, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.workers import die_with_parent
 
-__all__ = ["DEFAULT_SOLVER", "NOT_INTERRUPTIBLE", "Search", "require", "encode", "model_bytes",
+__all__ = ["DEFAULT_SOLVER", "Abilities", "abilities", "check_solver", "Search", "require", "encode", "model_bytes",
            "check_memory", "analyse"]
 
 #: A loaded solver's memory per literal and per clause of the model, and at least (measured
@@ -112,15 +116,79 @@ def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
     return tuple("".join(symbols[i:i + w]) for i in range(0, len(symbols), w))
 
 
+@dataclass(frozen=True)
+class Abilities:
+    """What python-sat lets this program do with one of its solvers."""
+
+    interrupt: bool  # a timer can stop a solve in this process (else: a child process)
+    limited: bool  # a solve can stop after a budget of conflicts (a node limit)
+    stats: bool  # it reports its conflicts
+
+    @property
+    def in_turns(self) -> bool:
+        """Can it be stopped and resumed in this process (auto's turns, ``Search.step``)?"""
+        return self.interrupt and self.limited
+
+
+#: python-sat solvers that cannot take clauses after a solve (their library aborts the
+#: process), so they cannot go past a first solution: no count, no proof of uniqueness.
+NOT_INCREMENTAL = frozenset({"kissat404"})
+
+
+@functools.cache
+def abilities(name: str) -> Abilities:
+    """Ask the solver (a tiny one, once per process): python-sat raises NotImplementedError
+    for what a binding lacks (Kissat 4.0.4: interrupt and statistics; Lingeling: limited
+    solves). An unknown name, or a solver python-sat cannot load, is a clear error."""
+    solver = _solver(name)
+    try:
+        solver.add_clause([1, 2])  # MapleSAT crashes solving an empty formula
+        can = {}
+        for ability, call in (("interrupt", lambda: (solver.interrupt(),
+                                                     solver.clear_interrupt())),
+                              ("limited", lambda: (solver.conf_budget(1),
+                                                   solver.solve_limited())),
+                              ("stats", solver.accum_stats)):
+            try:
+                call()
+                can[ability] = True
+            except NotImplementedError:
+                can[ability] = False
+        return Abilities(**can)
+    finally:
+        solver.delete()
+
+
 def _solver(name: str) -> Any:
-    """An empty python-sat solver (an unknown name is a clear error)."""
+    """An empty python-sat solver (an unknown name or one python-sat cannot load is a clear
+    error)."""
     pysat = _pysat()
     if name not in vars(pysat.solvers.SolverNames):
         raise GridsolveError(f"unknown SAT solver {name!r}; python-sat has: "
                              + ", ".join(sorted(k for k in vars(pysat.solvers.SolverNames)
                                                 if not k.startswith("_")))
                              + f"; or {KISSAT} (the program)")
-    return pysat.solvers.Solver(name=name)
+    try:
+        return pysat.solvers.Solver(name=name)
+    except (pysat.solvers.NoSuchSolverError, AssertionError, ImportError) as exc:
+        # e.g. cryptosat without the pycryptosat package
+        why = ("a package it needs is missing" if isinstance(exc, pysat.solvers.NoSuchSolverError)
+               else str(exc).strip() or type(exc).__name__)
+        raise GridsolveError(f"python-sat cannot load the SAT solver {name!r} here ({why}); "
+                             f"name another, e.g. {DEFAULT_SOLVER}") from None
+
+
+def check_solver(name: str, limits: SearchLimits) -> Abilities:
+    """The solver's abilities; a node limit it cannot hold is a clear error."""
+    if name in NOT_INCREMENTAL:
+        raise GridsolveError(f"python-sat's {name!r} cannot go on after a first solution (it "
+                             f"is not incremental), so it cannot count; name {KISSAT!r} for "
+                             "the Kissat program instead (extra 'kissat')")
+    can = abilities(name)
+    if limits.max_nodes is not None and not can.limited:
+        raise GridsolveError(f"the SAT solver {name!r} cannot stop at a node limit in "
+                             f"python-sat; name another, e.g. {DEFAULT_SOLVER}")
+    return can
 
 
 def _load(solver: Any, clauses: Iterator[list[int]], deadline: float | None) -> bool:
@@ -149,7 +217,8 @@ class Search:
     ``limits.max_memory`` is refused with LimitReached before it is built.
     ``step()`` returns the next solution; at a limit it returns None, and after the limits
     are raised (``deadline``, ``max_conflicts``) a later ``step()`` goes on, keeping what the
-    solver learned. Only for solvers python-sat can interrupt (not CaDiCaL)."""
+    solver learned. With a deadline, only for solvers python-sat can interrupt
+    (``abilities``)."""
 
     def __init__(self, puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                  known: Grid | None, started: float, encoding: str | None = None,
@@ -161,6 +230,10 @@ class Search:
         size = check_memory(puzzle, known, limits.max_memory, encoding)
         self.size = {"variables": size.variables, "clauses": size.clauses,
                      "extra_clauses": len(extra)}
+        self.can = check_solver(solver, limits)
+        if limits.timeout is not None and not self.can.interrupt:
+            raise ValueError(f"{solver} cannot be interrupted: analyse() runs it in a child "
+                             "process under a timeout")
         self.sat = _solver(solver)
         self.seconds = 0.0  # time spent in the solver
         model = itertools.chain(cnf.clauses(puzzle, known, encoding), extra)
@@ -171,12 +244,14 @@ class Search:
         self.sat.delete()
 
     def stats(self) -> dict[str, int]:
-        out = {k: int(v) for k, v in self.sat.accum_stats().items()}
+        out = ({k: int(v) for k, v in self.sat.accum_stats().items()} if self.can.stats
+               else {})
         out.update(self.size)
         return out
 
     def conflicts(self) -> int:
-        return int(self.sat.accum_stats().get("conflicts", 0))
+        """The conflicts so far (0 from a solver that does not say)."""
+        return int(self.sat.accum_stats().get("conflicts", 0)) if self.can.stats else 0
 
     def run(self) -> Iterator[Grid]:
         """Yield solutions, each blocked before the next call (LimitReached at a limit)."""
@@ -223,7 +298,8 @@ class Search:
         # before this call's timer starts: a short one can fire before the solve begins, and
         # clearing after it lost its interrupt (the solve then ran to its conflict budget);
         # an earlier call's timer cannot fire any more (it was joined)
-        self.sat.clear_interrupt()
+        if self.can.interrupt:
+            self.sat.clear_interrupt()
         if self.deadline is not None:
             left = self.deadline - time.perf_counter()
             if left <= 0:
@@ -254,7 +330,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     added to it."""
     started = time.perf_counter()
     _pysat()
-    if limits.timeout is not None and solver.startswith(NOT_INTERRUPTIBLE):
+    if limits.timeout is not None and not check_solver(solver, limits).interrupt:
         check_memory(puzzle, known, limits.max_memory, encoding)
         return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started,
                                  encoding, extra)
