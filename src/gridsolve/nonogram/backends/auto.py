@@ -79,6 +79,13 @@ AUTO_SAT_SHARE = 6.0
 #: SAT's share on puzzles of at most AUTO_SMALL_CELLS cells, where the native search is stronger.
 AUTO_SAT_SHARE_SMALL = 0.125
 
+#: Each round doubles the small puzzles' SAT share, up to an equal share: a small puzzle the
+#: native search has not ended in its first seconds is often one it cannot end at all, and
+#: SAT finds its first solution in seconds (decision 0018: tournament puzzles that took
+#: auto 30-50 s).
+AUTO_SAT_SHARE_GROWTH = 2.0
+AUTO_SAT_SHARE_SMALL_MAX = 1.0
+
 #: Puzzles up to this many cells take AUTO_SAT_SHARE_SMALL: those the engine's implication
 #: probing covers (NG_IMPL_MAX_CELLS in core.h, 1024).
 AUTO_SMALL_CELLS = engine.IMPLICATION_MAX_CELLS
@@ -266,6 +273,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                 search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
             search.deadline = deadline if team.stopped else _min(
                 now + max(0.0, sat_share * share - search.seconds), deadline)
+            if small:
+                sat_share = min(AUTO_SAT_SHARE_SMALL_MAX, sat_share * AUTO_SAT_SHARE_GROWTH)
             while len(found) < max_solutions:
                 answer = search.step()
                 if answer is None:
