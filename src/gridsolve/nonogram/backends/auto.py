@@ -13,7 +13,9 @@ solution), and SAT and the native search take turns, each resuming where it stop
 SAT until it has had AUTO_SAT_SHARE times the native share in all, native until it has had
 twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...; large puzzles: native
 0.1 s, SAT 0.6 s, native 0.2 s, ...). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
-share is AUTO_SAT_SHARE_SMALL instead. Solutions are pooled;
+share starts at AUTO_SAT_SHARE_SMALL instead and doubles each round up to an equal share
+(native 1 s, SAT 0.125 s, native 2 s, SAT 0.5 s in all, native 4 s, SAT 2 s, native 8 s,
+SAT 8 s, ...; 0018). Solutions are pooled;
 when either is exhausted, its solutions are every solution, so the count stays exact.
 Puzzles whose engine has no team (colour) keep a single hand-over: native under the
 budget, then SAT alone. So do SAT solvers that cannot be paused (``sat.abilities``: CaDiCaL,
@@ -23,8 +25,9 @@ counted (``_alone``).
 
 Why: depth-first search with probing wins the median by ~10x on tournament puzzles, clause
 learning wins most of the worst cases, but not all. The measurements behind the budget and
-the shares: docs/decisions/0004-auto-native-first.md and 0005-auto-turns.md; the model, the
-solver, the root's implications and the shorter first turn on large puzzles: 0013 and 0017.
+the shares: docs/decisions/0004-auto-native-first.md, 0005-auto-turns.md and 0018; the
+model, the solver, the root's implications and the shorter first turn on large puzzles: 0013
+and 0017.
 
 Kissat (``kissat``, a program that cannot be paused): on black-and-white puzzles whose every
 line has KISSAT_MIN_LINE cells or more, with Kissat installed (``default_solver``), or when
@@ -62,8 +65,10 @@ from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
-           "AUTO_SAT_SHARE_SMALL", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE",
-           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "analyse"]
+           "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
+           "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE",
+           "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
+           "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
@@ -216,8 +221,9 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     then SAT and the native team in turns, each resuming where it stopped: SAT until it has
     had AUTO_SAT_SHARE (puzzles of at most AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times
     the native search's share, the native search until it has had twice its last share
-    (native 0.1 s, SAT 0.6 s, native 0.2 s, SAT 1.2 s, ...; small: native 1 s, SAT 0.125 s,
-    native 2 s, SAT 0.25 s, ...). Solutions
+    (native 0.1 s, SAT 0.6 s, native 0.2 s, SAT 1.2 s, ...; small: ``sat_seconds``, native
+    1 s, SAT 0.125 s, native 2 s, SAT 0.5 s, native 4 s, SAT 2 s, native 8 s, SAT 8 s, ...).
+    Solutions
     are pooled; when either search is exhausted its solutions are every solution, so the
     count stays exact."""
     puzzle = team.puzzle
@@ -253,7 +259,6 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
         return _alone(team, max_solutions, limits, solver, started, known, encoding, extra)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
                         encoding, extra)
-    sat_share = AUTO_SAT_SHARE_SMALL if small else AUTO_SAT_SHARE
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
     complete = False
     rounds = 0
@@ -272,9 +277,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                     break
                 search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
             search.deadline = deadline if team.stopped else _min(
-                now + max(0.0, sat_share * share - search.seconds), deadline)
-            if small:
-                sat_share = min(AUTO_SAT_SHARE_SMALL_MAX, sat_share * AUTO_SAT_SHARE_GROWTH)
+                now + max(0.0, sat_seconds(share, rounds, small) - search.seconds), deadline)
             while len(found) < max_solutions:
                 answer = search.step()
                 if answer is None:
@@ -316,6 +319,16 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                   native_stats["nodes"] + sat_stats.get("conflicts", 0),
                   time.perf_counter() - started, team.partial(), stats)
 
+
+
+def sat_seconds(native: float, rounds: int, small: bool) -> float:
+    """SAT's time in all by the end of its turn in round ``rounds`` (from 1), when the native
+    search has had ``native`` seconds: AUTO_SAT_SHARE times that, or on small puzzles
+    AUTO_SAT_SHARE_SMALL times, doubling each round up to AUTO_SAT_SHARE_SMALL_MAX."""
+    if not small:
+        return AUTO_SAT_SHARE * native
+    return native * min(AUTO_SAT_SHARE_SMALL_MAX,
+                        AUTO_SAT_SHARE_SMALL * AUTO_SAT_SHARE_GROWTH ** (rounds - 1))
 
 
 def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
