@@ -116,6 +116,17 @@ def test_timeout_and_node_limit_stop_it() -> None:
     assert result.status == "unknown" and result.nodes <= 50 + 100  # it checks between restarts
 
 
+def test_a_run_stopped_at_the_deadline_reports_its_conflicts() -> None:
+    """At the deadline Kissat is sent SIGINT and prints its statistics before it goes: the
+    conflicts count as nodes (they were lost when it was killed outright), on time."""
+    puzzle = random_puzzle(70_001, 100, 100)  # minutes for Kissat
+    started = time.perf_counter()
+    result = kissat.analyse(puzzle, 2, SearchLimits(timeout=2.0))
+    assert time.perf_counter() - started < 2.0 + 0.5
+    assert result.status == "unknown" and result.nodes > 0
+    assert result.stats["conflicts"] == result.nodes and kissat_processes() == 0
+
+
 def test_memory_limit() -> None:
     """A model over the limit is refused before it is built (as python-sat's are)."""
     puzzle = random_puzzle(7, 70, 70)

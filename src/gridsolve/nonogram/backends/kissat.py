@@ -12,7 +12,8 @@ where the native search was measured weak.
 
 A run cannot be resumed: after each solution, a neighbour by local moves (``engine.nearby``)
 comes first, then Kissat runs again with the solutions so far blocked (a clause on the cell
-variables each). Limits: the time limit kills the process at the deadline; a node
+variables each). Limits: at the deadline the process is sent SIGINT, prints its statistics
+(so its conflicts still count as nodes) and is killed after STATS_GRACE at most; a node
 limit is Kissat's conflict limit (``--conflicts``, for all its runs together); the memory
 limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitReached.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -95,6 +97,10 @@ def prefer(puzzle: AnyPuzzle) -> bool:
             and installed())
 
 
+#: Seconds a run stopped at the deadline may take to print its statistics (its conflicts:
+#: the search's ``nodes``) before it is killed.
+STATS_GRACE = 0.05
+
 #: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
 #: the address-space cap can end either way), as subprocess and a shell report them.
 KILLED = (-6, -9, 134, 137)
@@ -148,7 +154,9 @@ def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: flo
         left = None if deadline is None else deadline - time.perf_counter()
         try:
             out, err = proc.communicate(timeout=left)
-        except (subprocess.TimeoutExpired, BrokenPipeError):
+        except subprocess.TimeoutExpired:
+            return None, _interrupted(proc)
+        except BrokenPipeError:
             return None, 0
     finally:  # at the deadline, and on Ctrl-C: nothing waits for it
         if proc.poll() is None:
@@ -170,6 +178,18 @@ def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: flo
     model = [int(v) for line in out.splitlines() if line.startswith("v ")
              for v in line[2:].split()]
     return model, used
+
+
+def _interrupted(proc: subprocess.Popen[str]) -> int:
+    """At the deadline: Kissat, sent SIGINT, prints its statistics and exits (in about 4 ms
+    on random 70x70); the conflicts it took, or 0 if it has not ended within STATS_GRACE
+    seconds (the caller then kills it)."""
+    try:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=STATS_GRACE)
+    except (subprocess.TimeoutExpired, OSError, ValueError):
+        return 0
+    return _conflicts(out)
 
 
 def _conflicts(out: str) -> int:
