@@ -88,7 +88,7 @@ def alone(method: str, timeout: float) -> Callable[[Any], tuple[Result, float]]:
             t = time.process_time()
             r = engine.analyse(puzzle, n, limits)
             return r, time.process_time() - t
-        if name.startswith("cadical"):
+        if not sat.abilities(name).interrupt:  # run in a child process under a timeout
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             r = sat.analyse(puzzle, n, limits, solver=name)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -119,10 +119,10 @@ def test_timeout_and_node_limit_stop_it() -> None:
 def test_a_run_stopped_at_the_deadline_reports_its_conflicts() -> None:
     """At the deadline Kissat is sent SIGINT and prints its statistics before it goes: the
     conflicts count as nodes (they were lost when it was killed outright), on time."""
-    puzzle = random_puzzle(70_001, 100, 100)  # minutes for Kissat
+    puzzle = random_puzzle(70_001, 100, 100)  # minutes for Kissat; conflicts from ~0.8 s
     started = time.perf_counter()
-    result = kissat.analyse(puzzle, 2, SearchLimits(timeout=2.0))
-    assert time.perf_counter() - started < 2.0 + 0.5
+    result = kissat.analyse(puzzle, 2, SearchLimits(timeout=3.0))
+    assert time.perf_counter() - started < 3.0 + 0.5
     assert result.status == "unknown" and result.nodes > 0
     assert result.stats["conflicts"] == result.nodes and kissat_processes() == 0
 

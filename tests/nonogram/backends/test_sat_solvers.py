@@ -85,17 +85,38 @@ def test_auto_hands_over_to_a_solver_it_cannot_pause(monkeypatch: pytest.MonkeyP
     different checked solutions."""
     monkeypatch.setattr(auto, "AUTO_SECONDS_LARGE", 0.01)
     monkeypatch.setattr(auto, "AUTO_NODES", 1)  # the root alone, whatever the machine's speed
+    alone: list[int] = []
+    real_alone = auto._alone
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        alone.append(1)
+        return real_alone(*args, **kwargs)
+    monkeypatch.setattr(auto, "_alone", spy)
     puzzle = hard_puzzle()
     result = auto.analyse(puzzle, 2, SearchLimits(timeout=120), solver=name)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["handover"] == 1
+    assert alone == ([1] if name == "cadical195" else [])  # MiniSat: in turns
 
 
-def test_auto_alone_counts_exactly_with_the_teams_solutions() -> None:
+def test_a_named_solver_that_cannot_run_fails_before_the_native_turn() -> None:
+    """auto with kissat404 (no count) or lingeling under a node limit: the error comes at
+    once, on an easy puzzle too, not after the native turn on hard ones only."""
+    easy = CASES[0][1]
+    with pytest.raises(GridsolveError, match="kissat404"):
+        auto.analyse(easy, 2, solver="kissat404")
+    with pytest.raises(GridsolveError, match="node limit"):
+        auto.analyse(easy, 2, SearchLimits(max_nodes=100), solver="lingeling")
+
+
+@pytest.mark.parametrize("count", [1, 2, 10])
+@pytest.mark.parametrize("timeout", [60.0, None])  # CaDiCaL in a child process, or in this one
+def test_auto_alone_counts_exactly_with_the_teams_solutions(count: int,
+                                                            timeout: float | None) -> None:
     """The single hand-over (``auto._alone``) pools the solutions the team found before it
-    with SAT's (blocked there): counting to 10 on small random puzzles the team had begun
-    gives exactly the native engine's count."""
+    with SAT's (blocked there): counting to 1, 2 and 10 on small random puzzles the team had
+    begun gives exactly the native engine's answer."""
     from gridsolve.nonogram import engine
     from gridsolve.nonogram.engine.team import team_for
     rng = random.Random(7)
@@ -104,7 +125,7 @@ def test_auto_alone_counts_exactly_with_the_teams_solutions() -> None:
         h, w = rng.randint(6, 12), rng.randint(6, 12)
         puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(w))
                                    for _ in range(h)])
-        team = team_for(puzzle, 10)
+        team = team_for(puzzle, count)
         assert team is not None
         nodes = 0
         while not team.found and not team.complete and nodes < 200:
@@ -113,15 +134,15 @@ def test_auto_alone_counts_exactly_with_the_teams_solutions() -> None:
         if not team.found or team.complete:
             continue
         pooled += 1
-        want = engine.analyse(puzzle, 10)
-        got = auto._alone(team, 10, SearchLimits(timeout=60), "cadical195", time.perf_counter(),
-                          team.partial(), None, [])
+        want = engine.analyse(puzzle, count)
+        got = auto._alone(team, count, SearchLimits(timeout=timeout), "cadical195",
+                          time.perf_counter(), team.partial(), None, [])
         assert got.status == want.status and len(got.solutions) == len(want.solutions)
         assert len(set(got.solutions)) == len(got.solutions)
         assert all(is_solution(puzzle, g) for g in got.solutions)
         if want.status != "multiple":  # every solution: the same ones
             assert set(got.solutions) == set(want.solutions)
-    assert pooled >= 3  # the team had solutions to pool
+    assert pooled >= (1 if count == 1 else 3)  # the team had solutions to pool
 
 
 @pytest.mark.parametrize("args", [["--sat-solver", "kissat404"],
@@ -137,3 +158,24 @@ def test_cli_names_the_solver_in_one_line(tmp_path, args: list[str]) -> None:  #
     assert run.returncode != 0
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and args[1] in lines[0] and "Traceback" not in run.stderr
+
+
+def test_the_turns_number_their_rounds_from_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The schedule is asked with rounds 1, 2, ... and the native time so far: SAT's first
+    turn on a small puzzle is AUTO_SAT_SHARE_SMALL times the first native turn."""
+    calls: list[tuple[float, int, bool]] = []
+    real = auto.sat_seconds
+
+    def spy(native: float, rounds: int, small: bool) -> float:
+        calls.append((native, rounds, small))
+        return real(native, rounds, small)
+    monkeypatch.setattr(auto, "sat_seconds", spy)
+    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    monkeypatch.setattr(auto, "AUTO_SECONDS", 0.01)
+    rng = random.Random(5)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert result.status in ("unique", "multiple")
+    assert calls and calls[0] == (0.01, 1, True)
+    assert [k for _, k, _ in calls] == list(range(1, len(calls) + 1))
+    assert all(b == 2 * a for (a, _, _), (b, _, _) in zip(calls, calls[1:]))

@@ -169,6 +169,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     name = solver or default_solver(puzzle)
     if name != KISSAT and not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
+    if solver is not None and solver != KISSAT:
+        # a named python-sat solver that cannot run here (unknown, not loadable, no count,
+        # no node limit) is an error before the native turn, not after it on hard puzzles only
+        from gridsolve.nonogram.backends import sat as python_sat
+        python_sat.check_solver(solver, limits)
     deadline = None if limits.timeout is None else started + limits.timeout
     if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
         # a model that cannot fit after the first native turn: native alone from the start
@@ -348,7 +353,7 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
         max_memory=limits.max_memory)
     found = tuple(team.found)[:max_solutions]
     if len(found) >= max_solutions:  # the first turn found enough before it was stopped
-        return team.result()
+        return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
     if solver == KISSAT:
         from gridsolve.nonogram.backends import kissat
         answer = kissat.analyse(puzzle, max_solutions, left, known=known, encoding=encoding,

@@ -39,8 +39,8 @@ from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.workers import die_with_parent
 
-__all__ = ["DEFAULT_SOLVER", "Abilities", "abilities", "check_solver", "Search", "require", "encode", "model_bytes",
-           "check_memory", "analyse"]
+__all__ = ["DEFAULT_SOLVER", "Abilities", "abilities", "check_solver", "Search", "require",
+           "encode", "model_bytes", "check_memory", "analyse"]
 
 #: A loaded solver's memory per literal and per clause of the model, and at least (measured
 #: on random puzzles of 50x50 to 200x200, resident memory after loading less before:
@@ -185,7 +185,8 @@ def check_solver(name: str, limits: SearchLimits) -> Abilities:
                              f"is not incremental), so it cannot count; name {KISSAT!r} for "
                              "the Kissat program instead (extra 'kissat')")
     can = abilities(name)
-    if limits.max_nodes is not None and not can.limited:
+    # a budget needs the conflicts so far too, or it would be the whole limit per solution
+    if limits.max_nodes is not None and not (can.limited and can.stats):
         raise GridsolveError(f"the SAT solver {name!r} cannot stop at a node limit in "
                              f"python-sat; name another, e.g. {DEFAULT_SOLVER}")
     return can
