@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -227,3 +228,24 @@ def test_jobs_with_kissat_missing_is_one_clear_error(monkeypatch: pytest.MonkeyP
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[kissat\]"):
         parallel.analyse(random_puzzle(2, 50, 50), 2, SearchLimits(timeout=30), jobs=2,
                          solver="kissat")
+
+
+def test_auto_hands_a_small_puzzle_to_kissat_after_the_first_round(
+        monkeypatch: pytest.MonkeyPatch, puzzles_dir: Path) -> None:
+    """A small puzzle still open after one round of turns goes to Kissat (0019), with the
+    solutions so far pooled: a checked "multiple"; a named solver keeps the turns. The
+    puzzle: taai2011 #591 (25x25), which the native search does not end in seconds."""
+    from gridsolve.nonogram.formats import iter_entries
+    path = puzzles_dir / "nonogramrecord-tournaments/question/taai2011.txt"
+    puzzle = list(iter_entries(str(path)))[590].puzzle
+    assert isinstance(puzzle, Puzzle)
+    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    monkeypatch.setattr(auto, "sat_seconds", lambda *_: 0.0)  # Glucose's turn: none at all
+    got = auto.analyse(puzzle, 2, SearchLimits(timeout=120))
+    assert got.status == "multiple" and len(set(got.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in got.solutions)
+    assert "glucose_conflicts" in got.stats and got.stats["sat_kissat_runs"] >= 1
+    monkeypatch.setattr(auto, "_alone", lambda *_a, **_k: pytest.fail("named: no hand-over"))
+    monkeypatch.setattr(auto, "sat_seconds", lambda *_: 10.0)
+    named = auto.analyse(puzzle, 2, SearchLimits(timeout=120), solver=DEFAULT_SOLVER)
+    assert named.status == "multiple"

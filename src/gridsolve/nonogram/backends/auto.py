@@ -91,6 +91,11 @@ AUTO_SAT_SHARE_SMALL = 0.125
 AUTO_SAT_SHARE_GROWTH = 2.0
 AUTO_SAT_SHARE_SMALL_MAX = 1.0
 
+#: On puzzles of at most AUTO_SMALL_CELLS cells still open after this many rounds of turns
+#: (native 2 s and SAT 0.125 s by then), Kissat takes over alone when it is installed and
+#: no solver was named (decision 0019).
+AUTO_KISSAT_AFTER_ROUNDS = 1
+
 #: Puzzles up to this many cells take AUTO_SAT_SHARE_SMALL: those the engine's implication
 #: probing covers (NG_IMPL_MAX_CELLS in core.h, 1024).
 AUTO_SMALL_CELLS = engine.IMPLICATION_MAX_CELLS
@@ -140,6 +145,11 @@ def default_solver(puzzle: AnyPuzzle) -> str:
     return DEFAULT_SOLVER
 
 
+def _kissat_installed() -> bool:
+    from gridsolve.nonogram.backends import kissat
+    return kissat.installed()
+
+
 def _sat() -> ModuleType | None:
     """The SAT backend, imported now (only when SAT is needed), or None if python-sat is
     installed but cannot be imported."""
@@ -184,7 +194,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
     team = team_for(puzzle, max_solutions)
     if team is not None:
-        return _in_turns(team, max_solutions, limits, name, started, encoding, implications)
+        return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
+                         to_kissat=solver is None)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)
@@ -221,7 +232,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
-              started: float, encoding: str | None, implications: bool) -> Result:
+              started: float, encoding: str | None, implications: bool,
+              to_kissat: bool = False) -> Result:
     """The native team for AUTO_NODES / AUTO_SECONDS (larger puzzles: AUTO_SECONDS_LARGE);
     then SAT and the native team in turns, each resuming where it stopped: SAT until it has
     had AUTO_SAT_SHARE (puzzles of at most AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times
@@ -268,12 +280,19 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     complete = False
     rounds = 0
     moved = 0  # solutions found next to SAT's by local moves
+    # small puzzles still open after AUTO_KISSAT_AFTER_ROUNDS rounds go to Kissat (0019)
+    kissat_after = (AUTO_KISSAT_AFTER_ROUNDS if to_kissat and small and limits.max_nodes is None
+                    and _kissat_installed() else None)
+    switch = False
     try:
         share = first_seconds
         while not complete and len(found) < max_solutions:
             rounds += 1
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
+                break
+            if kissat_after is not None and rounds > kissat_after:
+                switch = True
                 break
             # SAT up to sat_share times the native share in all
             spent_nodes = team.nodes() + search.conflicts()
@@ -315,6 +334,12 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     finally:
         sat_stats = search.stats()
         search.close()
+    if switch:
+        answer = _alone(team, max_solutions, limits, KISSAT, started, known, encoding, extra,
+                        found=tuple(found))
+        return dataclasses.replace(answer, nodes=answer.nodes + sat_stats.get("conflicts", 0),
+                                   stats={**answer.stats, "rounds": rounds,
+                                          "glucose_conflicts": sat_stats.get("conflicts", 0)})
     solutions = tuple(found)[:max_solutions]
     native_stats = team.stats()
     stats = {"native_nodes": native_stats["nodes"], "handover": 1, "rounds": rounds,
@@ -337,7 +362,8 @@ def sat_seconds(native: float, rounds: int, small: bool) -> float:
 
 
 def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
-           known: Grid, encoding: str | None, extra: list[list[int]]) -> Result:
+           known: Grid, encoding: str | None, extra: list[list[int]],
+           found: tuple[Grid, ...] | None = None) -> Result:
     """After the team's first turn, SAT alone for the rest of the limits, seeded as in the
     turns (the root's cells and implications; the team's solutions blocked and counted): for
     solvers whose run cannot be paused (Kissat, a program; python-sat's CaDiCaL and others it
@@ -351,7 +377,7 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
         max_nodes=None if limits.max_nodes is None else max(0, limits.max_nodes - team.nodes()),
         timeout=None if deadline is None else max(0.0, deadline - time.perf_counter()),
         max_memory=limits.max_memory)
-    found = tuple(team.found)[:max_solutions]
+    found = tuple(team.found if found is None else found)[:max_solutions]
     if len(found) >= max_solutions:  # the first turn found enough before it was stopped
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
     if solver == KISSAT:
