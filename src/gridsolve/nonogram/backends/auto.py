@@ -32,7 +32,9 @@ and 0017.
 Kissat (``kissat``, a program that cannot be paused): on black-and-white puzzles whose every
 line has KISSAT_MIN_LINE cells or more, with Kissat installed (``default_solver``), or when
 named, the team's first turn is followed by a single hand-over to Kissat, seeded the same
-way (docs/decisions/0016).
+way (docs/decisions/0016). On puzzles of at most AUTO_SMALL_CELLS cells still open after
+AUTO_KISSAT_AFTER_ROUNDS rounds of turns, Kissat (installed, no solver named) takes over
+alone with the solutions so far pooled and blocked (0019).
 
 SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
 before it is built (``cnf.size``; the block-start model's order clauses grow with the square
@@ -66,7 +68,8 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
-           "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY", "AUTO_SAT_MEMORY_SHARE",
+           "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
+           "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
            "analyse"]
 
