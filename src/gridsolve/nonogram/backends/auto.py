@@ -71,7 +71,7 @@ __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
-           "analyse"]
+           "check_named", "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
@@ -148,6 +148,15 @@ def default_solver(puzzle: AnyPuzzle) -> str:
     return DEFAULT_SOLVER
 
 
+def check_named(solver: str | None, limits: SearchLimits) -> None:
+    """A named python-sat solver that cannot run here (unknown, not loadable, no count, no
+    node limit) is an error before the native turn (auto, ``--jobs``), not after it on hard
+    puzzles only. Call with python-sat installed; nothing is imported when none is named."""
+    if solver is not None and solver != KISSAT:
+        from gridsolve.nonogram.backends import sat
+        sat.check_solver(solver, limits)
+
+
 def _kissat_installed() -> bool:
     from gridsolve.nonogram.backends import kissat
     return kissat.installed()
@@ -182,11 +191,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     name = solver or default_solver(puzzle)
     if name != KISSAT and not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
-    if solver is not None and solver != KISSAT:
-        # a named python-sat solver that cannot run here (unknown, not loadable, no count,
-        # no node limit) is an error before the native turn, not after it on hard puzzles only
-        from gridsolve.nonogram.backends import sat as python_sat
-        python_sat.check_solver(solver, limits)
+    check_named(solver, limits)
     deadline = None if limits.timeout is None else started + limits.timeout
     if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
         # a model that cannot fit after the first native turn: native alone from the start
@@ -342,6 +347,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                         found=tuple(found))
         return dataclasses.replace(answer, nodes=answer.nodes + sat_stats.get("conflicts", 0),
                                    stats={**answer.stats, "rounds": rounds,
+                                          "nearby": answer.stats["nearby"] + moved,
                                           "glucose_conflicts": sat_stats.get("conflicts", 0)})
     solutions = tuple(found)[:max_solutions]
     native_stats = team.stats()

@@ -39,8 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.backends._common import KISSAT, checked, status_of
-from gridsolve.nonogram.backends._common import sat_installed as _sat_installed
+from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, status_of
 from gridsolve.nonogram.engine import Result, SearchLimits, Team
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -185,10 +184,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return one(puzzle, max_solutions, limits, "auto" if with_sat else "native",
                    solver=solver)
     started = time.perf_counter()
-    if with_sat and solver is not None and solver != KISSAT and _sat_installed():
-        # as in auto: a named solver that cannot run is an error at once, on easy puzzles too
-        from gridsolve.nonogram.backends import sat
-        sat.check_solver(solver, limits)
+    if with_sat and solver is not None and sat_installed():
+        from gridsolve.nonogram.backends.auto import check_named
+        check_named(solver, limits)  # as in auto: at once, on easy puzzles too
     deadline = None if limits.timeout is None else started + limits.timeout
     team = team_for(puzzle, max_solutions)
     known: Grid | None = None
