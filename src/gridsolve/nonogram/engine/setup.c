@@ -19,11 +19,16 @@ void ng_free(ng_solver *s)
     free(s->tmp.pval); free(s->tmp.pstamp); free(s->tmp.common);
     free(s->score_a); free(s->score_b); free(s->weight);
     free(s->stack); free(s->root);
-    free(s->cache); free(s->small); free(s->guide);
+    free(s->guide);
+    eng_pool_give(s->cache, (size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
+    eng_pool_give(s->small, (size_t)2 << NG_SMALL_BITS, sizeof(uint64_t));
 #if NG_BITS2_MAX
-    free(s->cache2); free(s->lf2); free(s->le2);
+    eng_pool_give(s->cache2, (size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry));
+    free(s->lf2); free(s->le2);
 #endif
-    free(s->impl); free(s->impl_len); free(s->rev); free(s->rev_off); free(s->impl_kept);
+    eng_pool_give(s->impl, 2 * (size_t)s->pz.ncells * s->pz.ncells, sizeof(int));
+    eng_pool_give(s->rev, 2 * (size_t)s->pz.ncells * s->pz.ncells, sizeof(int));
+    free(s->impl_len); free(s->rev_off); free(s->impl_kept);
     free(s->lf); free(s->le); free(s->tmp.bfw); free(s->tmp.bbw); free(s->tmp.brun); free(s->tmp.b2);
     free(s->tmp.cnt_fw); free(s->tmp.cnt_bw); free(s->tmp.cnt_acc); free(s->tmp.cnt_line); free(s->likely); free(s->likely_key); free(s->count_memo);
     if (s->watch) for (int x = 0; x < 2 * s->pz.ncells; x++) free(s->watch[x]);
@@ -96,7 +101,7 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         s->tmp.b2 = eng_malloc(3 * ((size_t)K + 1), sizeof(ng_u128));
         if (!s->tmp.b2) goto fail;
         if (N <= NG_BITS2_MAX) {
-            s->cache2 = calloc((size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry));
+            s->cache2 = eng_pool_take((size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry), 1);
             s->lf2 = calloc(L, sizeof(ng_u128)); s->le2 = calloc(L, sizeof(ng_u128));
             if (!s->cache2 || !s->lf2 || !s->le2) goto fail;
         }
@@ -106,16 +111,16 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     while ((1LL << line_bits) <= L) line_bits++;
     if (s->bits && N <= 31 && 2 * N + line_bits <= 64) {
         s->small_shift = 2 * N;
-        s->small = calloc((size_t)2 << NG_SMALL_BITS, sizeof(uint64_t));
+        s->small = eng_pool_take((size_t)2 << NG_SMALL_BITS, sizeof(uint64_t), 1);
         if (!s->small) goto fail;
     } else if (N <= 64) {
-        s->cache = calloc((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
+        s->cache = eng_pool_take((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry), 1);
         if (!s->cache) goto fail;
     }
     if (!eng_records_init(&s->rec, L, C)) goto fail;
     if (C <= NG_IMPL_MAX_CELLS) {
-        s->impl = eng_malloc(2 * (size_t)C * C, sizeof(int));
-        s->rev = eng_malloc(2 * (size_t)C * C, sizeof(int));
+        s->impl = eng_pool_take(2 * (size_t)C * C, sizeof(int), 0);
+        s->rev = eng_pool_take(2 * (size_t)C * C, sizeof(int), 0);
         s->impl_len = calloc(2 * (size_t)C, sizeof(int));
         s->rev_off = eng_malloc((2 * (size_t)C + 1), sizeof(int));
         s->impl_kept = calloc(C, 1);
