@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -547,3 +548,26 @@ def test_a_paused_turn_starts_with_one_node(monkeypatch: pytest.MonkeyPatch) -> 
     assert team.nodes() == 1
     assert team.run(SearchLimits())  # no pause: on to the answer
     assert team.result().status == "multiple"
+
+
+def test_solvers_one_after_another_start_clean() -> None:
+    """The engine hands its line caches and implication tables from one solver to the next
+    (engine/pool.h): solvers made while others are alive and after they are gone, on puzzles
+    of one size whose lines share numbers and cells but not clues, each find exactly the
+    reference search's solutions (a stale cache entry would answer for another clue)."""
+    rng = random.Random(2026)
+    puzzles = []
+    for _ in range(6):
+        grid = tuple("".join("#" if rng.random() < 0.5 else "." for _ in range(11))
+                     for _ in range(10))
+        puzzles.append(puzzle_from_grid(grid))
+    expected = [set(itertools.islice(reference.search(p), 50)) for p in puzzles]
+    for order in (range(6), reversed(range(6)), (0, 3, 1, 4, 2, 5)):
+        alive = []
+        for k in order:
+            search = engine.solve(puzzles[k])  # a live solver while the next is made
+            alive.append(search)
+            assert set(itertools.islice(analyse(puzzles[k], max_solutions=50).solutions, 50)) == expected[k]
+            first = next(search)
+            assert first in expected[k]
+        alive.clear()  # their blocks go back to the pool for the next order
