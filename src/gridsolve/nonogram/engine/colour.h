@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "alloc.h"
+#include "pool.h"
 #include "limits.h"
 #include "queue.h"
 #include "records.h"

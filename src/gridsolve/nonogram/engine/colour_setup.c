@@ -18,7 +18,10 @@ void cg_free(cg_solver *s)
     free(s->tmp.lin); free(s->tmp.lout);
     free(s->tmp.seen); free(s->tmp.cseen); free(s->tmp.acc); free(s->tmp.hits); free(s->tmp.touched);
     free(s->score); free(s->first);
-    free(s->cache); free(s->cache_in); free(s->cache_out);
+    const size_t slots = (size_t)1 << CG_CACHE_BITS;
+    eng_pool_give(s->cache, slots, sizeof(cg_cache_entry));
+    eng_pool_give(s->cache_in, slots * s->pz.max_len, sizeof(cg_mask));
+    eng_pool_give(s->cache_out, slots * s->pz.max_len, sizeof(cg_mask));
     free(s->stack); free(s->root);
     free(s);
 }
@@ -69,9 +72,9 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
         goto fail;
     if (N <= 64) {
         const size_t slots = (size_t)1 << CG_CACHE_BITS;
-        s->cache = calloc(slots, sizeof(cg_cache_entry));
-        s->cache_in = eng_malloc(slots * N, sizeof(cg_mask));
-        s->cache_out = eng_malloc(slots * N, sizeof(cg_mask));
+        s->cache = eng_pool_take(slots, sizeof(cg_cache_entry), 1);
+        s->cache_in = eng_pool_take(slots * N, sizeof(cg_mask), 0);
+        s->cache_out = eng_pool_take(slots * N, sizeof(cg_mask), 0);
         if (!s->cache || !s->cache_in || !s->cache_out) goto fail;
     }
     if (!eng_records_init(&s->rec, L, C)) goto fail;
