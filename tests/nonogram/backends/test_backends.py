@@ -365,9 +365,9 @@ def test_team_resumes_where_it_paused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_sat_share_on_small_puzzles_doubles_up_to_even() -> None:
     """The turns' schedule (0018): small puzzles start SAT at 1/8 of the native time and
-    double it each round up to an equal share; large puzzles keep 6x."""
+    double it each round up to an equal share; large puzzles keep 24x (0020)."""
     natives = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
     small = [auto.sat_seconds(n, k, True) for k, n in enumerate(natives, start=1)]
     assert small == [0.125, 0.5, 2.0, 8.0, 16.0, 32.0]
     assert [auto.sat_seconds(n, k, False) for k, n in enumerate([0.1, 0.2], start=1)] == \
-        pytest.approx([0.6, 1.2])
+        pytest.approx([2.4, 4.8])

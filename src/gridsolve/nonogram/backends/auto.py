@@ -11,8 +11,8 @@ facts, so they are added as unit clauses) and with what its probes at the root f
 (``Team.root_implications``: "this cell so, then that cell so", binary clauses true of every
 solution), and SAT and the native search take turns, each resuming where it stopped:
 SAT until it has had AUTO_SAT_SHARE times the native share in all, native until it has had
-twice its last share (native 1 s, SAT 6 s, native 2 s, SAT 12 s, ...; large puzzles: native
-0.1 s, SAT 0.6 s, native 0.2 s, ...). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
+twice its last share (large puzzles: native 0.1 s, SAT 2.4 s, native 0.2 s, SAT 4.8 s, ...;
+0020). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
 share starts at AUTO_SAT_SHARE_SMALL instead and doubles each round up to an equal share
 (native 1 s, SAT 0.125 s, native 2 s, SAT 0.5 s in all, native 4 s, SAT 2 s, native 8 s,
 SAT 8 s, ...; 0018). Solutions are pooled;
@@ -81,8 +81,10 @@ AUTO_SECONDS = 1.0
 #: native search rarely ends after its first moments, and SAT with the order model seldom
 #: needs long (docs/decisions/0013; 0.25 s until 0017).
 AUTO_SECONDS_LARGE = 0.1
-#: In the turns, SAT's time to the native search's: SAT gets 6 s, native 2 s, SAT 12 s, ...
-AUTO_SAT_SHARE = 6.0
+#: In the turns on puzzles over AUTO_SMALL_CELLS cells, SAT's time to the native search's
+#: (native 0.1 s, SAT 2.4 s, native 0.2 s, SAT 4.8 s, ...): the native search's later turns
+#: there rarely end a puzzle, so they get a 25th of the time (decision 0020; was 6).
+AUTO_SAT_SHARE = 24.0
 
 #: SAT's share on puzzles of at most AUTO_SMALL_CELLS cells, where the native search is stronger.
 AUTO_SAT_SHARE_SMALL = 0.125
@@ -246,7 +248,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     then SAT and the native team in turns, each resuming where it stopped: SAT until it has
     had AUTO_SAT_SHARE (puzzles of at most AUTO_SMALL_CELLS cells: AUTO_SAT_SHARE_SMALL) times
     the native search's share, the native search until it has had twice its last share
-    (native 0.1 s, SAT 0.6 s, native 0.2 s, SAT 1.2 s, ...; small: ``sat_seconds``, native
+    (native 0.1 s, SAT 2.4 s, native 0.2 s, SAT 4.8 s, ...; small: ``sat_seconds``, native
     1 s, SAT 0.125 s, native 2 s, SAT 0.5 s, native 4 s, SAT 2 s, native 8 s, SAT 8 s, ...).
     Solutions
     are pooled; when either search is exhausted its solutions are every solution, so the
