@@ -180,3 +180,55 @@ def test_root_implications_are_off_by_default() -> None:
     records.frombytes(kept.root_implications())
     # the 2x2 with two solutions: filling (0, 0) fixes the other three cells, and so on
     assert list(records[:5]) == [1, 3, 2, 4, 7]
+
+
+def _implication_clauses_in_python(records: list[int], known: tuple[str, ...] | None) -> list[list[int]]:
+    """The oracle: the same clauses, plainly (each once, in the order found)."""
+    open_cell = None if known is None else [ch == "?" for row in known for ch in row]
+    seen: dict[tuple[int, int], None] = {}
+    at = 0
+    while at + 1 < len(records):
+        lit, n = records[at], records[at + 1]
+        implied, at = records[at + 2:at + 2 + n], at + 2 + n
+        if open_cell is not None and not open_cell[lit >> 1]:
+            continue
+        a = -((lit >> 1) + 1) if lit & 1 else (lit >> 1) + 1
+        for m in implied:
+            if open_cell is None or open_cell[m >> 1]:
+                seen[(a, (m >> 1) + 1 if m & 1 else -((m >> 1) + 1))] = None
+    return [[a, b] for a, b in seen]
+
+
+def test_implication_clauses_match_a_plain_reading() -> None:
+    """The compiled reading of the records gives exactly the plain one, order included (the
+    order is the SAT solver's input order), on real records and on random ones with
+    repeats, with and without the known cells."""
+    rng = random.Random(7)
+    for _ in range(30):
+        h, w = rng.randint(4, 9), rng.randint(4, 9)
+        puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(w))
+                                   for _ in range(h)])
+        team = Team(puzzle, 2)
+        team.run(SearchLimits(max_nodes=1))
+        records = list(team.root_implications())
+        for known in (team.partial(), None):
+            assert cnf.implication_clauses(records, known) == \
+                _implication_clauses_in_python(records, known)
+            assert cnf.implication_clauses(team.root_implications(), known) == \
+                _implication_clauses_in_python(records, known)
+        cells = h * w
+        made: list[int] = []
+        for _ in range(50):  # random records, repeated pairs and all
+            n = rng.randint(0, 6)
+            made += [rng.randrange(2 * cells), n, *(rng.randrange(2 * cells) for _ in range(n))]
+        known = tuple("".join(rng.choice("?#.") for _ in range(w)) for _ in range(h))
+        for k in (known, None):
+            assert cnf.implication_clauses(made, k) == _implication_clauses_in_python(made, k)
+
+
+def test_implication_records_out_of_range_are_refused() -> None:
+    from gridsolve.nonogram.engine import _core
+    for records in ([0, 3, 1], [8, 1, 0], [0, 1, 9], [-1, 0], [0, -1]):
+        with pytest.raises(ValueError, match="malformed"):
+            _core.implication_pairs(array("i", records).tobytes(), bytes(4))
+    assert _core.implication_pairs(b"", None) == []

@@ -43,6 +43,7 @@ whether it fits before building it).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -136,24 +137,14 @@ def clauses(puzzle: AnyPuzzle, known: Grid | None = None,
 def implication_clauses(records: Sequence[int], known: Grid | None = None) -> list[list[int]]:
     """Binary clauses over the cell variables from the native engine's root implications
     (``Team.root_implications``: records of literal, count, literals; a literal is
-    2 * cell + 1 for filled, 2 * cell for empty), once each, leaving out those on a cell
-    ``known`` already fixes (a unit clause says it)."""
-    open_cell = None if known is None else [ch == UNKNOWN for row in known for ch in row]
-    seen: dict[tuple[int, int], None] = {}  # in the order found
-    at = 0
-    while at + 1 < len(records):
-        lit, n = records[at], records[at + 1]
-        implied = records[at + 2:at + 2 + n]
-        at += 2 + n
-        cell = lit >> 1
-        if open_cell is not None and not open_cell[cell]:
-            continue
-        a = -(cell + 1) if lit & 1 else cell + 1  # "not lit"
-        for m in implied:
-            other = m >> 1
-            if open_cell is None or open_cell[other]:
-                seen[(a, other + 1 if m & 1 else -(other + 1))] = None
-    return [[a, b] for a, b in seen]
+    2 * cell + 1 for filled, 2 * cell for empty), once each in the order found, leaving out
+    those on a cell ``known`` already fixes (a unit clause says it). Compiled: Gettys' 388,766
+    record entries give 96,560 clauses in 0.04 s (0.1 s in Python)."""
+    from gridsolve.nonogram.engine import _core
+    data = (records if isinstance(records, array) and records.typecode == "i"
+            else array("i", records)).tobytes()
+    open_cells = None if known is None else bytes(ch == UNKNOWN for row in known for ch in row)
+    return _core.implication_pairs(data, open_cells)
 
 
 def blocking_clause(puzzle: Puzzle, grid: Grid) -> list[int]:

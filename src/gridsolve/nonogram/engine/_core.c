@@ -389,7 +389,78 @@ static PyObject *py_line_shares(PyObject *mod, PyObject *args)
     return result;
 }
 
+/* implication_pairs(records, open): the binary clauses of the root's implications
+ * (Search.root_implications: native-int records of literal, count, literals; a literal is
+ * 2 * cell + 1 for filled, 2 * cell for empty) as DIMACS pairs [not lit, implied] over the
+ * cell variables (cell + 1), each once, in the order found, leaving out those on a cell whose
+ * byte in open is 0 (open: one byte per cell, or None for every cell open). */
+static PyObject *py_implication_pairs(PyObject *mod, PyObject *args)
+{
+    Py_buffer rec, open = {0};
+    PyObject *open_obj;
+    if (!PyArg_ParseTuple(args, "y*O", &rec, &open_obj)) return NULL;
+    if (open_obj != Py_None && PyObject_GetBuffer(open_obj, &open, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&rec);
+        return NULL;
+    }
+    const int *r = rec.buf;
+    const size_t len = (size_t)rec.len / sizeof(int);
+    const uint8_t *is_open = open_obj != Py_None ? open.buf : NULL;
+    const long long ncells = open_obj != Py_None ? (long long)open.len : LLONG_MAX;
+    PyObject *out = NULL;
+    uint64_t *table = NULL;
+    /* a set of the pairs so far, open addressing: at least twice the literals' count */
+    size_t cap = 16;
+    while (cap < 2 * len + 2) cap *= 2;
+    table = calloc(cap, sizeof(uint64_t));
+    if (!table) { PyErr_NoMemory(); goto done; }
+    if (!(out = PyList_New(0))) goto done;
+    for (size_t at = 0; at + 1 < len;) {
+        const int lit = r[at], n = r[at + 1];
+        if (lit < 0 || (lit >> 1) >= ncells || n < 0 || (size_t)n > len - at - 2) {
+            PyErr_SetString(PyExc_ValueError, "malformed implication records");
+            Py_CLEAR(out);
+            goto done;
+        }
+        const int *implied = r + at + 2;
+        at += 2 + (size_t)n;
+        const int closed = is_open && !is_open[lit >> 1];  /* its records are still checked */
+        for (int t = 0; t < n; t++) {
+            const int m = implied[t];
+            if (m < 0 || (m >> 1) >= ncells) {
+                PyErr_SetString(PyExc_ValueError, "malformed implication records");
+                Py_CLEAR(out);
+                goto done;
+            }
+            if (closed || (is_open && !is_open[m >> 1])) continue;
+            const uint64_t key = ((uint64_t)(uint32_t)lit + 1) << 32 | (uint32_t)m;  /* never 0 */
+            size_t h = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (cap - 1);
+            while (table[h] && table[h] != key) h = (h + 1) & (cap - 1);
+            if (table[h]) continue;
+            table[h] = key;
+            const long a = lit & 1 ? -(long)((lit >> 1) + 1) : (long)((lit >> 1) + 1);  /* not lit */
+            const long b = m & 1 ? (long)((m >> 1) + 1) : -(long)((m >> 1) + 1);
+            PyObject *pair = Py_BuildValue("[ll]", a, b);
+            if (!pair || PyList_Append(out, pair) < 0) {
+                Py_XDECREF(pair);
+                Py_CLEAR(out);
+                goto done;
+            }
+            Py_DECREF(pair);
+        }
+    }
+done:
+    free(table);
+    PyBuffer_Release(&rec);
+    if (open_obj != Py_None) PyBuffer_Release(&open);
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
+    {"implication_pairs", py_implication_pairs, METH_VARARGS,
+     "implication_pairs(records: native ints, open: one byte per cell or None) -> the root's "
+     "implications as DIMACS binary clauses [not lit, implied], once each, in the order found, "
+     "without those on closed cells (cnf.implication_clauses)"},
     {"line_shares", py_line_shares, METH_VARARGS,
      "line_shares(clue, line: bytes of '#', '.', '?') -> per cell, the share of the fitting "
      "arrangements in which it is filled (the likely/sure branching rules' counts), or None"},
