@@ -19,8 +19,8 @@ from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.results import Result, SearchLimits, status_of
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
-__all__ = ["Team", "team_for", "luby", "TEAM_SLICE", "TEAM_ORDERS", "TEAM_JOIN_NODES", "TEAM_RESTART_BASE",
-           "TEAM_MAX_SOLUTIONS"]
+__all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
+           "TEAM_JOIN_NODES", "TEAM_RESTART_BASE", "TEAM_MAX_SOLUTIONS"]
 
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50
@@ -227,6 +227,15 @@ class Team:
         stats = self.stats()
         return Result(status_of(len(solutions), self.max_solutions, self.complete), solutions,
                       stats["nodes"], time.perf_counter() - self.started, self.partial(), stats)
+
+
+def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int]]:
+    """``Team.root_implications`` records (as native-int bytes) read as binary clauses over the
+    cell variables (cell + 1, negative for empty): [not literal, implied] once each, in the
+    order found, without those on a cell whose byte in ``open_cells`` is 0 (None: every
+    cell open); ValueError if the records are malformed. Compiled: a large puzzle's records
+    run to hundreds of thousands of ints."""
+    return _core.implication_pairs(records, open_cells)
 
 
 def team_for(puzzle: AnyPuzzle, max_solutions: int, implications: bool = True) -> Team | None:
