@@ -174,8 +174,32 @@ def test_the_turns_number_their_rounds_from_one(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(auto, "AUTO_SECONDS", 0.01)
     rng = random.Random(5)
     puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
-    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    # named, Glucose keeps the turns (unnamed, a small puzzle goes to Kissat: 0019, 0021)
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60), solver="glucose42")
     assert result.status in ("unique", "multiple")
     assert calls and calls[0] == (0.01, 1, True)
     assert [k for _, k, _ in calls] == list(range(1, len(calls) + 1))
     assert all(b == 2 * a for (a, _, _), (b, _, _) in zip(calls, calls[1:]))
+
+
+def test_without_kissat_the_first_turn_is_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small puzzle Kissat could take gets a first turn of AUTO_SECONDS_TO_KISSAT (0021);
+    when Kissat is not installed that turn goes on to AUTO_SECONDS, and the turns with
+    Glucose follow as before (their schedule starts from AUTO_SECONDS)."""
+    calls: list[float] = []
+    real = auto.sat_seconds
+
+    def spy(native: float, rounds: int, small: bool) -> float:
+        calls.append(native)
+        return real(native, rounds, small)
+    monkeypatch.setattr(auto, "sat_seconds", spy)
+    monkeypatch.setattr(auto, "_kissat_installed", lambda: False)
+    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    monkeypatch.setattr(auto, "AUTO_SECONDS", 0.01)
+    monkeypatch.setattr(auto, "AUTO_SECONDS_TO_KISSAT", 0.001)
+    rng = random.Random(5)
+    puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert result.status in ("unique", "multiple")
+    assert result.stats.get("sat_kissat_runs", 0) == 0
+    assert calls and calls[0] == 0.01

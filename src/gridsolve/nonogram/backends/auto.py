@@ -32,9 +32,10 @@ and 0017.
 Kissat (``kissat``, a program that cannot be paused): on black-and-white puzzles whose every
 line has KISSAT_MIN_LINE cells or more, with Kissat installed (``default_solver``), or when
 named, the team's first turn is followed by a single hand-over to Kissat, seeded the same
-way (docs/decisions/0016). On puzzles of at most AUTO_SMALL_CELLS cells still open after
-AUTO_KISSAT_AFTER_ROUNDS rounds of turns, Kissat (installed, no solver named) takes over
-alone with the solutions so far pooled and blocked (0019).
+way (docs/decisions/0016). On puzzles of at most AUTO_SMALL_CELLS cells still open after a
+first turn of AUTO_SECONDS_TO_KISSAT and AUTO_KISSAT_AFTER_ROUNDS rounds of turns (none),
+Kissat (installed, no solver named, no node limit) takes over alone with the solutions so
+far pooled and blocked (0019, 0021).
 
 SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
 before it is built (``cnf.size``; the block-start model's order clauses grow with the square
@@ -68,7 +69,7 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
-           "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
+           "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
            "check_named", "analyse"]
@@ -96,10 +97,14 @@ AUTO_SAT_SHARE_SMALL = 0.125
 AUTO_SAT_SHARE_GROWTH = 2.0
 AUTO_SAT_SHARE_SMALL_MAX = 1.0
 
-#: On puzzles of at most AUTO_SMALL_CELLS cells still open after this many rounds of turns
-#: (native 2 s and SAT 0.125 s by then), Kissat takes over alone when it is installed and
-#: no solver was named (decision 0019).
-AUTO_KISSAT_AFTER_ROUNDS = 1
+#: On puzzles of at most AUTO_SMALL_CELLS cells still open after this many rounds of turns,
+#: Kissat takes over alone when it is installed and no solver was named (decision 0019; 0:
+#: right after the first native turn, decision 0021).
+AUTO_KISSAT_AFTER_ROUNDS = 0
+#: The first native turn on those puzzles when Kissat can take over (instead of
+#: AUTO_SECONDS): a small puzzle the native search has not ended in 0.5 s is most often one
+#: it will not end in seconds, and Kissat will (decision 0021).
+AUTO_SECONDS_TO_KISSAT = 0.5
 
 #: Puzzles up to this many cells take AUTO_SAT_SHARE_SMALL: those the engine's implication
 #: probing covers (NG_IMPL_MAX_CELLS in core.h, 1024).
@@ -256,7 +261,11 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
     small = puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
-    first_seconds = AUTO_SECONDS if small else AUTO_SECONDS_LARGE
+    # small puzzles Kissat may take (0019) get a shorter first turn (0021); whether Kissat is
+    # installed is asked only if they are still open then (its import costs ~20 ms)
+    to_kissat = to_kissat and small and limits.max_nodes is None
+    first_seconds = (AUTO_SECONDS_TO_KISSAT if to_kissat else AUTO_SECONDS) if small \
+        else AUTO_SECONDS_LARGE
     # The first turn pauses between slices of nodes once first_seconds are up; the hard limit
     # of twice AUTO_SECONDS only stops puzzles whose nodes are too slow to slice (one settled node of
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.
@@ -265,6 +274,10 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     # (its first slice is one node, which gives the speed the later slices are sized by)
     if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
         return team.result()
+    if to_kissat and not _kissat_installed():  # no Kissat: the whole first turn, then turns
+        to_kissat, first_seconds = False, AUTO_SECONDS
+        if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
+            return team.result()
     if deadline is not None and time.perf_counter() >= deadline:
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
@@ -290,9 +303,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     complete = False
     rounds = 0
     moved = 0  # solutions found next to SAT's by local moves
-    # small puzzles still open after AUTO_KISSAT_AFTER_ROUNDS rounds go to Kissat (0019)
-    kissat_after = (AUTO_KISSAT_AFTER_ROUNDS if to_kissat and small and limits.max_nodes is None
-                    and _kissat_installed() else None)
+    # small puzzles still open after AUTO_KISSAT_AFTER_ROUNDS rounds go to Kissat (0019, 0021)
+    kissat_after = AUTO_KISSAT_AFTER_ROUNDS if to_kissat else None
     switch = False
     try:
         share = first_seconds
