@@ -5,7 +5,7 @@
  * the top of the heap), and the next puzzle's solver faults every page back in, zeroed by
  * the kernel: on 25x25 puzzles that was ~1.4 ms a puzzle, a fifth of the median solve.
  * Blocks of at least ENG_POOL_MIN bytes are kept here instead (ENG_POOL_SLOTS of them,
- * ENG_POOL_MAX_BYTES in all) and given to the next request of about their size; a zeroed
+ * ENG_POOL_MAX_BYTES in all) and given to the next request of their size; a zeroed
  * request is cleared with memset, which costs far less than the page faults.
  *
  * The pool is shared by every thread of the process; a flag guards it, and a thread that
@@ -34,7 +34,7 @@ static inline int eng_pool_lock(void) { return !__atomic_test_and_set(&eng_pool_
 static inline void eng_pool_unlock(void) { __atomic_clear(&eng_pool_busy, __ATOMIC_RELEASE); }
 
 /* count x size bytes (NULL on overflow or no memory), zeroed when zero is set: a kept block
- * of between that and twice that size if there is one, else a new one. */
+ * of exactly that size if there is one (so the pool's byte count stays exact), else a new one. */
 static void *eng_pool_take(size_t count, size_t size, int zero)
 {
     size_t bytes;
@@ -43,11 +43,8 @@ static void *eng_pool_take(size_t count, size_t size, int zero)
     void *p = NULL;
     if (bytes >= ENG_POOL_MIN && eng_pool_lock()) {
         int best = -1;
-        for (int i = 0; i < ENG_POOL_SLOTS; i++) {
-            const size_t b = eng_pool[i].bytes;
-            if (eng_pool[i].p && b >= bytes && b / 2 <= bytes && (best < 0 || b < eng_pool[best].bytes))
-                best = i;
-        }
+        for (int i = 0; i < ENG_POOL_SLOTS && best < 0; i++)
+            if (eng_pool[i].p && eng_pool[i].bytes == bytes) best = i;
         if (best >= 0) {
             p = eng_pool[best].p;
             eng_pool_bytes -= eng_pool[best].bytes;
