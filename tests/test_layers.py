@@ -224,7 +224,7 @@ def flags_named(text: str, name: str) -> list[str]:
 
 
 #: Options of programs the library runs (not gridsolve's flags), by module.
-PROGRAM_OPTIONS = {"gridsolve/nonogram/backends/kissat.py": {"--conflicts"}}
+PROGRAM_OPTIONS = {"gridsolve/nonogram/backends/kissat.py": {"--conflicts", "--seed"}}
 
 
 def test_library_messages_name_no_cli_flag() -> None:

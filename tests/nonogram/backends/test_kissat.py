@@ -104,6 +104,29 @@ def kissat_processes() -> int:
     return count
 
 
+def test_seeds_give_the_same_solutions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another seed is another path to the same solutions (brute force); the seed reaches
+    the program as --seed (none for 0, its default); a seed out of its range is refused."""
+    args: list[list[str]] = []
+    real = subprocess.Popen
+
+    def spy(cmd: list[str], *a: object, **k: object) -> object:
+        args.append(cmd)
+        return real(cmd, *a, **k)  # type: ignore[call-overload]
+    monkeypatch.setattr(subprocess, "Popen", spy)
+    for seed in (0, 1, 7):
+        for i in range(4):
+            puzzle = random_puzzle(40 + i, 5, 6)
+            want = brute_force(puzzle)
+            got = list(kissat.solutions(puzzle, seed=seed))
+            assert set(got) == want and len(got) == len(want)
+        assert args and all((f"--seed={seed}" in cmd) == (seed != 0) for cmd in args)
+        args.clear()
+    for bad in (-1, 2**31):
+        with pytest.raises(ValueError, match="seed"):
+            kissat.solutions(random_puzzle(1, 3, 3), seed=bad)
+
+
 def test_timeout_and_node_limit_stop_it() -> None:
     """A random 70x70 picture Kissat needs seconds for: a timeout kills it on time (nothing
     left running), a conflict limit stops it, and both say unknown."""

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from gridsolve.cli import main
-from gridsolve.nonogram.backends import parallel
+from gridsolve.nonogram.backends import auto, kissat, parallel
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import Puzzle, colour_puzzle_from_grid, puzzle_from_grid
@@ -44,7 +44,9 @@ def test_counts_equal_brute_force(jobs: int) -> None:
         result = parallel.analyse(puzzle, 100, jobs=jobs)
         assert set(result.solutions) == expected and len(result.solutions) == len(expected)
         assert result.status == {0: "none", 1: "unique"}.get(len(expected), "multiple")
-        assert result.stats["jobs"] == min(jobs, 3)
+        # team, SAT, native restarts; with Kissat as the SAT side (a small puzzle), Kissat
+        # with other seeds on the cores left
+        assert result.stats["jobs"] == (jobs if kissat.installed() else min(jobs, 3))
     assert not multiprocessing.active_children()  # every process was ended
 
 
@@ -153,7 +155,36 @@ def test_large_puzzles_start_the_processes_after_the_root(monkeypatch: pytest.Mo
     large = Puzzle([[1]] * 32 + [[]], [[1]] * 32)
     assert small.width * small.height <= AUTO_SMALL_CELLS < large.width * large.height
     assert parallel.alone_for(small) == 1.0
+    assert parallel.alone_for(small, to_kissat=True) == auto.AUTO_SECONDS_TO_KISSAT < 1.0
     assert parallel.alone_for(large) == parallel.PARALLEL_AFTER_LARGE < 1.0
+    assert parallel.alone_for(large, to_kissat=True) == parallel.PARALLEL_AFTER_LARGE
+
+
+@pytest.mark.parametrize("installed", [True, False])
+def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
+                                                installed: bool) -> None:
+    """On a small black-and-white puzzle with no solver named, the SAT side is Kissat (auto's
+    0019 and 0021), with seeds 0, 1, ... on the cores past the team, Kissat and the native
+    restarts; without Kissat, python-sat's solver and three processes at most. A named
+    solver keeps its own side. The counts stay exact either way."""
+    if installed and not kissat.installed():
+        pytest.skip("kissat (gridsolve[kissat]) not installed")
+    monkeypatch.setattr(auto, "_kissat_installed", lambda: installed)
+    seeds: list[int] = []
+    real = parallel._kissat_worker
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seeds.append(kwargs.get("seed", args[5] if len(args) > 5 else 0))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(parallel, "_kissat_worker", spy)
+    puzzle = Puzzle([[1]] * 5, [[1]] * 5)  # 120 solutions
+    result = parallel.analyse(puzzle, 200, jobs=5)
+    assert len(set(result.solutions)) == 120 and result.status == "multiple"
+    assert seeds == ([0, 1, 2] if installed else [])
+    assert result.stats["jobs"] == (5 if installed else 3)
+    seeds.clear()
+    named = parallel.analyse(puzzle, 200, jobs=5, solver="glucose42")
+    assert len(set(named.solutions)) == 120 and seeds == [] and named.stats["jobs"] == 3
 
 
 def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,

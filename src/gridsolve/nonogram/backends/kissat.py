@@ -130,13 +130,17 @@ def _feed(stdin: IO[str], header: str, clauses: Iterable[Sequence[int]],
 
 
 def _run(path: str, header: str, clauses: Iterable[Sequence[int]], deadline: float | None,
-         conflicts: int | None, max_memory: int | None) -> tuple[list[int] | Literal[False] | None, int]:
+         conflicts: int | None, max_memory: int | None,
+         seed: int = 0) -> tuple[list[int] | Literal[False] | None, int]:
     """One run on the model (``header`` and its ``clauses``): (the model's literals, or False
-    if unsatisfiable, or None at a limit; the conflicts it took, from its statistics)."""
+    if unsatisfiable, or None at a limit; the conflicts it took, from its statistics).
+    ``seed``: Kissat's random seed (0, its default, adds no option)."""
     if deadline is not None and time.perf_counter() >= deadline:
         return None, 0
     # its default output: the result, the model, and statistics with the conflicts
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
+    if seed:
+        args.append(f"--seed={seed}")
     try:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True,
@@ -206,14 +210,18 @@ def _conflicts(out: str) -> int:
 def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
               known: Grid | None = None, encoding: str | None = None,
               extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
-              stats: dict[str, int] | None = None) -> Iterator[Grid]:
+              stats: dict[str, int] | None = None, seed: int = 0) -> Iterator[Grid]:
     """Yield the puzzle's solutions other than ``found`` (black and white only), each checked;
     LimitReached at a limit. ``known`` cells are facts (unit clauses); ``extra`` clauses hold
     in every solution (e.g. the root's implications). After each of Kissat's solutions of a
     black-and-white puzzle, a neighbour by local moves (``engine.nearby``) if there is one;
     then Kissat runs again with every solution so far blocked. ``stats`` (if given) gets
-    conflicts, kissat_runs and nearby as they grow. A missing program (SolverUnavailable) and
-    a model over the memory limit (LimitReached) are raised at the call."""
+    conflicts, kissat_runs and nearby as they grow. ``seed`` is Kissat's random seed (its
+    ``--seed``; runs of the same model with other seeds take other paths: ``--jobs`` runs
+    several). A missing program (SolverUnavailable) and a model over the memory limit
+    (LimitReached) are raised at the call."""
+    if not 0 <= seed < 2**31:
+        raise ValueError(f"kissat's seed must be in 0..2^31-1, not {seed}")
     started = time.perf_counter()
     path = require()
     from gridsolve.nonogram.backends.sat import check_memory
@@ -221,13 +229,13 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     if found and isinstance(puzzle, ColourPuzzle):
         raise ValueError("found solutions are for black-and-white puzzles")
     return _solutions(puzzle, path, limits, started, size, known, encoding, extra, found,
-                      {} if stats is None else stats)
+                      {} if stats is None else stats, seed)
 
 
 def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: float,
                size: cnf.ModelSize, known: Grid | None, encoding: str | None,
                extra: Sequence[list[int]], found: Sequence[Grid],
-               out: dict[str, int]) -> Iterator[Grid]:
+               out: dict[str, int], seed: int) -> Iterator[Grid]:
     """The generator of ``solutions``: each run is fed the model anew (``cnf.clauses``, the
     extra clauses, one blocking clause per solution so far)."""
     deadline = None if limits.timeout is None else started + limits.timeout
@@ -242,7 +250,7 @@ def _solutions(puzzle: AnyPuzzle, path: str, limits: SearchLimits, started: floa
         if left is None or left > 0:
             header = f"p cnf {top} {size.clauses + len(extra) + len(blocked)}\n"
             model = itertools.chain(cnf.clauses(puzzle, known, encoding), extra, blocked)
-            answer, used = _run(path, header, model, deadline, left, limits.max_memory)
+            answer, used = _run(path, header, model, deadline, left, limits.max_memory, seed)
             out["kissat_runs"] += 1
             out["conflicts"] += used
         if answer is None:

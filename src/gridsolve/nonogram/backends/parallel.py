@@ -1,18 +1,23 @@
 """One puzzle on several cores: the native team, SAT and more native searches in processes.
 
 The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
-for PARALLEL_AFTER seconds (auto's AUTO_SECONDS) or AUTO_NODES nodes (on puzzles of more
-than auto's AUTO_SMALL_CELLS cells, its first node, the root's probing, and
-PARALLEL_AFTER_LARGE seconds); most puzzles end there, without a process started, and SAT
+for PARALLEL_AFTER seconds (auto's AUTO_SECONDS; auto's AUTO_SECONDS_TO_KISSAT where Kissat
+is to come next) or AUTO_NODES nodes (on puzzles of more than auto's AUTO_SMALL_CELLS cells,
+its first node, the root's probing, and PARALLEL_AFTER_LARGE seconds); most puzzles end
+there, without a process started, and SAT
 then starts from the same root cells as in ``auto``. Otherwise up to ``jobs`` processes are
 forked, each a different search of the whole puzzle:
 
     1. the native team, going on from where it paused (the fork carries its state);
-    2. SAT (``sat.Search``, or Kissat where ``auto.default_solver`` takes it; seeded with
-       the cells the team proved at the root), for ``auto`` only, and only when its model
-       fits (``auto.sat_fits``: memory and time);
+    2. SAT (``sat.Search``, or Kissat where ``auto`` takes it: ``auto.default_solver``, and
+       on puzzles of at most AUTO_SMALL_CELLS cells with no solver named, as in auto's
+       decisions 0019 and 0021; seeded with the cells the team proved at the root), for
+       ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
     3. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
-       ``native`` from the second process on, for ``auto`` from the third.
+       ``native`` from the second process on, for ``auto`` from the third;
+    4. when SAT is Kissat, Kissat again with other seeds (``--seed`` 1, 2, ...) on the cores
+       left: its run time from one seed to the next varies by 2-10x on hard tournament
+       puzzles, and a run cannot share what it learned, so more runs are more draws.
 
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
@@ -134,7 +139,7 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
 
 
 def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
-                   extra: list[list[int]], found: tuple[Grid, ...]) -> Worker:
+                   extra: list[list[int]], found: tuple[Grid, ...], seed: int = 0) -> Worker:
     from gridsolve.nonogram.backends import kissat
     stats: dict[str, int] = {}
 
@@ -142,7 +147,8 @@ def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
         # found: the team's solutions so far, blocked (the pool has them)
         return kissat.solutions(puzzle, SearchLimits(max_nodes=limits.max_nodes,
                                                      max_memory=limits.max_memory),
-                                known=known, extra=extra, found=found, stats=stats)
+                                known=known, extra=extra, found=found, stats=stats,
+                                seed=seed)
     return _grids_worker(grids, lambda: stats.get("conflicts", 0))
 
 
@@ -163,14 +169,24 @@ def can_fork() -> bool:
     return hasattr(os, "fork")
 
 
-def alone_for(puzzle: AnyPuzzle) -> float:
-    """Seconds the team runs alone before the processes start: PARALLEL_AFTER, or on a
-    puzzle of more than auto's AUTO_SMALL_CELLS cells PARALLEL_AFTER_LARGE (at most
-    PARALLEL_AFTER)."""
-    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
+def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False) -> float:
+    """Seconds the team runs alone before the processes start: PARALLEL_AFTER, or auto's
+    AUTO_SECONDS_TO_KISSAT when Kissat is to take the SAT side of a small puzzle
+    (``to_kissat``), or on a puzzle of more than auto's AUTO_SMALL_CELLS cells
+    PARALLEL_AFTER_LARGE (each at most PARALLEL_AFTER)."""
+    from gridsolve.nonogram.backends.auto import AUTO_SECONDS_TO_KISSAT, AUTO_SMALL_CELLS
     if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS:
-        return PARALLEL_AFTER
+        return min(PARALLEL_AFTER, AUTO_SECONDS_TO_KISSAT) if to_kissat else PARALLEL_AFTER
     return min(PARALLEL_AFTER, PARALLEL_AFTER_LARGE)
+
+
+def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None) -> bool:
+    """Would auto hand this puzzle to Kissat after its first turn (a black-and-white puzzle of
+    at most AUTO_SMALL_CELLS cells, no solver named; decisions 0019 and 0021)? Whether Kissat
+    is installed is asked later, only if the puzzle is still open then."""
+    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
+    return (with_sat and solver is None and isinstance(puzzle, Puzzle)
+            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS)
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
@@ -191,15 +207,19 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     team = team_for(puzzle, max_solutions)
     known: Grid | None = None
     workers: list[Worker] = []
+    to_kissat = _kissat_small(puzzle, with_sat, solver)
     if team is not None:
-        from gridsolve.nonogram.backends.auto import AUTO_NODES
+        from gridsolve.nonogram.backends.auto import AUTO_NODES, _kissat_installed
         first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
-        after = alone_for(puzzle)
-        until = started + after if deadline is None else min(started + after, deadline)
-        # (its first slice is one node: Team.run sizes the later ones by its speed)
-        if (team.run(first, until=until)
-                or (deadline is not None and time.perf_counter() >= deadline)):
-            return team.result()
+        for after in (alone_for(puzzle, to_kissat), alone_for(puzzle)):
+            until = started + after if deadline is None else min(started + after, deadline)
+            # (its first slice is one node: Team.run sizes the later ones by its speed)
+            if (team.run(first, until=until)
+                    or (deadline is not None and time.perf_counter() >= deadline)):
+                return team.result()
+            if not to_kissat or _kissat_installed():
+                break
+            to_kissat = False  # no Kissat: the whole first turn, then Glucose (as auto)
         known = team.partial()
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does
@@ -211,18 +231,23 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                                          and time.perf_counter() >= deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
+    sat_side: list[Worker] = []
     if with_sat and len(workers) < jobs:
-        workers += _sat_side(puzzle, limits, solver, known, deadline, team)
+        sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
+                             team, runs=max(1, jobs - 2))
+        workers += sat_side[:1]
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits, restarts=True),
                                      lambda: 0))
+    workers += sat_side[1:]  # Kissat's other seeds, on the cores left
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team)
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
-              deadline: float | None, team: Team | None) -> list[Worker]:
+              deadline: float | None, team: Team | None, runs: int = 1) -> list[Worker]:
     """The SAT process, if python-sat is there and the model fits the memory and the time;
-    seeded with the team's root cells and implications (as auto's SAT side)."""
+    seeded with the team's root cells and implications (as auto's SAT side). Kissat gives
+    ``runs`` processes, seeds 0, 1, ... (a python-sat solver one)."""
     from gridsolve.nonogram.backends import auto, cnf, sat
     name = solver or auto.default_solver(puzzle)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
@@ -238,8 +263,9 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
         return []
     extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
     if name == KISSAT:
-        return [_kissat_worker(puzzle, limits, known, extra,
-                               () if team is None else tuple(team.found))]
+        found = () if team is None else tuple(team.found)
+        return [_kissat_worker(puzzle, limits, known, extra, found, seed)
+                for seed in range(runs)]
     return [_sat_worker(puzzle, limits, name, known, extra)]
 
 
