@@ -1,7 +1,7 @@
 """One puzzle on several cores: ``gridsolve nonogram solve --jobs 1`` against ``--jobs N``.
 
-    python benchmarks/jobs.py [--sets survey3,random70,random100] [--jobs 2] [--rounds 1]
-                              [--timeout 120] [--limit N]
+    python benchmarks/jobs.py [--sets survey3,random70,random100,hard:icga2020] [--jobs 2]
+                              [--rounds 1] [--timeout 120] [--limit N]
 
 Each puzzle is solved by the installed command line, counting to 2, as whole processes: one
 core (``--jobs 1``) and ``--jobs N`` in turn (1, N, 1, N, ... for ``--rounds`` rounds), so a
@@ -10,6 +10,9 @@ user + system of the process and the search processes it started. Sets:
 
     survey3     the survey's three hardest: Gettys (99x59), Sierp (47x40), Thing (36x42)
     randomS     10 random SxS grids at 50% density, the seeds of benchmarks/nonogram.py
+    hard:T      the puzzles of tournament set T (e.g. hard:icga2020) that the native team
+                does not end within AUTO_NODES (2,000) nodes: about those auto hands over
+                to SAT (a node count, so the choice does not depend on the machine)
 
 A row per puzzle (best wall time of the rounds, both statuses), then per set the total wall
 time over the puzzles both proved and the speed-up of N jobs on them, and how many each
@@ -29,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gridsolve.nonogram.formats import read_puzzle, write_puzzle
+from gridsolve.nonogram.formats import Entry, iter_entries, read_puzzle, write_puzzle
 
 from nonogram import puzzles_dir, random_set
 
@@ -86,9 +89,32 @@ def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
             f = tmp / f"{entry.label}.non"
             f.write_text(write_puzzle(entry.puzzle, "non"))
             files.append(f)
+    elif name.startswith("hard:"):
+        files = []
+        for entry in hard_entries(name[5:]):
+            f = tmp / f"{name[5:]}-{entry.label}.non"
+            f.write_text(write_puzzle(entry.puzzle, "non"))
+            files.append(f)
     else:
-        sys.exit(f"unknown set {name!r}: survey3 or randomS (S = 40, 50, 70, 100, ...)")
+        sys.exit(f"unknown set {name!r}: survey3, randomS (S = 40, 50, 70, 100, ...) or "
+                 "hard:T (T a tournament set)")
     return files[:limit]
+
+
+def hard_entries(tournament: str) -> list[Entry]:
+    """The entries of a tournament set the native team does not end within AUTO_NODES
+    nodes."""
+    from gridsolve.nonogram.backends.auto import AUTO_NODES
+    from gridsolve.nonogram.engine import SearchLimits, Team
+    path = puzzles_dir() / "nonogramrecord-tournaments/question" / f"{tournament}.txt"
+    if not path.is_file():
+        sys.exit(f"{path}: no such tournament set")
+    hard = []
+    for entry in iter_entries(str(path)):
+        team = Team(entry.puzzle, 2)  # type: ignore[arg-type]
+        if not team.run(SearchLimits(max_nodes=AUTO_NODES)):
+            hard.append(entry)
+    return hard
 
 
 def fmt(x: float) -> str:
