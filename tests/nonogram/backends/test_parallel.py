@@ -160,16 +160,8 @@ def test_large_puzzles_start_the_processes_after_the_root(monkeypatch: pytest.Mo
     assert parallel.alone_for(large, to_kissat=True) == parallel.PARALLEL_AFTER_LARGE
 
 
-@pytest.mark.parametrize("installed", [True, False])
-def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
-                                                installed: bool) -> None:
-    """On a small black-and-white puzzle with no solver named, the SAT side is Kissat (auto's
-    0019 and 0021), with seeds 0, 1, ... on the cores past the team, Kissat and the native
-    restarts; without Kissat, python-sat's solver and three processes at most. A named
-    solver keeps its own side. The counts stay exact either way."""
-    if installed and not kissat.installed():
-        pytest.skip("kissat (gridsolve[kissat]) not installed")
-    monkeypatch.setattr(auto, "_kissat_installed", lambda: installed)
+def _seeds_spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seeds of the Kissat processes made from now on."""
     seeds: list[int] = []
     real = parallel._kissat_worker
 
@@ -177,14 +169,53 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
         seeds.append(kwargs.get("seed", args[5] if len(args) > 5 else 0))  # type: ignore[arg-type]
         return real(*args, **kwargs)  # type: ignore[arg-type]
     monkeypatch.setattr(parallel, "_kissat_worker", spy)
+    return seeds
+
+
+@pytest.mark.parametrize("have", ["both", "no kissat", "no python-sat"])
+def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
+                                                have: str) -> None:
+    """On a small black-and-white puzzle with no solver named, the SAT side is Kissat (auto's
+    0019 and 0021), with seeds 0, 1, ... on the cores past the team, Kissat and the native
+    restarts; without Kissat, python-sat's solver and three processes at most; without
+    python-sat, no SAT side at all (auto is the native engine alone there). A named solver
+    keeps its own side. The counts stay exact either way."""
+    if have == "both" and not kissat.installed():
+        pytest.skip("kissat (gridsolve[kissat]) not installed")
+    monkeypatch.setattr(auto, "_kissat_installed", lambda: have == "both")
+    if have == "no python-sat":
+        from gridsolve.errors import SolverUnavailable
+        from gridsolve.nonogram.backends import sat
+
+        def missing() -> None:
+            raise SolverUnavailable("python-sat", "sat")
+        monkeypatch.setattr(parallel, "sat_installed", lambda: False)
+        monkeypatch.setattr(sat, "require", missing)
+    seeds = _seeds_spy(monkeypatch)
     puzzle = Puzzle([[1]] * 5, [[1]] * 5)  # 120 solutions
     result = parallel.analyse(puzzle, 200, jobs=5)
     assert len(set(result.solutions)) == 120 and result.status == "multiple"
-    assert seeds == ([0, 1, 2] if installed else [])
-    assert result.stats["jobs"] == (5 if installed else 3)
+    assert seeds == ([0, 1, 2] if have == "both" else [])
+    assert result.stats["jobs"] == {"both": 5, "no kissat": 3, "no python-sat": 2}[have]
+    if have == "no python-sat":
+        return
     seeds.clear()
     named = parallel.analyse(puzzle, 200, jobs=5, solver="glucose42")
     assert len(set(named.solutions)) == 120 and seeds == [] and named.stats["jobs"] == 3
+
+
+def test_large_puzzles_run_one_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past AUTO_SMALL_CELLS cells Kissat (where auto takes it: every line 64+) runs once,
+    whatever the cores: each process would hold the large puzzle's model."""
+    if not kissat.installed():
+        pytest.skip("kissat (gridsolve[kissat]) not installed")
+    seeds = _seeds_spy(monkeypatch)
+    rng = random.Random(0)  # a 64x64 picture at 53% density: the root does not end it
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
+                               for _ in range(64)])
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=5)
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert seeds == [0] and result.stats["jobs"] == 3
 
 
 def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,

@@ -15,9 +15,10 @@ forked, each a different search of the whole puzzle:
        ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
     3. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
        ``native`` from the second process on, for ``auto`` from the third;
-    4. when SAT is Kissat, Kissat again with other seeds (``--seed`` 1, 2, ...) on the cores
-       left: its run time from one seed to the next varies by 2-10x on hard tournament
-       puzzles, and a run cannot share what it learned, so more runs are more draws.
+    4. when SAT is Kissat on a puzzle of at most AUTO_SMALL_CELLS cells, Kissat again with
+       other seeds (``--seed`` 1, 2, ...) on the cores left: its run time from one seed to
+       the next varies by 2-10x on hard tournament puzzles, and a run cannot share what it
+       learned, so more runs are more draws (decision 0022).
 
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
@@ -182,11 +183,12 @@ def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False) -> float:
 
 def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None) -> bool:
     """Would auto hand this puzzle to Kissat after its first turn (a black-and-white puzzle of
-    at most AUTO_SMALL_CELLS cells, no solver named; decisions 0019 and 0021)? Whether Kissat
-    is installed is asked later, only if the puzzle is still open then."""
+    at most AUTO_SMALL_CELLS cells, no solver named, python-sat installed: without it auto is
+    the native engine alone there; decisions 0019 and 0021)? Whether Kissat is installed is
+    asked later, only if the puzzle is still open then."""
     from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
     return (with_sat and solver is None and isinstance(puzzle, Puzzle)
-            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS)
+            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS and sat_installed())
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
@@ -233,8 +235,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     sat_side: list[Worker] = []
     if with_sat and len(workers) < jobs:
+        # other seeds on small puzzles only: their models are small (a large puzzle's model
+        # may take up to auto's AUTO_SAT_MEMORY, and each process would hold one)
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, runs=max(1, jobs - 2))
+                             team, runs=max(1, jobs - 2) if to_kissat else 1)
         workers += sat_side[:1]
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits, restarts=True),
