@@ -65,14 +65,14 @@ from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  sat_installed)
-from gridsolve.nonogram.model import AnyPuzzle, Grid
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
-           "check_named", "analyse"]
+           "small_for_kissat", "check_named", "analyse"]
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
@@ -164,6 +164,14 @@ def check_named(solver: str | None, limits: SearchLimits) -> None:
         sat.check_solver(solver, limits)
 
 
+def small_for_kissat(puzzle: AnyPuzzle, solver: str | None, limits: SearchLimits) -> bool:
+    """Does this puzzle, if still open after its first native turn, go to Kissat (0019,
+    0021): black and white, at most AUTO_SMALL_CELLS cells, no solver named, no node limit?
+    Whether Kissat is installed is asked only then (its import costs ~20 ms)."""
+    return (solver is None and limits.max_nodes is None and isinstance(puzzle, Puzzle)
+            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS)
+
+
 def _kissat_installed() -> bool:
     from gridsolve.nonogram.backends import kissat
     return kissat.installed()
@@ -210,7 +218,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     team = team_for(puzzle, max_solutions)
     if team is not None:
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
-                         to_kissat=solver is None)
+                         to_kissat=small_for_kissat(puzzle, solver, limits))
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)
@@ -261,9 +269,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     puzzle = team.puzzle
     deadline = None if limits.timeout is None else started + limits.timeout
     small = puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
-    # small puzzles Kissat may take (0019) get a shorter first turn (0021); whether Kissat is
-    # installed is asked only if they are still open then (its import costs ~20 ms)
-    to_kissat = to_kissat and small and limits.max_nodes is None
+    # small puzzles Kissat may take (``small_for_kissat``, 0019) get a shorter first turn
+    # (0021); whether Kissat is installed is asked only if they are still open then
     first_seconds = (AUTO_SECONDS_TO_KISSAT if to_kissat else AUTO_SECONDS) if small \
         else AUTO_SECONDS_LARGE
     # The first turn pauses between slices of nodes once first_seconds are up; the hard limit

@@ -182,13 +182,11 @@ def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False) -> float:
 
 
 def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None) -> bool:
-    """Would auto hand this puzzle to Kissat after its first turn (a black-and-white puzzle of
-    at most AUTO_SMALL_CELLS cells, no solver named, python-sat installed: without it auto is
-    the native engine alone there; decisions 0019 and 0021)? Whether Kissat is installed is
-    asked later, only if the puzzle is still open then."""
-    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
-    return (with_sat and solver is None and isinstance(puzzle, Puzzle)
-            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS and sat_installed())
+    """Would auto hand this puzzle to Kissat after its first turn (``auto.small_for_kissat``;
+    with python-sat installed: without it auto is the native engine alone there)? (A node
+    limit keeps --jobs to one process, so none is here.)"""
+    from gridsolve.nonogram.backends.auto import small_for_kissat
+    return with_sat and small_for_kissat(puzzle, solver, SearchLimits()) and sat_installed()
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
