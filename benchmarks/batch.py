@@ -25,6 +25,8 @@ from pathlib import Path
 from gridsolve import batch
 from gridsolve.batch import Options, Row
 
+from jobs import children_cpu
+
 ROOT = Path(__file__).resolve().parent.parent
 STATUSES = batch.STATUSES
 
@@ -53,17 +55,6 @@ def run(path: Path, limit: int | None, jobs: int, options: Options) -> tuple[flo
     cpu = time.process_time() - cpu0 + (sum(r.seconds for r in rows) if jobs > 1
                                         else children_cpu() - kids0)
     return wall, cpu, rows
-
-
-def children_cpu() -> float:
-    """User + system seconds of this process's children that have ended and been waited for
-    (0 where ``resource`` is missing)."""
-    try:
-        import resource
-    except ImportError:
-        return 0.0
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
 
 
 def main() -> None:

@@ -32,9 +32,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gridsolve.nonogram.formats import Entry, iter_entries, read_puzzle, write_puzzle
+from gridsolve.nonogram.formats import Entry, read_puzzle, write_puzzle
 
-from nonogram import puzzles_dir, random_set
+from nonogram import load_set, puzzles_dir, random_set
 
 #: The survey's three hardest (issue 22's --jobs target), in gramcracker-survey.
 SURVEY3 = ("gettys", "sierp12548", "thing")
@@ -106,11 +106,8 @@ def hard_entries(tournament: str) -> list[Entry]:
     nodes."""
     from gridsolve.nonogram.backends.auto import AUTO_NODES
     from gridsolve.nonogram.engine import SearchLimits, Team
-    path = puzzles_dir() / "nonogramrecord-tournaments/question" / f"{tournament}.txt"
-    if not path.is_file():
-        sys.exit(f"{path}: no such tournament set")
     hard = []
-    for entry in iter_entries(str(path)):
+    for entry in load_set(tournament, puzzles_dir()):
         team = Team(entry.puzzle, 2)  # type: ignore[arg-type]
         if not team.run(SearchLimits(max_nodes=AUTO_NODES)):
             hard.append(entry)
