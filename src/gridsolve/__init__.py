@@ -13,6 +13,10 @@ index)); ``solve``, ``first``, ``count`` and ``unique`` take either kind.
 
 from __future__ import annotations
 
+from gridsolve import _startup
+
+_startup.install()  # first: Ctrl-C while the gridsolve command starts is one line (see there)
+
 import importlib
 import sys
 from collections.abc import Iterable

@@ -88,3 +88,37 @@ def test_help_and_typos_still_list_every_choice(capsys: Any) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in FAMILIES)
+
+
+def run_as(tmp_path: Path, name: str, code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` as a program file called ``name`` (the console script is ``gridsolve``)."""
+    program = tmp_path / name
+    program.write_text(code)
+    return subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                          timeout=60, check=False)
+
+
+def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path: Path) -> None:
+    """A Ctrl-C after the package's first line and before cli.main runs (the CLI's imports):
+    one line, exit 130, no traceback (it printed one)."""
+    done = run_as(tmp_path, "gridsolve", "import os, signal\n"
+                  "import gridsolve\n"
+                  "os.kill(os.getpid(), signal.SIGINT)\n"
+                  "import gridsolve.cli\n"
+                  "print('not reached')\n")
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "gridsolve: interrupted\n")
+
+
+def test_the_command_hands_ctrl_c_back_and_a_library_keeps_it(tmp_path: Path) -> None:
+    """cli.main gives SIGINT back to Python (KeyboardInterrupt, which it catches: see
+    test_nonogram); a program importing gridsolve keeps its own SIGINT handling."""
+    check = ("import signal\n"
+             "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n")
+    done = run_as(tmp_path, "gridsolve", "import gridsolve\n" + check
+                  + "from gridsolve.cli import main\n"
+                  + f"assert main(['nonogram', 'solve', {str(HEART)!r}, '--jobs', '1']) == 0\n"
+                  + check)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "False" and done.stdout.split()[-1] == "True"
+    done = run_as(tmp_path, "myprogram.py", "import gridsolve.cli\n" + check)
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr

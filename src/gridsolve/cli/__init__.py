@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from gridsolve import _startup
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
@@ -95,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (130 after Ctrl-C, at any point: while a
     family's modules are imported too)."""
     try:
+        _startup.release()  # from here on Ctrl-C is KeyboardInterrupt, caught below
         return _main(sys.argv[1:] if argv is None else list(argv))
     except KeyboardInterrupt:
         print("gridsolve: interrupted", file=sys.stderr)
