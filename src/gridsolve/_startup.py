@@ -15,19 +15,21 @@ import os
 import sys
 from types import ModuleType
 
-
-def _signal() -> ModuleType:
-    """CPython's ``_signal`` (what ``signal`` wraps; it has no type stubs)."""
-    return __import__("_signal")
-
 #: The console script's names (pip writes ``gridsolve``; ``gridsolve.exe`` on Windows).
 COMMAND_NAMES = ("gridsolve", "gridsolve.exe")
 
 
 def is_command() -> bool:
-    """Is this process the ``gridsolve`` command (rather than a program importing gridsolve)?"""
-    argv: list[str] = getattr(sys, "argv", None) or []  # embedded interpreters may have none
-    return bool(argv) and os.path.basename(argv[0]) in COMMAND_NAMES
+    """Is this process the ``gridsolve`` command (rather than a program importing gridsolve)?
+    Its main module is the console script. (Not ``sys.argv``: a process that multiprocessing
+    spawns is given its parent's.)"""
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    return isinstance(script, str) and os.path.basename(script) in COMMAND_NAMES
+
+
+def _signal() -> ModuleType:
+    """CPython's ``_signal`` (what ``signal`` wraps; it has no type stubs)."""
+    return __import__("_signal")
 
 
 def quiet(signum: int, frame: object) -> None:
