@@ -61,7 +61,13 @@ SETS = {
                       "a seeded sample of each set is checked against its shipped solutions",
     "random": "10 each of 40x40, 50x50, 70x70 and 100x100 random grids at 50%% density "
               "(fixed seeds; several solutions are common)",
+    "hardest": "the hardest puzzle of the shared corpora outside the sets above: Frans "
+               "Faase's 95x80 (pynogram's examples; the webpbn survey's 'Faase'), minutes "
+               "(use --timeout 600 --sat-timeout 600)",
 }
+
+#: The puzzles of the hardest set, in the shared corpora.
+HARDEST = ("pynogram-examples/frans_faase.txt",)
 
 #: Puzzles of each tournament set whose shipped solution is checked (tournament-all).
 SAMPLE = 20
@@ -107,6 +113,8 @@ def load_set(name: str, base: Path) -> list[Entry]:
         return list(seen.values())
     if name.startswith("random") and name[6:].isascii() and name[6:].isdigit():
         return random_set(int(name[6:]))
+    if name == "hardest":
+        return [e for f in HARDEST for e in iter_entries(str(base / f))]
     path = base / "nonogramrecord-tournaments/question" / f"{name}.txt"
     if path.is_file():
         return list(iter_entries(str(path)))
@@ -282,7 +290,8 @@ def main() -> None:
                     help="also run these methods of an earlier version (a git revision), "
                          "puzzle by puzzle in the same run")
     ap.add_argument("--sat-timeout", type=float, default=120.0,
-                    help="per survey and random puzzle, SAT (s); tournament/janko SAT runs unlimited")
+                    help="per survey, hardest and random puzzle, SAT (s); tournament/janko SAT runs "
+                         "unlimited")
     ap.add_argument("--each", action="store_true",
                     help="a line per puzzle and solver as it ends: status, seconds, nodes, and "
                          "auto's sides (native nodes, SAT conflicts, turns, local moves)")
@@ -335,7 +344,8 @@ def run_sets(args: argparse.Namespace, names: list[str], tournament: set[str],
                 if args.each:
                     print_each(name, e, m, runs[m])
             if not args.no_sat:
-                timeout = args.sat_timeout if name == "survey" or name.startswith("random") else None
+                timeout = (args.sat_timeout if name in ("survey", "hardest") or name.startswith("random")
+                           else None)
                 statuses[SAT] = run_one(sat_baseline(timeout), e, runs[SAT], k in sampled).status
                 if args.each:
                     print_each(name, e, SAT, runs[SAT])
