@@ -16,10 +16,11 @@ import time
 import pytest
 
 from gridsolve.cli import main
-from gridsolve.nonogram.backends import auto, kissat, parallel
+from gridsolve.nonogram.backends import auto, cnf, kissat, parallel, sat
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.generate import random_grid
-from gridsolve.nonogram.model import Puzzle, colour_puzzle_from_grid, puzzle_from_grid
+from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
+                                      puzzle_from_grid)
 from tests.nonogram.engine.test_colour_engine import palette
 from tests.nonogram.engine.test_colour_engine import random_grid as random_colour_grid
 from tests.nonogram.oracle import all_colour_solutions, all_solutions
@@ -204,18 +205,31 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
     assert len(set(named.solutions)) == 120 and seeds == [] and named.stats["jobs"] == 3
 
 
-def test_large_puzzles_run_one_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past AUTO_SMALL_CELLS cells Kissat (where auto takes it: every line 64+) runs once,
-    whatever the cores: each process would hold the large puzzle's model."""
+def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where auto leaves a large puzzle to Kissat alone (every line 64+, no solver named;
+    0016), Kissat seeds 0 and 1 come first, then the team, then more seeds (0023); as many
+    Kissat processes as their models fit the memory SAT may take; a named Kissat runs once
+    beside the team. The count is exact every way."""
     if not kissat.installed():
         pytest.skip("kissat (gridsolve[kissat]) not installed")
-    seeds = _seeds_spy(monkeypatch)
     rng = random.Random(0)  # a 64x64 picture at 53% density: the root does not end it
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
                                for _ in range(64)])
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=5)
-    assert result.status == "multiple" and len(set(result.solutions)) == 2
-    assert seeds == [0] and result.stats["jobs"] == 3
+    one_model = sat.model_bytes(cnf.size(puzzle))
+    cases = [  # (solver, max_memory, jobs): seeds, processes
+        (None, None, 2, [0, 1], 2),
+        (None, None, 5, [0, 1, 2, 3], 5),
+        # room for one model: the team, Kissat and the native restarts, as before
+        (None, int(one_model * 1.5 / auto.AUTO_SAT_MEMORY_SHARE), 5, [0], 3),
+        ("kissat", None, 5, [0], 3),
+    ]
+    for solver, memory, jobs, want_seeds, want_jobs in cases:
+        seeds = _seeds_spy(monkeypatch)
+        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60, max_memory=memory),
+                                  jobs=jobs, solver=solver)
+        assert result.status == "multiple" and len(set(result.solutions)) == 2
+        assert is_solution(puzzle, result.solutions[0]) and is_solution(puzzle, result.solutions[1])
+        assert (seeds, result.stats["jobs"]) == (want_seeds, want_jobs), (solver, memory, jobs)
 
 
 def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,

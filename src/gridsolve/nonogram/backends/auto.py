@@ -126,12 +126,29 @@ def _min(a: float | None, b: float | None) -> float | None:
     return b if a is None else a if b is None else min(a, b)
 
 
+def _sat_memory(limits: SearchLimits) -> int:
+    """The bytes SAT's models may take: AUTO_SAT_MEMORY_SHARE of the memory limit, or
+    AUTO_SAT_MEMORY without one."""
+    return (AUTO_SAT_MEMORY if limits.max_memory is None
+            else int(limits.max_memory * AUTO_SAT_MEMORY_SHARE))
+
+
+def models_that_fit(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
+                    most: int, encoding: str | None = None) -> int:
+    """How many copies of the puzzle's SAT model (one per SAT process) fit the memory
+    ``sat_fits`` allows one, up to ``most`` (at least 1: ``sat_fits`` decides about one)."""
+    from gridsolve.nonogram.backends import cnf, sat
+    memory = _sat_memory(limits)
+    size = cnf.size(puzzle, known, stop_at=memory // sat.MODEL_BYTES_PER_LITERAL,
+                    encoding=encoding)
+    return max(1, min(most, memory // max(1, sat.model_bytes(size))))
+
+
 def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
              deadline: float | None, encoding: str | None = None) -> str:
     """'' if the puzzle's SAT model fits the memory and the time left, else why not."""
     from gridsolve.nonogram.backends import cnf, sat
-    memory = (AUTO_SAT_MEMORY if limits.max_memory is None
-              else int(limits.max_memory * AUTO_SAT_MEMORY_SHARE))
+    memory = _sat_memory(limits)
     most = memory // sat.MODEL_BYTES_PER_LITERAL
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None:

@@ -20,6 +20,12 @@ forked, each a different search of the whole puzzle:
        the next varies by 2-10x on hard tournament puzzles, and a run cannot share what it
        learned, so more runs are more draws (decision 0022).
 
+Where ``auto`` leaves a puzzle to Kissat alone after its first turn (no solver named, every
+line 64+: ``kissat.prefer``, decision 0016), the team gives its process to a second Kissat
+seed instead: processes are Kissat seeds 0 and 1, then the team, then seeds 2, 3, ... (no
+native restarts), as many Kissat processes as their models fit the memory SAT may take
+(``auto.models_that_fit``; decision 0023).
+
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
 holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
@@ -232,11 +238,17 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     sat_side: list[Worker] = []
+    # auto leaves this puzzle to Kissat alone after its first turn (0016): Kissat takes the
+    # team's core too (0023)
+    kissat_alone = (team is not None and with_sat and not to_kissat and solver is None
+                    and _kissat_prefers(puzzle))
     if with_sat and len(workers) < jobs:
-        # other seeds on small puzzles only: their models are small (a large puzzle's model
-        # may take up to auto's AUTO_SAT_MEMORY, and each process would hold one)
+        runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_alone else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, runs=max(1, jobs - 2) if to_kissat else 1)
+                             team, runs=runs)
+        if kissat_alone and len(sat_side) > 1:
+            return _pool(puzzle, max_solutions, (sat_side[:2] + workers + sat_side[2:])[:jobs],
+                         deadline, started, known, team)
         workers += sat_side[:1]
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits, restarts=True),
@@ -245,11 +257,18 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team)
 
 
+def _kissat_prefers(puzzle: AnyPuzzle) -> bool:
+    """Does auto take Kissat for this puzzle when no solver is named (``kissat.prefer``)?"""
+    from gridsolve.nonogram.backends import kissat
+    return kissat.prefer(puzzle)
+
+
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
               deadline: float | None, team: Team | None, runs: int = 1) -> list[Worker]:
     """The SAT process, if python-sat is there and the model fits the memory and the time;
     seeded with the team's root cells and implications (as auto's SAT side). Kissat gives
-    ``runs`` processes, seeds 0, 1, ... (a python-sat solver one)."""
+    up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory
+    (``auto.models_that_fit``); a python-sat solver one."""
     from gridsolve.nonogram.backends import auto, cnf, sat
     name = solver or auto.default_solver(puzzle)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
@@ -266,6 +285,8 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
     if name == KISSAT:
         found = () if team is None else tuple(team.found)
+        # each process holds a model: as many as fit the memory SAT may take
+        runs = auto.models_that_fit(puzzle, known, limits, runs) if runs > 1 else 1
         return [_kissat_worker(puzzle, limits, known, extra, found, seed)
                 for seed in range(runs)]
     return [_sat_worker(puzzle, limits, name, known, extra)]
