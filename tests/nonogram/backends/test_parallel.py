@@ -232,6 +232,22 @@ def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPat
         assert (seeds, result.stats["jobs"]) == (want_seeds, want_jobs), (solver, memory, jobs)
 
 
+def test_a_search_process_sends_its_count_with_each_solution() -> None:
+    """The pool may have its answer at a solution and kill the process that sent it: that
+    process's node count comes before each of its solutions, so ``nodes`` has it."""
+    class Conn:
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, object]] = []
+
+        def send(self, message: tuple[str, object]) -> None:
+            self.sent.append(message)
+    counts = iter([7, 19, 23])
+    conn = Conn()
+    parallel._grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
+    assert conn.sent == [("nodes", 7), ("grid", ("#",)), ("nodes", 19), ("grid", (".",)),
+                         ("nodes", 23), ("done", True)]
+
+
 def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     """A single CLI solve runs on all the cores it may use unless --jobs says otherwise."""

@@ -120,11 +120,14 @@ def _team_worker(team: Team, limits: SearchLimits) -> Worker:
 
 
 def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int]) -> Worker:
-    """A search given as a generator of solutions: each sent, then whether it was exhausted."""
+    """A search given as a generator of solutions: each sent (after its node count so far:
+    the answer may come with it, and the process is then killed), then whether it was
+    exhausted."""
     def run(conn: Connection) -> None:
         complete = True
         try:
             for grid in grids():
+                conn.send(("nodes", nodes()))
                 conn.send(("grid", grid))
         except LimitReached:
             complete = False
