@@ -15,8 +15,9 @@ import os
 import sys
 from types import ModuleType
 
-#: The console script's names (pip writes ``gridsolve``; ``gridsolve.exe`` on Windows).
-COMMAND_NAMES = ("gridsolve", "gridsolve.exe")
+#: The console script pip writes (on Windows a launcher, ``gridsolve.exe``, runs the
+#: ``__main__.py`` appended to it).
+COMMAND = "gridsolve"
 
 
 def is_command() -> bool:
@@ -24,7 +25,12 @@ def is_command() -> bool:
     Its main module is the console script. (Not ``sys.argv``: a process that multiprocessing
     spawns is given its parent's.)"""
     script = getattr(sys.modules.get("__main__"), "__file__", None)
-    return isinstance(script, str) and os.path.basename(script) in COMMAND_NAMES
+    if not isinstance(script, str):
+        return False
+    name = os.path.basename(script)
+    if name == "__main__.py":  # ...\Scripts\gridsolve.exe\__main__.py
+        return os.path.basename(os.path.dirname(script)) == COMMAND + ".exe"
+    return name == COMMAND
 
 
 def _signal() -> ModuleType:

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import gridsolve
 from gridsolve.cli import FAMILIES, build_parser
 from gridsolve.cli.nonogram import COMMANDS
@@ -122,3 +124,39 @@ def test_the_command_hands_ctrl_c_back_and_a_library_keeps_it(tmp_path: Path) ->
     assert done.stdout.split()[0] == "False" and done.stdout.split()[-1] == "True"
     done = run_as(tmp_path, "myprogram.py", "import gridsolve.cli\n" + check)
     assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+
+
+def test_a_process_spawned_by_the_command_keeps_the_default(tmp_path: Path) -> None:
+    """multiprocessing gives a spawned child its parent's sys.argv (``.../gridsolve``), but the
+    child is not the command: it must not take SIGINT (it would print the command's line)."""
+    done = run_as(tmp_path, "gridsolve", "import multiprocessing, signal\n"
+                  "import gridsolve\n"
+                  "def child(queue):\n"
+                  "    queue.put(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n"
+                  "if __name__ == '__main__':\n"
+                  "    ctx = multiprocessing.get_context('spawn')\n"
+                  "    queue = ctx.Queue()\n"
+                  "    proc = ctx.Process(target=child, args=(queue,))\n"
+                  "    proc.start()\n"
+                  "    print(queue.get(timeout=50))\n"
+                  "    proc.join()\n")
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+
+
+@pytest.mark.parametrize("script, command", [
+    ("/venv/bin/gridsolve", True),
+    ("/venv/Scripts/gridsolve.exe/__main__.py", True),  # pip's Windows launcher
+    ("/venv/lib/site-packages/gridsolve/__main__.py", False),  # python -m gridsolve
+    ("/home/me/gridsolve.py", False),
+    (None, False),  # python -c, an embedded interpreter
+])
+def test_what_is_the_command(monkeypatch: pytest.MonkeyPatch, script: str | None,
+                             command: bool) -> None:
+    import types
+
+    from gridsolve import _startup
+    main = types.ModuleType("__main__")
+    if script is not None:
+        main.__file__ = script
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    assert _startup.is_command() is command
