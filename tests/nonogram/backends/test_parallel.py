@@ -205,31 +205,71 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
     assert len(set(named.solutions)) == 120 and seeds == [] and named.stats["jobs"] == 3
 
 
+def _large() -> Puzzle:
+    """A 64x64 picture at 53% density: every line 64 cells (auto takes Kissat), the root does
+    not end it, the team does in about 0.3 s."""
+    rng = random.Random(0)
+    return puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
+                             for _ in range(64)])
+
+
 def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where auto leaves a large puzzle to Kissat alone (every line 64+, no solver named;
-    0016), Kissat seeds 0 and 1 come first, then the team, then more seeds (0023); as many
-    Kissat processes as their models fit the memory SAT may take; a named Kissat runs once
-    beside the team. The count is exact every way."""
+    """Where auto hands a large puzzle to Kissat (every line 64+, no solver named; 0016),
+    Kissat seeds 0 and 1 come first, then the team, more seeds and the native restarts
+    (0023): as many Kissat processes as their models fit the memory SAT may take, each capped
+    at its share of the memory limit; a named Kissat runs once beside the team. The count is
+    exact every way."""
     if not kissat.installed():
         pytest.skip("kissat (gridsolve[kissat]) not installed")
-    rng = random.Random(0)  # a 64x64 picture at 53% density: the root does not end it
-    puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
-                               for _ in range(64)])
+    puzzle = _large()
     one_model = sat.model_bytes(cnf.size(puzzle))
-    cases = [  # (solver, max_memory, jobs): seeds, processes
-        (None, None, 2, [0, 1], 2),
-        (None, None, 5, [0, 1, 2, 3], 5),
-        # room for one model: the team, Kissat and the native restarts, as before
-        (None, int(one_model * 1.5 / auto.AUTO_SAT_MEMORY_SHARE), 5, [0], 3),
-        ("kissat", None, 5, [0], 3),
+    room = int(one_model * 2.5 / auto.AUTO_SAT_MEMORY_SHARE)  # two models fit, not three
+    cases = [  # (solver, max_memory, jobs): seeds, processes, each Kissat's memory cap
+        (None, None, 2, [0, 1], 2, None),
+        (None, None, 5, [0, 1, 2, 3], 5, None),
+        (None, room, 5, [0, 1], 4, room // 2),  # Kissat 0 and 1, the team, the restarts
+        # room for one model: the team, Kissat and the native restarts, as before 0023
+        (None, int(one_model * 1.5 / auto.AUTO_SAT_MEMORY_SHARE), 5, [0], 3,
+         int(one_model * 1.5 / auto.AUTO_SAT_MEMORY_SHARE)),
+        ("kissat", None, 5, [0], 3, None),
     ]
-    for solver, memory, jobs, want_seeds, want_jobs in cases:
+    real = parallel._kissat_worker
+    for solver, memory, jobs, want_seeds, want_jobs, want_cap in cases:
+        caps: list[int | None] = []
+
+        def spy(puzzle_: object, limits: SearchLimits, *args: object,
+                caps: list[int | None] = caps, **kwargs: object) -> object:
+            caps.append(limits.max_memory)
+            return real(puzzle_, limits, *args, **kwargs)  # type: ignore[arg-type]
+        monkeypatch.setattr(parallel, "_kissat_worker", spy)
         seeds = _seeds_spy(monkeypatch)
         result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60, max_memory=memory),
                                   jobs=jobs, solver=solver)
         assert result.status == "multiple" and len(set(result.solutions)) == 2
         assert is_solution(puzzle, result.solutions[0]) and is_solution(puzzle, result.solutions[1])
         assert (seeds, result.stats["jobs"]) == (want_seeds, want_jobs), (solver, memory, jobs)
+        assert caps == [want_cap] * len(want_seeds)
+
+
+def test_when_both_kissat_processes_fail_the_team_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two processes the team has none of them (0023): if both Kissat processes end
+    without the answer (here: out of memory at once), the team goes on in this process and
+    the answer is exact, as it was when the team had a process."""
+    if not kissat.installed():
+        pytest.skip("kissat (gridsolve[kissat]) not installed")
+    puzzle = _large()
+
+    def failing(*args: object, **kwargs: object) -> object:
+        def grids() -> object:
+            raise kissat.OutOfMemory("kissat stopped at the memory limit")
+        return parallel._grids_worker(grids, lambda: 5)  # type: ignore[arg-type]
+    monkeypatch.setattr(parallel, "_kissat_worker", failing)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+    assert result.stats["jobs"] == 2 and result.stats["team_went_on"] == 1
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert result.nodes > 10  # the two processes' 5 each and the team's
 
 
 def test_a_search_process_sends_its_count_with_each_solution() -> None:

@@ -137,10 +137,9 @@ def models_that_fit(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
                     most: int, encoding: str | None = None) -> int:
     """How many copies of the puzzle's SAT model (one per SAT process) fit the memory
     ``sat_fits`` allows one, up to ``most`` (at least 1: ``sat_fits`` decides about one)."""
-    from gridsolve.nonogram.backends import cnf, sat
+    from gridsolve.nonogram.backends import sat
     memory = _sat_memory(limits)
-    size = cnf.size(puzzle, known, stop_at=memory // sat.MODEL_BYTES_PER_LITERAL,
-                    encoding=encoding)
+    size = sat.model_size(puzzle, known, memory, encoding)
     return max(1, min(most, memory // max(1, sat.model_bytes(size))))
 
 

@@ -20,11 +20,13 @@ forked, each a different search of the whole puzzle:
        the next varies by 2-10x on hard tournament puzzles, and a run cannot share what it
        learned, so more runs are more draws (decision 0022).
 
-Where ``auto`` leaves a puzzle to Kissat alone after its first turn (no solver named, every
-line 64+: ``kissat.prefer``, decision 0016), the team gives its process to a second Kissat
-seed instead: processes are Kissat seeds 0 and 1, then the team, then seeds 2, 3, ... (no
-native restarts), as many Kissat processes as their models fit the memory SAT may take
-(``auto.models_that_fit``; decision 0023).
+On a large puzzle ``auto`` hands to Kissat (no solver named, every line 64+:
+``kissat.prefer``, decision 0016), after which auto runs Kissat alone, the processes are
+Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, with as
+many Kissat processes as their models fit the memory SAT may take
+(``auto.models_that_fit``), each capped at its share of the memory limit (decision 0023).
+With two processes the team has none; if both Kissat runs end without the answer before the
+deadline, the team goes on in this process.
 
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
@@ -34,7 +36,7 @@ puzzle has no team: its engine runs here first under the same budget, and if tha
 enough, a new colour search and SAT run side by side.
 
 Limits: the timeout is the caller's (the processes are killed at the deadline); the memory
-limit holds in each process; under a node limit everything runs in this process (as
+limit holds in each process (several Kissat processes share it); under a node limit everything runs in this process (as
 ``auto``, or the native engine), so that the limit stays exact. ``nodes`` sums what the
 processes reported.
 A process whose parent is gone (killed) ends too (see ``_watch_parent``). Without fork()
@@ -43,6 +45,7 @@ A process whose parent is gone (killed) ends too (see ``_watch_parent``). Withou
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 import time
@@ -108,11 +111,13 @@ def _team_worker(team: Team, limits: SearchLimits) -> Worker:
         sent: set[Grid] = set()
         while True:
             done = team.run(limits, until=time.perf_counter() + REPORT_EVERY)
+            # the count first: the answer may come with a solution, and this process is then
+            # killed
+            conn.send(("nodes", team.nodes()))
             for grid in team.found:
                 if grid not in sent:
                     conn.send(("grid", grid))
                     sent.add(grid)
-            conn.send(("nodes", team.nodes()))
             if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
                 break
         conn.send(("done", team.complete))
@@ -241,29 +246,57 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     sat_side: list[Worker] = []
-    # auto leaves this puzzle to Kissat alone after its first turn (0016): Kissat takes the
-    # team's core too (0023)
-    kissat_alone = (team is not None and with_sat and not to_kissat and solver is None
-                    and _kissat_prefers(puzzle))
+    # a large puzzle auto hands to Kissat (no solver named, every line 64+: 0016), after
+    # which auto runs Kissat alone: Kissat takes the team's core too (0023)
+    kissat_first = (team is not None and with_sat and not to_kissat and solver is None
+                    and _default_solver(puzzle) == KISSAT)
     if with_sat and len(workers) < jobs:
-        runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_alone else 1
+        runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
                              team, runs=runs)
-        if kissat_alone and len(sat_side) > 1:
-            return _pool(puzzle, max_solutions, (sat_side[:2] + workers + sat_side[2:])[:jobs],
-                         deadline, started, known, team)
+        if kissat_first and len(sat_side) > 1:
+            assert team is not None
+            return _kissat_first(team.puzzle, max_solutions, limits, jobs, sat_side,
+                                 workers[0], team, deadline, started, known)
         workers += sat_side[:1]
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
-        workers.append(_grids_worker(lambda: engine.solve(puzzle, limits, restarts=True),
-                                     lambda: 0))
+        workers.append(_restarts_worker(puzzle, limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team)
 
 
-def _kissat_prefers(puzzle: AnyPuzzle) -> bool:
-    """Does auto take Kissat for this puzzle when no solver is named (``kissat.prefer``)?"""
-    from gridsolve.nonogram.backends import kissat
-    return kissat.prefer(puzzle)
+def _default_solver(puzzle: AnyPuzzle) -> str:
+    from gridsolve.nonogram.backends.auto import default_solver
+    return default_solver(puzzle)
+
+
+def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
+    """A plain native search that restarts."""
+    return _grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
+
+
+def _kissat_first(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, jobs: int,
+                  kissats: list[Worker], team_worker: Worker, team: Team,
+                  deadline: float | None, started: float, known: Grid | None) -> Result:
+    """Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, on
+    ``jobs`` processes (0023). With two, the team has none: its first turn here counts in
+    ``nodes``, and if both Kissat processes end without the answer before the deadline (out
+    of memory, a failed program) the team goes on here, as its process would have."""
+    chosen = (kissats[:2] + [team_worker] + kissats[2:]
+              + [_restarts_worker(puzzle, limits)])[:jobs]
+    result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team)
+    if team_worker in chosen:
+        return result
+    if result.status != "unknown" or (deadline is not None and time.perf_counter() >= deadline):
+        return dataclasses.replace(result, nodes=result.nodes + team.nodes())
+    team.run(limits)
+    pool = dict.fromkeys(result.solutions)
+    pool.update(team.found)  # once the team is exhausted, its solutions are all of them
+    solutions = tuple(pool)[:max_solutions]
+    return dataclasses.replace(
+        result, status=status_of(len(solutions), max_solutions, team.complete),
+        solutions=solutions, nodes=result.nodes + team.nodes(),
+        seconds=time.perf_counter() - started, stats={**result.stats, "team_went_on": 1})
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
@@ -288,8 +321,12 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
     if name == KISSAT:
         found = () if team is None else tuple(team.found)
-        # each process holds a model: as many as fit the memory SAT may take
-        runs = auto.models_that_fit(puzzle, known, limits, runs) if runs > 1 else 1
+        if runs > 1:
+            # each process holds a model: as many as fit the memory SAT may take, and the
+            # memory limit is shared among them (each is capped at its share)
+            runs = auto.models_that_fit(puzzle, known, limits, runs)
+            if limits.max_memory is not None:
+                limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
         return [_kissat_worker(puzzle, limits, known, extra, found, seed)
                 for seed in range(runs)]
     return [_sat_worker(puzzle, limits, name, known, extra)]
