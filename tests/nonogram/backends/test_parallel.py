@@ -272,6 +272,22 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
     assert result.nodes > 10  # the two processes' 5 each and the team's
 
 
+def test_kissat_killed_at_the_deadline_is_counted() -> None:
+    """At the deadline the Kissat processes end themselves with their conflicts, and the pool
+    waits DEADLINE_GRACE for them: ``nodes`` counts their work (it was the team's root alone)
+    and the timeout still holds."""
+    if not kissat.installed():
+        pytest.skip("kissat (gridsolve[kissat]) not installed")
+    rng = random.Random(70 * 1000 + 5)  # benchmarks' rand70-5: not ended in minutes
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(70))
+                               for _ in range(70)])
+    started = time.perf_counter()
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=2.0), jobs=2)
+    assert result.status == "unknown" and result.stats["jobs"] == 2
+    assert time.perf_counter() - started < 2.0 + 0.5
+    assert result.nodes > 1000  # Kissat's conflicts in about a second and a half
+
+
 def test_a_search_process_sends_its_count_with_each_solution() -> None:
     """The pool may have its answer at a solution and kill the process that sent it: that
     process's node count comes before each of its solutions, so ``nodes`` has it."""

@@ -73,6 +73,9 @@ PARALLEL_AFTER = 1.0
 #: and a moment more (a large puzzle the team ends at once starts no process); the team goes
 #: on in its own process, so nothing waits for auto's first turn (docs/decisions/0015).
 PARALLEL_AFTER_LARGE = 0.05
+#: Seconds the pool waits past the deadline for Kissat processes, which end themselves there,
+#: to send their counts (Kissat takes up to kissat.STATS_GRACE to print its statistics).
+DEADLINE_GRACE = 0.1
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
 #: Seconds between the team process's reports (its new solutions and its node count): long
@@ -154,13 +157,18 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
 
 
 def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
-                   extra: list[list[int]], found: tuple[Grid, ...], seed: int = 0) -> Worker:
+                   extra: list[list[int]], found: tuple[Grid, ...], seed: int = 0,
+                   deadline: float | None = None) -> Worker:
+    """Kissat on the puzzle; at ``deadline`` it ends itself (Kissat, sent SIGINT, gives its
+    conflicts), so its count reaches the pool (which waits DEADLINE_GRACE for it)."""
     from gridsolve.nonogram.backends import kissat
     stats: dict[str, int] = {}
 
     def grids() -> Iterator[Grid]:
+        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
         # found: the team's solutions so far, blocked (the pool has them)
         return kissat.solutions(puzzle, SearchLimits(max_nodes=limits.max_nodes,
+                                                     timeout=timeout,
                                                      max_memory=limits.max_memory),
                                 known=known, extra=extra, found=found, stats=stats,
                                 seed=seed)
@@ -262,7 +270,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_restarts_worker(puzzle, limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
-    return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team)
+    kissat_side = bool(sat_side) and (to_kissat or (solver or _default_solver(puzzle)) == KISSAT)
+    return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
+                 DEADLINE_GRACE if kissat_side else 0.0)
 
 
 def _default_solver(puzzle: AnyPuzzle) -> str:
@@ -284,7 +294,8 @@ def _kissat_first(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, jobs
     of memory, a failed program) the team goes on here, as its process would have."""
     chosen = (kissats[:2] + [team_worker] + kissats[2:]
               + [_restarts_worker(puzzle, limits)])[:jobs]
-    result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team)
+    result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team,
+                   DEADLINE_GRACE)
     if team_worker in chosen:
         return result
     if result.status != "unknown" or (deadline is not None and time.perf_counter() >= deadline):
@@ -327,14 +338,15 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
             runs = auto.models_that_fit(puzzle, known, limits, runs)
             if limits.max_memory is not None:
                 limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
-        return [_kissat_worker(puzzle, limits, known, extra, found, seed)
+        return [_kissat_worker(puzzle, limits, known, extra, found, seed, deadline)
                 for seed in range(runs)]
     return [_sat_worker(puzzle, limits, name, known, extra)]
 
 
 def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,
-          started: float, known: Grid | None, team: Team | None) -> Result:
-    """Run the workers in forked processes, pool their solutions, kill them at the answer."""
+          started: float, known: Grid | None, team: Team | None, grace: float = 0.0) -> Result:
+    """Run the workers in forked processes, pool their solutions, kill them at the answer;
+    at the deadline, after ``grace`` seconds more for what they send as they end."""
     import multiprocessing
     from multiprocessing.connection import wait
     ctx: Any = multiprocessing.get_context("fork")  # analyse checked can_fork()
@@ -352,7 +364,7 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
     complete, answered_by = False, -1
     try:
         while conns and not complete and len(found) < max_solutions:
-            left = None if deadline is None else deadline - time.perf_counter()
+            left = None if deadline is None else deadline + grace - time.perf_counter()
             if left is not None and left <= 0:
                 break
             for ready in wait(list(conns), left):
