@@ -35,7 +35,9 @@ solution, so the count is exact), and the other processes are killed at once. A 
 puzzle has no team: its engine runs here first under the same budget, and if that is not
 enough, a new colour search and SAT run side by side.
 
-Limits: the timeout is the caller's (the processes are killed at the deadline); the memory
+Limits: the timeout is the caller's (the processes are killed at the deadline; Kissat
+processes end themselves there, and the pool waits up to DEADLINE_GRACE for their counts);
+the memory
 limit holds in each process (several Kissat processes share it); under a node limit everything runs in this process (as
 ``auto``, or the native engine), so that the limit stays exact. ``nodes`` sums what the
 processes reported.
