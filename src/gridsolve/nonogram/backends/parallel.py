@@ -35,7 +35,7 @@ solution, so the count is exact), and the other processes are killed at once. A 
 puzzle has no team: its engine runs here first under the same budget, and if that is not
 enough, a new colour search and SAT run side by side.
 
-Limits: the timeout is the caller's (the processes are killed at the deadline; Kissat
+Limits: the timeout is the caller's (the processes are killed at the deadline; the SAT
 processes end themselves there, and the pool waits up to DEADLINE_GRACE for their counts);
 the memory
 limit holds in each process (several Kissat processes share it); under a node limit everything runs in this process (as
@@ -75,8 +75,9 @@ PARALLEL_AFTER = 1.0
 #: and a moment more (a large puzzle the team ends at once starts no process); the team goes
 #: on in its own process, so nothing waits for auto's first turn (docs/decisions/0015).
 PARALLEL_AFTER_LARGE = 0.05
-#: Seconds the pool waits past the deadline for Kissat processes, which end themselves there,
-#: to send their counts (Kissat takes up to kissat.STATS_GRACE to print its statistics).
+#: Seconds the pool waits past the deadline for the SAT processes, which end themselves
+#: there, to send their counts (Kissat takes up to kissat.STATS_GRACE to print its
+#: statistics; a python-sat solver stops at its interrupt).
 DEADLINE_GRACE = 0.1
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
@@ -147,12 +148,19 @@ def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int])
 
 
 def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
-                known: Grid | None, extra: list[list[int]]) -> Worker:
+                known: Grid | None, extra: list[list[int]],
+                deadline: float | None = None) -> Worker:
+    """A python-sat solver on the puzzle; one python-sat can interrupt ends itself at
+    ``deadline`` with its conflicts (see DEADLINE_GRACE), another is killed there."""
     from gridsolve.nonogram.backends import sat
     holder: list[Any] = []
 
     def grids() -> Iterator[Grid]:
-        holder.append(sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes), solver,
+        timeout = None
+        if deadline is not None and sat.abilities(solver).interrupt:
+            timeout = max(0.0, deadline - time.perf_counter())
+        holder.append(sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes,
+                                                      timeout=timeout), solver,
                                  known, time.perf_counter(), extra=extra))
         yield from holder[0].run()
     return _grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
@@ -272,9 +280,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_restarts_worker(puzzle, limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
-    kissat_side = bool(sat_side) and (to_kissat or (solver or _default_solver(puzzle)) == KISSAT)
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
-                 DEADLINE_GRACE if kissat_side else 0.0)
+                 DEADLINE_GRACE if sat_side else 0.0)
 
 
 def _default_solver(puzzle: AnyPuzzle) -> str:
@@ -342,7 +349,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
                 limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
         return [_kissat_worker(puzzle, limits, known, extra, found, seed, deadline)
                 for seed in range(runs)]
-    return [_sat_worker(puzzle, limits, name, known, extra)]
+    return [_sat_worker(puzzle, limits, name, known, extra, deadline)]
 
 
 def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,
