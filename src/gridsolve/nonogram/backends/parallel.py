@@ -37,9 +37,9 @@ enough, a new colour search and SAT run side by side.
 
 Limits: the timeout is the caller's (the processes are killed at the deadline; the SAT
 processes end themselves there, and the pool waits up to DEADLINE_GRACE for their counts);
-the memory
-limit holds in each process (several Kissat processes share it); under a node limit everything runs in this process (as
-``auto``, or the native engine), so that the limit stays exact. ``nodes`` sums what the
+the memory limit holds in each process (several Kissat processes share it); under a node
+limit everything runs in this process (as ``auto``, or the native engine), so that the
+limit stays exact. ``nodes`` sums what the
 processes reported.
 A process whose parent is gone (killed) ends too (see ``_watch_parent``). Without fork()
 (Windows) it all runs in one process.
@@ -266,16 +266,17 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     sat_side: list[Worker] = []
     # a large puzzle auto hands to Kissat (no solver named, every line 64+: 0016), after
     # which auto runs Kissat alone: Kissat takes the team's core too (0023)
+    from gridsolve.nonogram.backends.auto import default_solver
     kissat_first = (team is not None and with_sat and not to_kissat and solver is None
-                    and _default_solver(puzzle) == KISSAT)
+                    and default_solver(puzzle) == KISSAT)
     if with_sat and len(workers) < jobs:
         runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
                              team, runs=runs)
         if kissat_first and len(sat_side) > 1:
             assert team is not None
-            return _kissat_first(team.puzzle, max_solutions, limits, jobs, sat_side,
-                                 workers[0], team, deadline, started, known)
+            return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
+                                 deadline, started, known)
         workers += sat_side[:1]
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_restarts_worker(puzzle, limits))
@@ -284,23 +285,19 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                  DEADLINE_GRACE if sat_side else 0.0)
 
 
-def _default_solver(puzzle: AnyPuzzle) -> str:
-    from gridsolve.nonogram.backends.auto import default_solver
-    return default_solver(puzzle)
-
-
 def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
     """A plain native search that restarts."""
     return _grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
 
 
-def _kissat_first(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, jobs: int,
-                  kissats: list[Worker], team_worker: Worker, team: Team,
-                  deadline: float | None, started: float, known: Grid | None) -> Result:
+def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: int,
+                  kissats: list[Worker], team_worker: Worker, deadline: float | None,
+                  started: float, known: Grid | None) -> Result:
     """Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, on
     ``jobs`` processes (0023). With two, the team has none: its first turn here counts in
     ``nodes``, and if both Kissat processes end without the answer before the deadline (out
     of memory, a failed program) the team goes on here, as its process would have."""
+    puzzle = team.puzzle
     chosen = (kissats[:2] + [team_worker] + kissats[2:]
               + [_restarts_worker(puzzle, limits)])[:jobs]
     result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team,
