@@ -208,9 +208,7 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
 def _large() -> Puzzle:
     """A 64x64 picture at 53% density: every line 64 cells (auto takes Kissat), the root does
     not end it, the team does in about 0.3 s."""
-    rng = random.Random(0)
-    return puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
-                             for _ in range(64)])
+    return puzzle_from_grid(random_grid(64, 64, 0.53, random.Random(0)))
 
 
 def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -284,9 +282,7 @@ def test_sat_processes_end_at_the_deadline_with_their_counts(size: int, seed: in
     (The benchmark's rand70-5 and rand50-6: open for minutes and seconds.)"""
     if size >= 64 and not kissat.installed():
         pytest.skip("kissat (gridsolve[kissat]) not installed")
-    rng = random.Random(size * 1000 + seed)
-    puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(size))
-                               for _ in range(size)])
+    puzzle = puzzle_from_grid(random_grid(size, size, 0.5, random.Random(size * 1000 + seed)))
     started = time.perf_counter()
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=2.0), jobs=2)
     assert result.status == "unknown" and result.stats["jobs"] == 2
