@@ -1,0 +1,235 @@
+"""What the SAT solvers run as programs (``kissat``, ``syrup``) share: finding the program,
+writing the puzzle's CNF to its standard input in DIMACS as it is made (the text is never
+held whole: a model of 10^8 literals would take gigabytes as text), one run under the
+deadline and the memory limit, and the loop of runs that gives solutions one by one.
+
+A run cannot be resumed: after each solution, a neighbour by local moves (``engine.nearby``)
+comes first, then the program runs again with the solutions so far blocked (a clause on the
+cell variables each). The memory limit caps the program's address space (``RLIMIT_AS``), and
+a run that hits it is an OutOfMemory.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, Literal, cast
+
+from gridsolve.errors import GridsolveError, LimitReached
+from gridsolve.nonogram.backends import cnf
+from gridsolve.nonogram.backends._common import checked, status_of, unknown_grid
+from gridsolve.nonogram.engine import Result
+from gridsolve.nonogram.engine.nearby import nearby
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.reference import fits
+from gridsolve.workers import program_setup
+
+__all__ = ["FEED_CLAUSES", "KILLED", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
+           "model", "failed", "solutions", "pooled"]
+
+#: Clauses written to the program's input at a time (the clock is checked between).
+FEED_CLAUSES = 4096
+
+#: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
+#: the address-space cap can end either way), as subprocess and a shell report them.
+KILLED = (-6, -9, 134, 137)
+
+#: One run's answer: the model's literals, False (unsatisfiable) or None (a limit came first);
+#: and the conflicts it took (0 where the program did not say).
+Answer = tuple["list[int] | Literal[False] | None", int]
+
+
+class OutOfMemory(LimitReached):
+    """A run stopped at the memory limit: an error of the whole search (``analyse`` raises
+    it), where the time and conflict limits only end it ("unknown"). Under ``--jobs`` it ends
+    that process's search only; the other searches go on."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """How a run ended: the exit code (None: stopped at the deadline) and what it printed
+    (at the deadline, what ``stop`` got from it)."""
+
+    code: int | None
+    out: str
+    err: str = ""
+
+
+def find(name: str, env: str, found: list[str | None]) -> str | None:
+    """The program ``name``: $``env``, else the one a passagemath wheel ships
+    (sage_wheels/bin/``name`` in a directory of the import path), else one on the PATH; None
+    if there is none. ``found`` keeps the answer (the environment variable is read each
+    time)."""
+    path = os.environ.get(env)
+    if path:
+        return path
+    if not found:
+        found.append(_shipped(name) or shutil.which(name))
+    return found[0]
+
+
+def _shipped(name: str) -> str | None:
+    from importlib.util import find_spec
+    try:
+        spec = find_spec("sage_wheels")
+    except (ImportError, ValueError):
+        return None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = os.path.join(folder, "bin", name)
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def feed(stdin: IO[str], header: str, clauses: Iterable[Sequence[int]],
+         deadline: float | None) -> bool:
+    """Write the model to the program's input as it is made, FEED_CLAUSES clauses at a time
+    (so the DIMACS text is never held whole); False if the deadline came first."""
+    stdin.write(header)
+    chunk: list[str] = []
+    for clause in clauses:
+        chunk.append(" ".join(map(str, clause)) + " 0\n")
+        if len(chunk) >= FEED_CLAUSES:
+            stdin.write("".join(chunk))
+            chunk.clear()
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
+    stdin.write("".join(chunk))
+    return True
+
+
+def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]],
+        deadline: float | None, max_memory: int | None,
+        stop: Callable[[subprocess.Popen[str]], str] | None = None) -> Ended:
+    """One run of the program (``args``) on the model (``header`` and its ``clauses``). At
+    the deadline ``stop`` (if given) may ask the process for what it has to say (e.g. its
+    statistics) before it is killed. The process never outlives the call."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        return Ended(None, "")
+    try:
+        proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: program_setup(max_memory))
+    except OSError as exc:  # e.g. a wrong path in the environment variable
+        raise GridsolveError(f"the {name} program {args[0]} cannot be run: "
+                             f"{exc.strerror or exc}") from None
+    try:
+        assert proc.stdin is not None
+        try:
+            if not feed(proc.stdin, header, clauses, deadline):
+                return Ended(None, "")
+        except BrokenPipeError:  # it stopped reading: its exit code says why
+            pass
+        left = None if deadline is None else deadline - time.perf_counter()
+        try:
+            out, err = proc.communicate(timeout=left)
+        except subprocess.TimeoutExpired:
+            return Ended(None, stop(proc) if stop is not None else "")
+        except BrokenPipeError:
+            return Ended(None, "")
+    finally:  # at the deadline, and on Ctrl-C: nothing waits for it
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    return Ended(proc.returncode, out, err)
+
+
+def model(out: str) -> list[int]:
+    """The literals of the model a program printed on its "v" lines."""
+    return [int(v) for line in out.splitlines() if line.startswith("v ")
+            for v in line[2:].split()]
+
+
+def failed(name: str, ended: Ended, max_memory: int | None) -> GridsolveError:
+    """The error for a run that ended without an answer: OutOfMemory when it looks like the
+    memory limit stopped it, else one line with its exit code and last message."""
+    said = (ended.err.strip().splitlines() or ["no message"])[-1]
+    if max_memory is not None and ("memory" in ended.err.lower() or ended.code in KILLED):
+        return OutOfMemory(f"{name} stopped at the memory limit of "
+                           f"{max_memory / 2**20:,.0f} MB (exit code {ended.code}: "
+                           f"{said})").with_remedy("max_memory")
+    return GridsolveError(f"{name} ended without an answer (exit code {ended.code}): {said}")
+
+
+#: One run: (the DIMACS header, the model's clauses, the deadline, the conflicts it may take
+#: or None) to its answer.
+Once = Callable[[str, Iterator[Sequence[int]], "float | None", "int | None"], Answer]
+
+
+def solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
+              deadline: float | None, size: cnf.ModelSize, known: Grid | None,
+              encoding: str | None, extra: Sequence[list[int]], found: Sequence[Grid],
+              out: dict[str, int], runs: str = "runs") -> Iterator[Grid]:
+    """Yield the puzzle's solutions other than ``found``, each checked; LimitReached at a
+    limit. Each run (``once``) is fed the model anew (``cnf.clauses``, the extra clauses, one
+    blocking clause per solution so far); after each solution of a black-and-white puzzle,
+    its neighbours by local moves come first. ``out`` gets conflicts, the runs (under the key
+    ``runs``) and nearby as they grow (``max_nodes`` caps the conflicts of all runs
+    together)."""
+    ncells = cnf.cell_variables(puzzle)
+    top = max([size.variables, ncells] + [abs(lit) for clause in extra for lit in clause])
+    blocked = [cnf.blocking_clause(cast(Puzzle, puzzle), grid) for grid in found]
+    out.update({"conflicts": 0, runs: 0, "nearby": 0})
+    seen: dict[Grid, None] = dict.fromkeys(found)
+    while True:
+        left = None if max_nodes is None else max_nodes - out["conflicts"]
+        answer = None
+        if left is None or left > 0:
+            header = f"p cnf {top} {size.clauses + len(extra) + len(blocked)}\n"
+            clauses = itertools.chain(cnf.clauses(puzzle, known, encoding), extra, blocked)
+            answer, used = once(header, clauses, deadline, left)
+            out[runs] += 1
+            out["conflicts"] += used
+        if answer is None:
+            raise LimitReached(f"{name} search limit reached", partial=known,
+                               nodes=out["conflicts"])
+        if answer is False:
+            return
+        cells = answer[:ncells]
+        grid = checked(puzzle, _grid(puzzle, cells), name)
+        blocked.append([-v for v in cells])
+        seen[grid] = None
+        yield grid
+        if isinstance(puzzle, Puzzle):
+            for other in nearby(puzzle, grid, seen=seen):
+                if known is not None and not all(map(fits, other, known)):
+                    continue  # (known cells are facts of every solution, or a restriction)
+                blocked.append(cnf.blocking_clause(puzzle, other))
+                seen[other] = None
+                out["nearby"] += 1
+                yield other
+
+
+def pooled(puzzle: AnyPuzzle, max_solutions: int, known: Grid | None, found: Sequence[Grid],
+           grids: Callable[[dict[str, int], tuple[Grid, ...]], Iterator[Grid]]) -> Result:
+    """A program's ``analyse``: ``found`` and the solutions of ``grids(stats, found)`` pooled
+    up to ``max_solutions``; "unknown" past a limit, OutOfMemory raised."""
+    started = time.perf_counter()
+    stats: dict[str, int] = {}
+    pool = list(dict.fromkeys(found))
+    complete = True
+    made = grids(stats, tuple(pool))  # a missing program or a model too big: raised here
+    try:
+        for grid in made:
+            pool.append(grid)
+            if len(pool) >= max_solutions:
+                break
+    except OutOfMemory:
+        raise
+    except LimitReached:
+        complete = False
+    pool = pool[:max_solutions]
+    return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
+                  stats.get("conflicts", 0), time.perf_counter() - started,
+                  known if known is not None else unknown_grid(puzzle), stats)
+
+
+def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
+    """The grid of a model's cell literals (the cell variables come first)."""
+    from gridsolve.nonogram.backends.sat import _grid as decode
+    return decode(puzzle, cells)
