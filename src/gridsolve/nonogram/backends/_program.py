@@ -30,7 +30,7 @@ from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
 __all__ = ["FEED_CLAUSES", "KILLED", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
-           "model", "failed", "solutions", "pooled"]
+           "Clauses", "model", "failed", "solutions", "pooled"]
 
 #: Clauses written to the program's input at a time (the clock is checked between).
 FEED_CLAUSES = 4096
@@ -52,12 +52,24 @@ class OutOfMemory(LimitReached):
 
 @dataclass(frozen=True)
 class Ended:
-    """How a run ended: the exit code (None: stopped at the deadline) and what it printed
-    (at the deadline, what ``stop`` got from it)."""
+    """How a run ended: the exit code (None: stopped at the deadline, or killed when it
+    stalled) and what it printed (at the deadline, what ``stop`` got from it)."""
 
     code: int | None
     out: str
     err: str = ""
+    stalled: bool = False
+
+
+def _cpu_ticks(pid: int) -> int | None:
+    """The CPU time (clock ticks, every thread) a process has used so far, from /proc
+    (Linux); None where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def find(name: str, env: str, found: list[str | None]) -> str | None:
@@ -105,10 +117,13 @@ def feed(stdin: IO[str], header: str, clauses: Iterable[Sequence[int]],
 
 def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]],
         deadline: float | None, max_memory: int | None,
-        stop: Callable[[subprocess.Popen[str]], str] | None = None) -> Ended:
+        stop: Callable[[subprocess.Popen[str]], str] | None = None,
+        stall: float | None = None) -> Ended:
     """One run of the program (``args``) on the model (``header`` and its ``clauses``). At
     the deadline ``stop`` (if given) may ask the process for what it has to say (e.g. its
-    statistics) before it is killed. The process never outlives the call."""
+    statistics) before it is killed. With ``stall``, a process that has used no CPU time for
+    that many seconds after its input is written is taken to hang and is killed (``stalled``;
+    Linux, where /proc gives its CPU time). The process never outlives the call."""
     if deadline is not None and time.perf_counter() >= deadline:
         return Ended(None, "")
     try:
@@ -125,18 +140,31 @@ def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]
                 return Ended(None, "")
         except BrokenPipeError:  # it stopped reading: its exit code says why
             pass
-        left = None if deadline is None else deadline - time.perf_counter()
-        try:
-            out, err = proc.communicate(timeout=left)
-        except subprocess.TimeoutExpired:
-            return Ended(None, stop(proc) if stop is not None else "")
-        except BrokenPipeError:
-            return Ended(None, "")
+        ticks = None if stall is None else _cpu_ticks(proc.pid)
+        while True:
+            left = None if deadline is None else deadline - time.perf_counter()
+            wait = left if ticks is None or stall is None else _min(left, stall)
+            try:
+                out, err = proc.communicate(timeout=wait)
+                break
+            except subprocess.TimeoutExpired:
+                if left is not None and wait == left:
+                    return Ended(None, stop(proc) if stop is not None else "")
+                now = _cpu_ticks(proc.pid)
+                if now == ticks:  # no CPU time since the last look: it hangs
+                    return Ended(None, "", stalled=True)
+                ticks = now
+            except BrokenPipeError:
+                return Ended(None, "")
     finally:  # at the deadline, and on Ctrl-C: nothing waits for it
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
     return Ended(proc.returncode, out, err)
+
+
+def _min(a: float | None, b: float) -> float:
+    return b if a is None else min(a, b)
 
 
 def model(out: str) -> list[int]:
@@ -156,9 +184,11 @@ def failed(name: str, ended: Ended, max_memory: int | None) -> GridsolveError:
     return GridsolveError(f"{name} ended without an answer (exit code {ended.code}): {said}")
 
 
+#: The model's clauses, made anew at each call (a run may need them twice).
+Clauses = Callable[[], Iterator[Sequence[int]]]
 #: One run: (the DIMACS header, the model's clauses, the deadline, the conflicts it may take
 #: or None) to its answer.
-Once = Callable[[str, Iterator[Sequence[int]], "float | None", "int | None"], Answer]
+Once = Callable[[str, Clauses, "float | None", "int | None"], Answer]
 
 
 def solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
@@ -181,7 +211,8 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
         answer = None
         if left is None or left > 0:
             header = f"p cnf {top} {size.clauses + len(extra) + len(blocked)}\n"
-            clauses = itertools.chain(cnf.clauses(puzzle, known, encoding), extra, blocked)
+            def clauses() -> Iterator[Sequence[int]]:
+                return itertools.chain(cnf.clauses(puzzle, known, encoding), extra, blocked)
             answer, used = once(header, clauses, deadline, left)
             out[runs] += 1
             out["conflicts"] += used
@@ -192,6 +223,8 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
             return
         cells = answer[:ncells]
         grid = checked(puzzle, _grid(puzzle, cells), name)
+        if grid in seen:  # a model its blocking clause rules out: the count would be wrong
+            raise GridsolveError(f"{name} gave a solution again that it was told to leave out")
         blocked.append([-v for v in cells])
         seen[grid] = None
         yield grid

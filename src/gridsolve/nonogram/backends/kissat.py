@@ -72,7 +72,7 @@ def prefer(puzzle: AnyPuzzle) -> bool:
 STATS_GRACE = 0.05
 
 
-def _run(path: str, header: str, clauses: Iterator[Sequence[int]], deadline: float | None,
+def _run(path: str, header: str, clauses: _program.Clauses, deadline: float | None,
          conflicts: int | None, max_memory: int | None,
          seed: int = 0) -> _program.Answer:
     """One run on the model (``header`` and its ``clauses``): (the model's literals, or False
@@ -82,7 +82,7 @@ def _run(path: str, header: str, clauses: Iterator[Sequence[int]], deadline: flo
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
     if seed:
         args.append(f"--seed={seed}")
-    ended = _program.run(args, "kissat", header, clauses, deadline, max_memory,
+    ended = _program.run(args, "kissat", header, clauses(), deadline, max_memory,
                          stop=_interrupted)
     used = _conflicts(ended.out)
     if ended.code is None:
@@ -141,7 +141,7 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     if found and isinstance(puzzle, ColourPuzzle):
         raise ValueError("found solutions are for black-and-white puzzles")
 
-    def once(header: str, clauses: Iterator[Sequence[int]], deadline: float | None,
+    def once(header: str, clauses: _program.Clauses, deadline: float | None,
              conflicts: int | None) -> _program.Answer:
         return _run(path, header, clauses, deadline, conflicts, limits.max_memory, seed)
     deadline = None if limits.timeout is None else started + limits.timeout

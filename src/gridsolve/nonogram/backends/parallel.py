@@ -54,7 +54,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.errors import LimitReached, SolverUnavailable
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, status_of
 from gridsolve.nonogram.engine import Result, SearchLimits, Team
@@ -64,8 +64,8 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
-__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "PARENT_CHECK", "alone_for", "can_fork",
-           "analyse"]
+__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "PARENT_CHECK", "SYRUP_THREADS",
+           "alone_for", "can_fork", "analyse"]
 
 #: Seconds the native team runs in this process before the others are started (auto's first
 #: turn, AUTO_SECONDS).
@@ -79,6 +79,10 @@ PARALLEL_AFTER_LARGE = 0.05
 #: there, to send their counts (Kissat takes up to kissat.STATS_GRACE to print its
 #: statistics; a python-sat solver stops at its interrupt).
 DEADLINE_GRACE = 0.1
+#: The most threads glucose-syrup is given (its own default; measured on 2 cores only, and
+#: the more threads, the more often it hangs on a model it settles without search:
+#: ``syrup.STALL_SECONDS``); the cores past them run the team and the native restarts.
+SYRUP_THREADS = 4
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
 #: Seconds between the team process's reports (its new solutions and its node count): long
@@ -133,7 +137,8 @@ def _team_worker(team: Team, limits: SearchLimits) -> Worker:
 def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int]) -> Worker:
     """A search given as a generator of solutions: each sent (after its node count so far:
     the answer may come with it, and the process is then killed), then whether it was
-    exhausted."""
+    exhausted. A search that fails (a solver program's error) ends here, not exhausted, and
+    says so; the others go on."""
     def run(conn: Connection) -> None:
         complete = True
         try:
@@ -142,6 +147,9 @@ def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int])
                 conn.send(("grid", grid))
         except LimitReached:
             complete = False
+        except GridsolveError:
+            complete = False
+            conn.send(("failed", 1))
         conn.send(("nodes", nodes()))
         conn.send(("done", complete))
     return run
@@ -264,6 +272,18 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     sat_side: list[Worker] = []
+    if team is not None and with_sat and _syrup_for(puzzle, solver):
+        # a large puzzle, glucose-syrup installed: its threads share what they learn, and
+        # take every core (0024)
+        syrup_side = _syrup_side(team, limits, known, deadline, jobs)
+        if syrup_side is not None:
+            worker, threads = syrup_side
+            # the cores past its threads: the team, then the native restarts
+            chosen = [worker, workers[0], _restarts_worker(team.puzzle, limits)]
+            chosen = chosen[:1 + jobs - threads]
+            result = _team_waits(team, max_solutions, limits, chosen, workers[0], deadline,
+                                 started, known)
+            return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
     # a large puzzle auto hands to Kissat (no solver named, every line 64+: 0016), after
     # which auto runs Kissat alone: Kissat takes the team's core too (0023)
     from gridsolve.nonogram.backends.auto import default_solver
@@ -297,9 +317,19 @@ def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: in
     ``jobs`` processes (0023). With two, the team has none: its first turn here counts in
     ``nodes``, and if both Kissat processes end without the answer before the deadline (out
     of memory, a failed program) the team goes on here, as its process would have."""
-    puzzle = team.puzzle
     chosen = (kissats[:2] + [team_worker] + kissats[2:]
-              + [_restarts_worker(puzzle, limits)])[:jobs]
+              + [_restarts_worker(team.puzzle, limits)])[:jobs]
+    return _team_waits(team, max_solutions, limits, chosen, team_worker, deadline, started,
+                       known)
+
+
+def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: list[Worker],
+                team_worker: Worker | None, deadline: float | None, started: float,
+                known: Grid | None) -> Result:
+    """The ``chosen`` processes; when the team's own is not among them, its first turn here
+    counts in ``nodes``, and if they all end without the answer before the deadline (out of
+    memory, a failed program) the team goes on here, as its process would have."""
+    puzzle = team.puzzle
     result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team,
                    DEADLINE_GRACE)
     if team_worker in chosen:
@@ -314,6 +344,47 @@ def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: in
         result, status=status_of(len(solutions), max_solutions, team.complete),
         solutions=solutions, nodes=result.nodes + team.nodes(),
         seconds=time.perf_counter() - started, stats={**result.stats, "team_went_on": 1})
+
+
+def _syrup_for(puzzle: AnyPuzzle, solver: str | None) -> bool:
+    """Does the SAT side go to glucose-syrup's threads (0024): a black-and-white puzzle of
+    more than auto's AUTO_SMALL_CELLS cells that auto would hand to Glucose (not to Kissat),
+    no solver named, the program installed? (On the small tournament puzzles the team and
+    Kissat's seeds side by side did as well, 0022; on random 70x70, which auto hands to
+    Kissat, its mean time was Kissat's, its spread wider.)"""
+    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS, default_solver
+    if (solver is not None or not isinstance(puzzle, Puzzle)
+            or puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
+            or default_solver(puzzle) == KISSAT):
+        return False
+    from gridsolve.nonogram.backends import syrup
+    return syrup.installed()
+
+
+def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: float | None,
+                jobs: int) -> tuple[Worker, int] | None:
+    """glucose-syrup with a thread per job up to SYRUP_THREADS, as many as their models fit
+    the memory SAT may take (``auto.models_that_fit``: each thread holds one), seeded as
+    auto's SAT side (the team's root cells and implications, its solutions blocked); None if
+    fewer than two fit or the model does not fit the memory and the time (``auto.sat_fits``)."""
+    from gridsolve.nonogram.backends import auto, cnf, syrup
+    puzzle = team.puzzle
+    if auto.sat_fits(puzzle, known, limits, deadline):
+        return None
+    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, SYRUP_THREADS))
+    if threads < 2:
+        return None
+    extra = cnf.implication_clauses(team.root_implications(), known)
+    found = tuple(team.found)
+    stats: dict[str, int] = {}
+
+    def grids() -> Iterator[Grid]:
+        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        return syrup.solutions(puzzle, SearchLimits(timeout=timeout,
+                                                    max_memory=limits.max_memory),
+                               threads=threads, known=known, extra=extra, found=found,
+                               stats=stats)
+    return _grids_worker(grids, lambda: stats.get("conflicts", 0)), threads
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
@@ -367,7 +438,7 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
         procs.append(proc)
     found: dict[Grid, None] = {} if team is None else dict(team.found)
     nodes = [0] * len(workers)
-    complete, answered_by = False, -1
+    complete, answered_by, failed = False, -1, 0
     try:
         while conns and not complete and len(found) < max_solutions:
             left = None if deadline is None else deadline + grace - time.perf_counter()
@@ -387,6 +458,8 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
                     nodes[i] = value
                 elif kind == "done" and value:
                     complete, answered_by = True, i
+                elif kind == "failed":
+                    failed += 1
     finally:
         for proc in procs:
             if proc.is_alive():
@@ -400,4 +473,5 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
                                                     for _ in range(puzzle.height))
     return Result(status_of(len(solutions), max_solutions, complete), solutions, sum(nodes),
                   time.perf_counter() - started, partial,
-                  {"jobs": len(workers), "answered_by": answered_by})
+                  {"jobs": len(workers), "answered_by": answered_by,
+                   **({"failed": failed} if failed else {})})

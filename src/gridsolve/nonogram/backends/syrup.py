@@ -1,0 +1,151 @@
+"""glucose-syrup, Glucose 4.2.1's parallel solver, run as a program (``_program``): several
+solver threads on one model that share the clauses they learn (Audemard and Simon, "Lazy
+clause exchange policy for parallel SAT solvers", SAT 2014). It is what ``--jobs`` gives the
+SAT side of a large puzzle: learned clauses cross between the cores, where separate
+processes (the team, Kissat with other seeds) each start from nothing.
+
+The ``syrup`` extra installs it as the program that the ``passagemath-glucose`` wheel ships
+(``glucose-syrup``, a 2 MB binary, no other dependency). Measured on 2 cores from the same
+seeded model (docs/decisions/0024): random 70x70 first solutions in 12-14 s where Kissat took
+21-27 s, random 50x50 1.5-4x sooner than Glucose 4.2.1 on one core, Gettys 1.3x; on the
+small tournament puzzles no better than the team and Kissat side by side.
+
+As with Kissat, a run cannot be resumed (``_program.solutions``: local moves after each
+solution, then a new run with the solutions so far blocked). Limits: at the deadline the
+process is killed (sent SIGINT it prints nothing, so its conflicts are lost: a run stopped
+there counts 0); it has no conflict limit, so a node limit is refused (``--jobs`` runs
+everything in one process under one); the memory limit caps its address space, and its
+threads share it (each holds a copy of the model: ``--jobs`` starts as many as fit,
+``auto.models_that_fit``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+
+from gridsolve.errors import GridsolveError, SolverUnavailable
+from gridsolve.nonogram.backends import _program
+from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
+
+__all__ = ["NAME", "ENV", "program", "installed", "require", "solutions", "analyse"]
+
+#: The program's name (as the passagemath-glucose wheel ships it).
+NAME = "glucose-syrup"
+#: An environment variable that names the glucose-syrup program to run instead of the extra's.
+ENV = "GRIDSOLVE_SYRUP"
+
+_PROGRAM: list[str | None] = []  # found once: [path or None]
+
+
+def program() -> str | None:
+    """The glucose-syrup program: $GRIDSOLVE_SYRUP, else the one the passagemath-glucose
+    wheel ships, else one on the PATH; None if there is none."""
+    return _program.find(NAME, ENV, _PROGRAM)
+
+
+def installed() -> bool:
+    return program() is not None
+
+
+def require() -> str:
+    """The program's path; SolverUnavailable (naming the extra) if there is none."""
+    path = program()
+    if path is None:
+        raise SolverUnavailable(NAME, "syrup")
+    return path
+
+
+def _run(path: str, threads: int, header: str, clauses: _program.Clauses,
+         deadline: float | None, max_memory: int | None) -> _program.Answer:
+    """One run on the model with ``threads`` solver threads: (the model's literals, or False
+    if unsatisfiable, or None at the deadline; the conflicts of all threads, from its
+    statistics). glucose-syrup 4.2.1 divides by zero printing its statistics when a thread
+    made no decision (a model its unit clauses settle) and dies of SIGFPE with its answer
+    unprinted: such a run, which took no search, is made again without statistics; one that
+    hangs (STALL_SECONDS) is made again too."""
+    args = [path, f"-nthreads={threads}", f"-maxnbthreads={threads}", "-model"]
+    if max_memory is not None:  # its own bound on what the threads and their sharing hold
+        args.append(f"-maxmemory={max(1, max_memory // 2**20)}")
+    verbose = "-verb=1"
+    for _ in range(STALL_RUNS):
+        ended = _program.run(args + [verbose], NAME, header, clauses(), deadline, max_memory,
+                             stall=STALL_SECONDS)
+        if ended.code in SIGFPE:
+            verbose = "-verb=0"
+        elif not ended.stalled:
+            break
+    else:
+        raise GridsolveError(f"{NAME} hung {STALL_RUNS} times on this model (it does now and "
+                             "then on one its preprocessing settles)")
+    used = _conflicts(ended.out)
+    if ended.code is None:
+        return None, used
+    if ended.code == 20:
+        return False, used
+    if ended.code != 10:
+        raise _program.failed(NAME, ended, max_memory)
+    return _program.model(ended.out), used
+
+
+#: Exit codes of a process killed by SIGFPE, as subprocess and a shell report them.
+SIGFPE = (-8, 136)
+#: glucose-syrup 4.2.1 hangs (its threads gone, the main one waiting for them) on about 3%
+#: of the models it settles without search (tiny puzzles: those whose clues fix each cell):
+#: a run that has used no CPU time for STALL_SECONDS is killed and made again, up to
+#: STALL_RUNS runs in all.
+STALL_SECONDS = 0.5
+STALL_RUNS = 4
+
+
+def _conflicts(out: str) -> int:
+    """The conflicts of all threads, from the final statistics' table ("c | Conflicts |
+    TOTAL | per thread ..."), or 0."""
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 2 and cells[0] == "c" and cells[1] == "Conflicts":
+            try:
+                return int(cells[2])
+            except ValueError:
+                return 0
+    return 0
+
+
+def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threads: int = 2,
+              known: Grid | None = None, encoding: str | None = None,
+              extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
+              stats: dict[str, int] | None = None) -> Iterator[Grid]:
+    """Yield the puzzle's solutions other than ``found`` (black and white only), each checked,
+    with ``threads`` solver threads; LimitReached at the deadline. ``known``, ``extra`` and
+    ``found`` as for ``kissat.solutions``; ``stats`` (if given) gets conflicts, syrup_runs and
+    nearby as they grow. A missing program (SolverUnavailable), a node limit (it has none)
+    and a model over the memory limit (LimitReached) are raised at the call."""
+    if not 1 <= threads <= 1024:
+        raise ValueError(f"glucose-syrup's threads must be in 1..1024, not {threads}")
+    started = time.perf_counter()
+    path = require()
+    if limits.max_nodes is not None:
+        raise GridsolveError(f"{NAME} cannot stop at a node limit; without one it can")
+    from gridsolve.nonogram.backends.sat import check_memory
+    size = check_memory(puzzle, known, limits.max_memory, encoding)
+    if found and isinstance(puzzle, ColourPuzzle):
+        raise ValueError("found solutions are for black-and-white puzzles")
+
+    def once(header: str, clauses: _program.Clauses, deadline: float | None,
+             _conflicts: int | None) -> _program.Answer:
+        return _run(path, threads, header, clauses, deadline, limits.max_memory)
+    deadline = None if limits.timeout is None else started + limits.timeout
+    return _program.solutions(puzzle, once, NAME, None, deadline, size, known, encoding, extra,
+                              found, {} if stats is None else stats, runs="syrup_runs")
+
+
+def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+            *, threads: int = 2, known: Grid | None = None, encoding: str | None = None,
+            extra: Sequence[list[int]] = (), found: Sequence[Grid] = ()) -> Result:
+    """Up to ``max_solutions`` solutions (``found`` counting among them) by ``solutions``;
+    the same Result as ``kissat.analyse`` (``nodes``: the threads' conflicts)."""
+    return _program.pooled(puzzle, max_solutions, known, found,
+                           lambda stats, pool: solutions(puzzle, limits, threads=threads,
+                                                         known=known, encoding=encoding,
+                                                         extra=extra, found=pool, stats=stats))
