@@ -26,7 +26,12 @@ Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restart
 many Kissat processes as their models fit the memory SAT may take
 (``auto.models_that_fit``), each capped at its share of the memory limit (decision 0023).
 With two processes the team has none; if both Kissat runs end without the answer before the
-deadline, the team goes on in this process.
+deadline, the team goes on in this process. On a black-and-white puzzle of more than
+AUTO_SMALL_CELLS cells that auto hands to Glucose (no solver named, the ``syrup`` extra
+installed), the SAT side is one process of glucose-syrup with a thread per job up to
+SYRUP_THREADS (as many as their models fit that memory), its threads sharing what they
+learn; the cores past them run the team, then the native restarts, and if it fails before the
+deadline the team goes on here (decision 0024).
 
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
