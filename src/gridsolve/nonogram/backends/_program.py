@@ -30,6 +30,7 @@ from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
 __all__ = ["FEED_CLAUSES", "KILLED", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
+           "watchable",
            "Clauses", "model", "failed", "solutions", "pooled"]
 
 #: Clauses written to the program's input at a time (the clock is checked between).
@@ -59,6 +60,11 @@ class Ended:
     out: str
     err: str = ""
     stalled: bool = False
+
+
+def watchable() -> bool:
+    """Can a run's CPU time be read (``run``'s ``stall``: Linux's /proc)?"""
+    return _cpu_ticks(os.getpid()) is not None
 
 
 def _cpu_ticks(pid: int) -> int | None:

@@ -134,13 +134,14 @@ def _sat_memory(limits: SearchLimits) -> int:
 
 
 def models_that_fit(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
-                    most: int, encoding: str | None = None) -> int:
-    """How many copies of the puzzle's SAT model (one per SAT process) fit the memory
-    ``sat_fits`` allows one, up to ``most`` (at least 1: ``sat_fits`` decides about one)."""
+                    most: int, encoding: str | None = None, overhead: int = 0) -> int:
+    """How many copies of the puzzle's SAT model (one per SAT process or thread, each taking
+    ``overhead`` bytes more) fit the memory ``sat_fits`` allows one, up to ``most`` (at
+    least 1: ``sat_fits`` decides about one)."""
     from gridsolve.nonogram.backends import sat
     memory = _sat_memory(limits)
     size = sat.model_size(puzzle, known, memory, encoding)
-    return max(1, min(most, memory // max(1, sat.model_bytes(size))))
+    return max(1, min(most, memory // max(1, sat.model_bytes(size) + overhead)))
 
 
 def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,

@@ -27,12 +27,12 @@ from collections.abc import Iterator, Sequence
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.backends._common import KISSAT, KISSAT_MIN_LINE
-from gridsolve.nonogram.backends._program import FEED_CLAUSES, KILLED, OutOfMemory
+from gridsolve.nonogram.backends._program import KILLED, OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
-           "FEED_CLAUSES", "KILLED", "OutOfMemory", "solutions", "analyse"]
+           "KILLED", "OutOfMemory", "solutions", "analyse"]
 
 #: The solver's name where SAT solvers are named (``--sat-solver kissat``).
 NAME = KISSAT

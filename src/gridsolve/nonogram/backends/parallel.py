@@ -363,7 +363,7 @@ def _syrup_for(puzzle: AnyPuzzle, solver: str | None) -> bool:
             or default_solver(puzzle) == KISSAT):
         return False
     from gridsolve.nonogram.backends import syrup
-    return syrup.installed()
+    return syrup.usable()
 
 
 def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: float | None,
@@ -376,7 +376,8 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
     puzzle = team.puzzle
     if auto.sat_fits(puzzle, known, limits, deadline):
         return None
-    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, SYRUP_THREADS))
+    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, SYRUP_THREADS),
+                                   overhead=syrup.THREAD_BYTES)
     if threads < 2:
         return None
     extra = cnf.implication_clauses(team.root_implications(), known)

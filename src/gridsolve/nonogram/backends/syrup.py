@@ -26,10 +26,12 @@ from collections.abc import Iterator, Sequence
 
 from gridsolve.errors import GridsolveError, SolverUnavailable
 from gridsolve.nonogram.backends import _program
+from gridsolve.nonogram.backends._program import OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 
-__all__ = ["NAME", "ENV", "program", "installed", "require", "solutions", "analyse"]
+__all__ = ["NAME", "ENV", "STALL_SECONDS", "STALL_RUNS", "THREAD_BYTES", "program",
+           "installed", "require", "usable", "solutions", "analyse"]
 
 #: The program's name (as the passagemath-glucose wheel ships it).
 NAME = "glucose-syrup"
@@ -49,6 +51,12 @@ def installed() -> bool:
     return program() is not None
 
 
+def usable() -> bool:
+    """Installed, and on a system where a hung run can be told (``_program.watchable``):
+    elsewhere a hang would last to the deadline, or for ever."""
+    return installed() and _program.watchable()
+
+
 def require() -> str:
     """The program's path; SolverUnavailable (naming the extra) if there is none."""
     path = program()
@@ -58,45 +66,67 @@ def require() -> str:
 
 
 def _run(path: str, threads: int, header: str, clauses: _program.Clauses,
-         deadline: float | None, max_memory: int | None) -> _program.Answer:
+         deadline: float | None, max_memory: int | None, quiet: list[bool]) -> _program.Answer:
     """One run on the model with ``threads`` solver threads: (the model's literals, or False
     if unsatisfiable, or None at the deadline; the conflicts of all threads, from its
-    statistics). glucose-syrup 4.2.1 divides by zero printing its statistics when a thread
-    made no decision (a model its unit clauses settle) and dies of SIGFPE with its answer
-    unprinted: such a run, which took no search, is made again without statistics; one that
-    hangs (STALL_SECONDS) is made again too."""
-    args = [path, f"-nthreads={threads}", f"-maxnbthreads={threads}", "-model"]
-    if max_memory is not None:  # its own bound on what the threads and their sharing hold
-        args.append(f"-maxmemory={max(1, max_memory // 2**20)}")
-    verbose = "-verb=1"
-    for _ in range(STALL_RUNS):
-        ended = _program.run(args + [verbose], NAME, header, clauses(), deadline, max_memory,
+    statistics). Its faults (glucose-syrup 4.2.1), on models it settles without search:
+    printing its statistics it divides by zero and dies of SIGFPE with its answer unprinted,
+    so the run is made again without statistics (and so are the search's later runs:
+    ``quiet``); now and then it hangs, so a run that has used no CPU time for STALL_SECONDS
+    is killed and made again with one thread, STALL_RUNS runs at most."""
+    args = [path, "-model"]
+    if max_memory is not None:  # its own bound, below the address-space cap
+        args.append(f"-maxmemory={max(1, max_memory // 2**21)}")
+    hung = 0
+    while True:
+        n = threads if not hung else 1  # one thread hangs less often
+        ended = _program.run(args + [f"-nthreads={n}", f"-maxnbthreads={n}",
+                                     "-verb=0" if quiet[0] else "-verb=1"],
+                             NAME, header, clauses(), deadline, max_memory,
                              stall=STALL_SECONDS)
-        if ended.code in SIGFPE:
-            verbose = "-verb=0"
+        if ended.code in SIGFPE and not quiet[0]:
+            quiet[0] = True
         elif not ended.stalled:
             break
-    else:
-        raise GridsolveError(f"{NAME} hung {STALL_RUNS} times on this model (it does now and "
-                             "then on one its preprocessing settles)")
+        else:
+            hung += 1
+            if hung >= STALL_RUNS:
+                raise GridsolveError(f"{NAME} hung {hung} times on this model (it does now "
+                                     "and then on one it settles without search)")
     used = _conflicts(ended.out)
     if ended.code is None:
         return None, used
     if ended.code == 20:
         return False, used
     if ended.code != 10:
-        raise _program.failed(NAME, ended, max_memory)
+        raise _failed(ended, max_memory)
     return _program.model(ended.out), used
 
 
-#: Exit codes of a process killed by SIGFPE, as subprocess and a shell report them.
+def _failed(ended: _program.Ended, max_memory: int | None) -> GridsolveError:
+    """As ``_program.failed``; and out of memory where glucose-syrup, under the memory
+    limit, catches its own failed allocation (exit 0, "INDETERMINATE") or dies of SIGSEGV."""
+    if max_memory is not None and (ended.code in SIGSEGV or (
+            ended.code == 0 and "INDETERMINATE" in ended.out)):
+        return OutOfMemory(f"{NAME} stopped at the memory limit of "
+                           f"{max_memory / 2**20:,.0f} MB (exit code {ended.code})"
+                           ).with_remedy("max_memory")
+    return _program.failed(NAME, ended, max_memory)
+
+
+#: Exit codes of a process killed by SIGFPE or SIGSEGV, as subprocess and a shell report them.
 SIGFPE = (-8, 136)
-#: glucose-syrup 4.2.1 hangs (its threads gone, the main one waiting for them) on about 3%
-#: of the models it settles without search (tiny puzzles: those whose clues fix each cell):
-#: a run that has used no CPU time for STALL_SECONDS is killed and made again, up to
-#: STALL_RUNS runs in all.
+SIGSEGV = (-11, 139)
+#: glucose-syrup 4.2.1 hangs (its threads gone, the main one waiting for them) on models it
+#: settles without search (tiny puzzles: those whose clues fix each cell), from 1% to 40% of
+#: runs with 2 threads by the machine's load: a run that has used no CPU time for
+#: STALL_SECONDS is killed and made again (with one thread), up to STALL_RUNS runs in all.
 STALL_SECONDS = 0.5
-STALL_RUNS = 4
+STALL_RUNS = 8
+#: Bytes each thread takes past its copy of the model, under the address-space cap (its
+#: allocator's arena and stack, the clauses it shares): a 40x40 puzzle's 3 threads did not
+#: fit 128 MB.
+THREAD_BYTES = 96 * 2**20
 
 
 def _conflicts(out: str) -> int:
@@ -132,9 +162,11 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
     if found and isinstance(puzzle, ColourPuzzle):
         raise ValueError("found solutions are for black-and-white puzzles")
 
+    quiet = [False]
+
     def once(header: str, clauses: _program.Clauses, deadline: float | None,
              _conflicts: int | None) -> _program.Answer:
-        return _run(path, threads, header, clauses, deadline, limits.max_memory)
+        return _run(path, threads, header, clauses, deadline, limits.max_memory, quiet)
     deadline = None if limits.timeout is None else started + limits.timeout
     return _program.solutions(puzzle, once, NAME, None, deadline, size, known, encoding, extra,
                               found, {} if stats is None else stats, runs="syrup_runs")
