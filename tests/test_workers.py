@@ -168,3 +168,18 @@ def test_ctrl_c_prints_no_traceback(tmp_path: Path, cpu: float) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left
+
+
+def test_a_child_whose_parent_died_before_it_asked_ends_at_once() -> None:
+    """The kernel only watches a parent still alive: a process told its parent's pid ends at
+    once if its parent is already another (the one that started it died between the fork and
+    the call: a CaDiCaL search forked by a worker killed then was left running)."""
+    code = ("import os, sys\n"
+            "from gridsolve.workers import die_with_parent\n"
+            "die_with_parent(os.getppid())\n"
+            "print('watched', flush=True)\n"
+            "die_with_parent(int(sys.argv[1]))\n"  # not its parent: as if that one had died
+            "print('not reached')\n")
+    done = subprocess.run([sys.executable, "-c", code, str(os.getpid() + 10**6)],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (1, "watched\n"), done.stderr

@@ -80,19 +80,27 @@ def pool_context() -> multiprocessing.context.BaseContext:
     return _WorkerContext()
 
 
-def die_with_parent() -> bool:
+def die_with_parent(parent: int | None = None) -> bool:
     """Ask the kernel to SIGKILL this process when its parent dies (Linux); False where it
     cannot. Also for a solver's own child process (a SAT search, CBC: in ``preexec_fn``),
-    so that it goes with a worker killed this way."""
-    return _PRCTL is not None and int(_PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    so that it goes with a worker killed this way. With ``parent`` (the pid that started this
+    process), a process whose parent died before the kernel was told ends at once (the kernel
+    only watches a parent still alive: a worker killed between its fork and this call left
+    its CaDiCaL search running)."""
+    watched = (_PRCTL is not None
+               and int(_PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0)
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+    return watched
 
 
-def program_setup(max_memory: int | None) -> None:
+def program_setup(max_memory: int | None, parent: int | None = None) -> None:
     """For a solver's program (CBC, Kissat), as its ``preexec_fn``: end with this process (a
-    worker killed takes the program along), and at most ``max_memory`` bytes of address space,
-    or the lower hard limit the process already has (raising it would fail before the program
-    runs). Loads nothing: ``resource`` is imported with this module."""
-    die_with_parent()
+    worker killed takes the program along; ``parent``: this process's pid, taken before the
+    fork, see ``die_with_parent``), and at most ``max_memory`` bytes of address space, or the
+    lower hard limit the process already has (raising it would fail before the program runs).
+    Loads nothing: ``resource`` is imported with this module."""
+    die_with_parent(parent)
     if max_memory is not None and _resource is not None:
         try:
             _soft, hard = _resource.getrlimit(_resource.RLIMIT_AS)

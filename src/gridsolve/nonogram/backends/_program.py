@@ -132,10 +132,11 @@ def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]
     Linux, where /proc gives its CPU time). The process never outlives the call."""
     if deadline is not None and time.perf_counter() >= deadline:
         return Ended(None, "")
+    parent = os.getpid()
     try:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True,
-                                preexec_fn=lambda: program_setup(max_memory))
+                                preexec_fn=lambda: program_setup(max_memory, parent))
     except OSError as exc:  # e.g. a wrong path in the environment variable
         raise GridsolveError(f"the {name} program {args[0]} cannot be run: "
                              f"{exc.strerror or exc}") from None

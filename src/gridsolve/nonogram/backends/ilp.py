@@ -111,9 +111,10 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
         if max_nodes is not None:
             args += ["-maxNodes", str(max_nodes)]
         args += ["-solve", "-printingOptions", "all", "-solution", sol]
+        parent = os.getpid()
         with subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL,
-                              preexec_fn=lambda: program_setup(max_memory)) as proc:
+                              preexec_fn=lambda: program_setup(max_memory, parent)) as proc:
             try:
                 code = proc.wait(timeout=None if seconds is None else seconds + KILL_GRACE)
             except subprocess.TimeoutExpired:

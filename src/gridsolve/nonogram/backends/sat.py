@@ -366,11 +366,11 @@ def cap_address_space(max_memory: int | None) -> None:
         pass
 
 
-def _child(conn: Connection, puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-           solver: str, known: Grid | None, encoding: str | None,
+def _child(conn: Connection, parent: int, puzzle: AnyPuzzle, max_solutions: int,
+           limits: SearchLimits, solver: str, known: Grid | None, encoding: str | None,
            extra: Sequence[list[int]]) -> None:
     """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
-    die_with_parent()  # a batch worker killed with its batch takes this search along
+    die_with_parent(parent)  # a batch worker killed with its batch takes this search along
     cap_address_space(limits.max_memory)
     max_nodes = limits.max_nodes
     search = Search(puzzle, SearchLimits(max_nodes=max_nodes), solver, known, time.perf_counter(),
@@ -396,8 +396,8 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
     ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, daemon=True,
-                       args=(sender, puzzle, max_solutions, limits, solver, known, encoding,
-                             extra))
+                       args=(sender, os.getpid(), puzzle, max_solutions, limits, solver,
+                             known, encoding, extra))
     proc.start()
     sender.close()
     assert limits.timeout is not None
