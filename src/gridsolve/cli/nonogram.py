@@ -64,9 +64,10 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("--jobs", type=natural, default=0, metavar="N",
                    help="processes for this one puzzle (default 0: all cores; 1: this "
                         "process only): after auto's first native turn (1 s; on puzzles of "
-                        "over 1024 cells the root's probing), the native team, SAT (auto) and "
-                        "a native search with restarts run side by side, and the first answer "
-                        "stops them all")
+                        "over 1024 cells the root's probing), the native team, SAT (auto; "
+                        "on those Kissat does not take, glucose-syrup's threads, which share what they "
+                        "learn, with the syrup extra) and a native search with restarts run "
+                        "side by side, and the first answer stops them all")
     p.add_argument("--sat-solver", default=None, metavar="NAME",
                    help="SAT solver for sat/auto: a python-sat name (default glucose42; e.g. "
                         "cadical195) or kissat (the kissat extra; auto's default when every "
