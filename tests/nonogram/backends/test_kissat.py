@@ -3,7 +3,6 @@ native engine, limits that hold, no process left behind, and auto's choice of it
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import colour as ce
 from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
                                       puzzle_from_grid)
+from tests.nonogram.backends import programs
+from tests.nonogram.backends.programs import random_puzzle, running_children
 from tests.nonogram.backends.test_backends import status_for, tiny_puzzles
 from tests.nonogram.cases import CASES
 from tests.nonogram.engine.test_colour_engine import palette, random_grid
@@ -27,11 +28,6 @@ from tests.nonogram.oracle import all_solutions as brute_force
 
 pytestmark = pytest.mark.skipif(not kissat.installed(),
                                 reason="kissat (gridsolve[kissat]) not installed")
-
-
-def random_puzzle(seed: int, h: int, w: int) -> Puzzle:
-    rng = random.Random(seed)
-    return puzzle_from_grid(["".join(rng.choice("#.") for _ in range(w)) for _ in range(h)])
 
 
 @pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])
@@ -88,20 +84,7 @@ def test_known_cells_and_found_solutions() -> None:
 
 def kissat_processes() -> int:
     """Running processes of the kissat program started by this process (its children)."""
-    path = kissat.program()
-    count = 0
-    for pid in os.listdir("/proc"):
-        if pid.isdigit():
-            try:
-                with open(f"/proc/{pid}/stat") as f:
-                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if (parent == os.getpid()
-                            and f.read().split(b"\0")[0].decode(errors="replace") == path):
-                        count += 1
-            except (OSError, ValueError, IndexError):
-                pass
-    return count
+    return running_children(kissat.program())
 
 
 def test_seeds_give_the_same_solutions(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,10 +171,7 @@ def test_auto_hands_over_to_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fake_program(tmp_path, monkeypatch: pytest.MonkeyPatch, message: str, code: int) -> None:  # type: ignore[no-untyped-def]
     """$GRIDSOLVE_KISSAT names a script that reads its input, says ``message``, exits ``code``."""
-    fake = tmp_path / "kissat"
-    fake.write_text(f"#!/bin/sh\ncat > /dev/null\necho '{message}' >&2\nexit {code}\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv(kissat.ENV, str(fake))
+    programs.fake_program(tmp_path, monkeypatch, kissat.ENV, "kissat", message, code)
 
 
 def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

@@ -4,7 +4,6 @@ against brute force and the native engine, limits that hold, no process left beh
 
 from __future__ import annotations
 
-import os
 import random
 import time
 
@@ -16,6 +15,8 @@ from gridsolve.nonogram.backends import analyse, parallel, syrup
 from gridsolve.nonogram.backends._program import OutOfMemory
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
+from tests.nonogram.backends import programs
+from tests.nonogram.backends.programs import random_puzzle, running_children
 from tests.nonogram.backends.test_backends import status_for, tiny_puzzles
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions as brute_force
@@ -23,11 +24,6 @@ from tests.nonogram.oracle import all_solutions as brute_force
 pytestmark = pytest.mark.skipif(not syrup.usable(),
                                 reason="glucose-syrup (gridsolve[syrup]) not installed, or no "
                                        "/proc to tell a hung run by")
-
-
-def random_puzzle(seed: int, h: int, w: int) -> Puzzle:
-    rng = random.Random(seed)
-    return puzzle_from_grid(["".join(rng.choice("#.") for _ in range(w)) for _ in range(h)])
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,20 +73,7 @@ def test_the_conflicts_of_every_thread_count() -> None:
 
 def syrup_processes() -> int:
     """Running processes of the glucose-syrup program whose parent is this process."""
-    path = syrup.program()
-    count = 0
-    for pid in os.listdir("/proc"):
-        if pid.isdigit():
-            try:
-                with open(f"/proc/{pid}/stat") as f:
-                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if (parent == os.getpid()
-                            and f.read().split(b"\0")[0].decode(errors="replace") == path):
-                        count += 1
-            except (OSError, ValueError, IndexError):
-                pass
-    return count
+    return running_children(syrup.program())
 
 
 def test_limits() -> None:
@@ -114,10 +97,7 @@ def test_limits() -> None:
 
 def fake_program(tmp_path, monkeypatch: pytest.MonkeyPatch, message: str, code: int) -> None:  # type: ignore[no-untyped-def]
     """$GRIDSOLVE_SYRUP names a script that reads its input, says ``message``, exits ``code``."""
-    fake = tmp_path / "glucose-syrup"
-    fake.write_text(f"#!/bin/sh\ncat > /dev/null\necho '{message}' >&2\nexit {code}\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv(syrup.ENV, str(fake))
+    programs.fake_program(tmp_path, monkeypatch, syrup.ENV, "glucose-syrup", message, code)
 
 
 def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
