@@ -140,10 +140,8 @@ def worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
-    if not die_with_parent():
+    if not die_with_parent(parent):
         threading.Thread(target=_watch, args=(parent,), daemon=True).start()
-    if os.getppid() != parent:  # the parent died before the kernel was told to watch it
-        os._exit(1)
 
 
 def stop_workers() -> None:

@@ -99,18 +99,11 @@ Worker = Callable[["Connection"], None]
 
 def _watch_parent(parent: int) -> None:
     """End this process when its parent is gone (a killed parent cleans nothing up): on
-    Linux the kernel kills it (PR_SET_PDEATHSIG; a thread cannot run while a SAT solver holds
-    the interpreter), elsewhere a thread looks every PARENT_CHECK seconds."""
-    try:
-        import ctypes
-        import signal
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:  # 1: PR_SET_PDEATHSIG
-            if os.getppid() != parent:  # it was gone before the call
-                os._exit(1)
-            return
-    except (OSError, AttributeError, ImportError):
-        pass
+    Linux the kernel kills it (``workers.die_with_parent``; a thread cannot run while a SAT
+    solver holds the interpreter), elsewhere a thread looks every PARENT_CHECK seconds."""
+    from gridsolve.workers import die_with_parent  # (this process has multiprocessing)
+    if die_with_parent(parent):
+        return
 
     def watch() -> None:
         while os.getppid() == parent:
