@@ -23,9 +23,9 @@ from typing import IO, Literal, cast
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, status_of, unknown_grid
-from gridsolve.nonogram.engine import Result
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
@@ -150,12 +150,14 @@ def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]
         ticks = None if stall is None else _cpu_ticks(proc.pid)
         while True:
             left = None if deadline is None else deadline - time.perf_counter()
-            wait = left if ticks is None or stall is None else _min(left, stall)
+            # a look at its CPU time comes before the deadline: wait that long only
+            look = (stall if stall is not None and ticks is not None
+                    and (left is None or left > stall) else None)
             try:
-                out, err = proc.communicate(timeout=wait)
+                out, err = proc.communicate(timeout=left if look is None else look)
                 break
             except subprocess.TimeoutExpired:
-                if left is not None and wait == left:
+                if look is None:  # the deadline
                     return Ended(None, stop(proc) if stop is not None else "")
                 now = _cpu_ticks(proc.pid)
                 if now == ticks:  # no CPU time since the last look: it hangs
@@ -168,10 +170,6 @@ def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]
             proc.kill()
             proc.communicate()
     return Ended(proc.returncode, out, err)
-
-
-def _min(a: float | None, b: float) -> float:
-    return b if a is None else min(a, b)
 
 
 def model(out: str) -> list[int]:
@@ -198,16 +196,31 @@ Clauses = Callable[[], Iterator[Sequence[int]]]
 Once = Callable[[str, Clauses, "float | None", "int | None"], Answer]
 
 
-def solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
-              deadline: float | None, size: cnf.ModelSize, known: Grid | None,
-              encoding: str | None, extra: Sequence[list[int]], found: Sequence[Grid],
-              out: dict[str, int], runs: str = "runs") -> Iterator[Grid]:
-    """Yield the puzzle's solutions other than ``found``, each checked; LimitReached at a
-    limit. Each run (``once``) is fed the model anew (``cnf.clauses``, the extra clauses, one
-    blocking clause per solution so far); after each solution of a black-and-white puzzle,
-    its neighbours by local moves come first. ``out`` gets conflicts, the runs (under the key
-    ``runs``) and nearby as they grow (``max_nodes`` caps the conflicts of all runs
-    together)."""
+def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
+              started: float, known: Grid | None, encoding: str | None,
+              extra: Sequence[list[int]], found: Sequence[Grid], out: dict[str, int],
+              runs: str = "runs") -> Iterator[Grid]:
+    """The puzzle's solutions other than ``found``, each checked, as they come; LimitReached
+    at a limit (the timeout counts from ``started``; the node limit caps the conflicts of all
+    runs together). Each run (``once``) is fed the model anew (``cnf.clauses``, the extra
+    clauses, one blocking clause per solution so far); after each solution of a
+    black-and-white puzzle, its neighbours by local moves come first. ``out`` gets conflicts,
+    the runs (under the key ``runs``) and nearby as they grow. A model over the memory limit
+    (LimitReached) and ``found`` on a colour puzzle (ValueError) are raised at the call."""
+    from gridsolve.nonogram.backends.sat import check_memory
+    size = check_memory(puzzle, known, limits.max_memory, encoding)
+    if found and isinstance(puzzle, ColourPuzzle):
+        raise ValueError("found solutions are for black-and-white puzzles")
+    deadline = None if limits.timeout is None else started + limits.timeout
+    return _solutions(puzzle, once, name, limits.max_nodes, deadline, size, known, encoding,
+                      extra, found, out, runs)
+
+
+def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
+               deadline: float | None, size: cnf.ModelSize, known: Grid | None,
+               encoding: str | None, extra: Sequence[list[int]], found: Sequence[Grid],
+               out: dict[str, int], runs: str) -> Iterator[Grid]:
+    """The generator of ``solutions``."""
     ncells = cnf.cell_variables(puzzle)
     top = max([size.variables, ncells] + [abs(lit) for clause in extra for lit in clause])
     blocked = [cnf.blocking_clause(cast(Puzzle, puzzle), grid) for grid in found]

@@ -29,7 +29,7 @@ from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.backends._common import KISSAT, KISSAT_MIN_LINE
 from gridsolve.nonogram.backends._program import KILLED, OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
            "KILLED", "OutOfMemory", "solutions", "analyse"]
@@ -136,18 +136,12 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
         raise ValueError(f"kissat's seed must be in 0..2^31-1, not {seed}")
     started = time.perf_counter()
     path = require()
-    from gridsolve.nonogram.backends.sat import check_memory
-    size = check_memory(puzzle, known, limits.max_memory, encoding)
-    if found and isinstance(puzzle, ColourPuzzle):
-        raise ValueError("found solutions are for black-and-white puzzles")
 
     def once(header: str, clauses: _program.Clauses, deadline: float | None,
              conflicts: int | None) -> _program.Answer:
         return _run(path, header, clauses, deadline, conflicts, limits.max_memory, seed)
-    deadline = None if limits.timeout is None else started + limits.timeout
-    return _program.solutions(puzzle, once, "kissat", limits.max_nodes, deadline, size, known,
-                              encoding, extra, found, {} if stats is None else stats,
-                              runs="kissat_runs")
+    return _program.solutions(puzzle, once, "kissat", limits, started, known, encoding, extra,
+                              found, {} if stats is None else stats, runs="kissat_runs")
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),

@@ -28,7 +28,7 @@ from gridsolve.errors import GridsolveError, SolverUnavailable
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.backends._program import OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["NAME", "ENV", "STALL_SECONDS", "STALL_RUNS", "THREAD_BYTES", "program",
            "installed", "require", "usable", "solutions", "analyse"]
@@ -157,18 +157,12 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
     path = require()
     if limits.max_nodes is not None:
         raise GridsolveError(f"{NAME} cannot stop at a node limit; without one it can")
-    from gridsolve.nonogram.backends.sat import check_memory
-    size = check_memory(puzzle, known, limits.max_memory, encoding)
-    if found and isinstance(puzzle, ColourPuzzle):
-        raise ValueError("found solutions are for black-and-white puzzles")
-
     quiet = [False]
 
     def once(header: str, clauses: _program.Clauses, deadline: float | None,
              _conflicts: int | None) -> _program.Answer:
         return _run(path, threads, header, clauses, deadline, limits.max_memory, quiet)
-    deadline = None if limits.timeout is None else started + limits.timeout
-    return _program.solutions(puzzle, once, NAME, None, deadline, size, known, encoding, extra,
+    return _program.solutions(puzzle, once, NAME, limits, started, known, encoding, extra,
                               found, {} if stats is None else stats, runs="syrup_runs")
 
 
