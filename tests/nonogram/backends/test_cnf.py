@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from gridsolve.nonogram.backends import cnf
+from gridsolve.nonogram.backends._common import lines
 from gridsolve.nonogram.engine import SearchLimits, Team
 from gridsolve.nonogram.model import (AnyPuzzle, ColourPuzzle, Puzzle, colour_puzzle_from_grid,
                                       puzzle_from_grid)
@@ -232,3 +233,69 @@ def test_implication_records_out_of_range_are_refused() -> None:
         with pytest.raises(ValueError, match="malformed"):
             _core.implication_pairs(array("i", records).tobytes(), bytes(4))
     assert _core.implication_pairs(b"", None) == []
+
+
+def _order_model_in_python(puzzle: Puzzle) -> list[list[int]]:
+    """The black-and-white order model through the Python line model (as colour uses it)."""
+    w = puzzle.width
+    ids = cnf._Ids(w * puzzle.height)
+    out: list[list[int]] = []
+    for _, clue, cells in lines(puzzle):
+        out += cnf._order_line_clauses(ids, [(length, 1) for length in clue],
+                                       [r * w + c + 1 for r, c in cells],
+                                       [-(r * w + c + 1) for r, c in cells])
+    return out
+
+
+def test_compiled_order_model_is_the_python_one() -> None:
+    """The compiled order model (``_core.order_line``) gives the Python line model's clauses
+    in its order, on random grids of every density and shape (one-cell lines, empty clues,
+    full lines, lines with no slack), and its DIMACS text is those clauses."""
+    rng = random.Random(26)
+    shapes = [(1, 1), (1, 9), (9, 1), (2, 3)] + [(rng.randint(1, 30), rng.randint(1, 30))
+                                                  for _ in range(60)]
+    for t, (w, h) in enumerate(shapes):
+        density = (0.0, 1.0, 0.5, rng.random())[t % 4]
+        grid = ["".join("#" if rng.random() < density else "." for _ in range(w))
+                for _ in range(h)]
+        puzzle = puzzle_from_grid(grid)
+        known = tuple("".join(ch if rng.random() < 0.3 else "?" for ch in row) for row in grid)
+        want = _order_model_in_python(puzzle)
+        assert list(cnf.clauses(puzzle, encoding="order")) == want
+        units = [[(r * w + c + 1) * (1 if ch == "#" else -1)]
+                 for r, row in enumerate(known) for c, ch in enumerate(row) if ch != "?"]
+        assert list(cnf.clauses(puzzle, known)) == want + units
+        text = "".join(cnf.dimacs(puzzle, known))
+        assert text == "".join(" ".join(map(str, c)) + " 0\n" for c in want + units)
+
+
+def test_dimacs_text_of_other_models_and_clauses() -> None:
+    """The block-start and colour models' text is their clauses, in chunks of TEXT_CLAUSES."""
+    puzzle = puzzle_from_grid(["#.#", "##.", "..#"])
+    want = list(cnf.clauses(puzzle, encoding="start"))
+    assert "".join(cnf.dimacs(puzzle, encoding="start")) == "".join(
+        " ".join(map(str, c)) + " 0\n" for c in want)
+    colour = colour_puzzle_from_grid(("ab", "b."), palette(2))
+    assert "".join(cnf.dimacs(colour)).count("\n") == len(list(cnf.clauses(colour)))
+    chunks = list(cnf.dimacs_text([[1, -2]] * (cnf.TEXT_CLAUSES + 1)))
+    assert [c.count("\n") for c in chunks] == [cnf.TEXT_CLAUSES, 1]
+    assert list(cnf.dimacs_text([])) == []
+
+
+def test_compiled_order_line_refuses_bad_lines() -> None:
+    """Clues that do not fit, blocks of no cells, variables near overflow: a ValueError, never
+    a wrong model or a crash."""
+    from gridsolve.nonogram.engine import _core
+    assert _core.order_line([], 2, 1, 1, 2, False) == [[-1], [-2]]
+    assert _core.order_line([2], 2, 1, 1, 2, True) == "1 0\n2 0\n"
+    for clue, n, cell0, step, top in [([3], 2, 1, 1, 2), ([1, 1], 2, 1, 1, 2), ([0], 3, 1, 1, 3),
+                                      ([-1], 3, 1, 1, 3), ([1], -1, 1, 1, 0),
+                                      ([1], 3, 0, 1, 3), ([1], 3, 1, 0, 3), ([1], 3, 1, 1, -1),
+                                      ([1], 3, 2**40, 1, 3), ([1], 3, 1, 2**39, 3),
+                                      ([1], 2**20, 1, 2**20, 3), ([1], 3, 1, 1, 2**40 - 2)]:
+        with pytest.raises(ValueError):
+            _core.order_line(clue, n, cell0, step, top, False)
+    with pytest.raises((TypeError, OverflowError)):
+        _core.order_line([2**70], 3, 1, 1, 3, False)
+    with pytest.raises(TypeError):
+        _core.order_line(["1"], 3, 1, 1, 3, False)  # type: ignore[call-overload]

@@ -29,12 +29,10 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
-__all__ = ["FEED_CLAUSES", "KILLED", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
+__all__ = ["KILLED", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
            "watchable",
            "Clauses", "model", "failed", "solutions", "pooled"]
 
-#: Clauses written to the program's input at a time (the clock is checked between).
-FEED_CLAUSES = 4096
 
 #: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
 #: the address-space cap can end either way), as subprocess and a shell report them.
@@ -104,28 +102,22 @@ def _shipped(name: str) -> str | None:
     return None
 
 
-def feed(stdin: IO[str], header: str, clauses: Iterable[Sequence[int]],
-         deadline: float | None) -> bool:
-    """Write the model to the program's input as it is made, FEED_CLAUSES clauses at a time
-    (so the DIMACS text is never held whole); False if the deadline came first."""
+def feed(stdin: IO[str], header: str, text: Iterable[str], deadline: float | None) -> bool:
+    """Write the model's DIMACS text to the program's input as it is made, chunk by chunk
+    (``cnf.dimacs``: the text is never held whole); False if the deadline came first."""
     stdin.write(header)
-    chunk: list[str] = []
-    for clause in clauses:
-        chunk.append(" ".join(map(str, clause)) + " 0\n")
-        if len(chunk) >= FEED_CLAUSES:
-            stdin.write("".join(chunk))
-            chunk.clear()
-            if deadline is not None and time.perf_counter() >= deadline:
-                return False
-    stdin.write("".join(chunk))
+    for chunk in text:
+        stdin.write(chunk)
+        if deadline is not None and time.perf_counter() >= deadline:
+            return False
     return True
 
 
-def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]],
+def run(args: list[str], name: str, header: str, text: Iterable[str],
         deadline: float | None, max_memory: int | None,
         stop: Callable[[subprocess.Popen[str]], str] | None = None,
         stall: float | None = None) -> Ended:
-    """One run of the program (``args``) on the model (``header`` and its ``clauses``). At
+    """One run of the program (``args``) on the model (``header`` and its DIMACS ``text``). At
     the deadline ``stop`` (if given) may ask the process for what it has to say (e.g. its
     statistics) before it is killed. With ``stall``, a process that has used no CPU time for
     that many seconds after its input is written is taken to hang and is killed (``stalled``;
@@ -143,7 +135,7 @@ def run(args: list[str], name: str, header: str, clauses: Iterable[Sequence[int]
     try:
         assert proc.stdin is not None
         try:
-            if not feed(proc.stdin, header, clauses, deadline):
+            if not feed(proc.stdin, header, text, deadline):
                 return Ended(None, "")
         except BrokenPipeError:  # it stopped reading: its exit code says why
             pass
@@ -189,9 +181,9 @@ def failed(name: str, ended: Ended, max_memory: int | None) -> GridsolveError:
     return GridsolveError(f"{name} ended without an answer (exit code {ended.code}): {said}")
 
 
-#: The model's clauses, made anew at each call (a run may need them twice).
-Clauses = Callable[[], Iterator[Sequence[int]]]
-#: One run: (the DIMACS header, the model's clauses, the deadline, the conflicts it may take
+#: The model's DIMACS text in chunks, made anew at each call (a run may need it twice).
+Clauses = Callable[[], Iterator[str]]
+#: One run: (the DIMACS header, the model's text, the deadline, the conflicts it may take
 #: or None) to its answer.
 Once = Callable[[str, Clauses, "float | None", "int | None"], Answer]
 
@@ -202,7 +194,7 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
               runs: str = "runs") -> Iterator[Grid]:
     """The puzzle's solutions other than ``found``, each checked, as they come; LimitReached
     at a limit (the timeout counts from ``started``; the node limit caps the conflicts of all
-    runs together). Each run (``once``) is fed the model anew (``cnf.clauses``, the extra
+    runs together). Each run (``once``) is fed the model anew (``cnf.dimacs``, the extra
     clauses, one blocking clause per solution so far); after each solution of a
     black-and-white puzzle, its neighbours by local moves come first. ``out`` gets conflicts,
     the runs (under the key ``runs``) and nearby as they grow. A model over the memory limit
@@ -231,8 +223,9 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
         answer = None
         if left is None or left > 0:
             header = f"p cnf {top} {size.clauses + len(extra) + len(blocked)}\n"
-            def clauses() -> Iterator[Sequence[int]]:
-                return itertools.chain(cnf.clauses(puzzle, known, encoding), extra, blocked)
+            def clauses() -> Iterator[str]:
+                return itertools.chain(cnf.dimacs(puzzle, known, encoding),
+                                       cnf.dimacs_text(extra), cnf.dimacs_text(blocked))
             answer, used = once(header, clauses, deadline, left)
             out[runs] += 1
             out["conflicts"] += used

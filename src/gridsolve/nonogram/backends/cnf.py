@@ -44,19 +44,24 @@ whether it fits before building it).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Literal, overload
 
 from gridsolve.nonogram.backends._common import feasible_starts, lines
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid,
                                       Puzzle)
 
 __all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "encoding_for",
-           "ModelSize", "size", "clauses", "cell_variables",
+           "TEXT_CLAUSES", "ModelSize", "size", "clauses", "dimacs", "dimacs_text", "cell_variables",
            "implication_clauses", "blocking_clause"]
 
 #: Above this many literals, at-most-one uses the sequential counter instead of pairwise clauses.
 PAIRWISE_MAX = 6
+
+#: Clauses per chunk of DIMACS text (``dimacs_text``): the programs' input is written as it
+#: is made, a chunk at a time, so the text is never held whole.
+TEXT_CLAUSES = 4096
 
 #: The models by name: block starts, or the order of block starts.
 ENCODINGS = ("start", "order")
@@ -118,20 +123,69 @@ def clauses(puzzle: AnyPuzzle, known: Grid | None = None,
     if isinstance(puzzle, ColourPuzzle):
         yield from _colour_clauses(puzzle, ids, known, encoding)
         return
+    if encoding == "order":
+        for line in _order_lines(puzzle, False):
+            yield from line
+    else:
+        w = puzzle.width
+        for _, clue, cells in lines(puzzle):
+            yield from _line_clauses(ids, [(length, 1) for length in clue], [1],
+                                     [{1: r * w + c + 1} for r, c in cells])
+    yield from _units(puzzle, known)
+
+
+def dimacs(puzzle: AnyPuzzle, known: Grid | None = None,
+           encoding: str | None = None) -> Iterator[str]:
+    """``clauses(puzzle, known, encoding)`` as DIMACS text ("1 -2 0" a line), in chunks of a
+    line or TEXT_CLAUSES clauses (the black-and-white order model is written by the compiled
+    engine: about 5x faster than formatting its clauses here)."""
+    if isinstance(puzzle, Puzzle) and encoding_for(puzzle, encoding) == "order":
+        yield from _order_lines(puzzle, True)
+        yield from dimacs_text(_units(puzzle, known))
+    else:
+        yield from dimacs_text(clauses(puzzle, known, encoding))
+
+
+def dimacs_text(clauses: Iterable[Sequence[int]]) -> Iterator[str]:
+    """The clauses as DIMACS text, TEXT_CLAUSES clauses a chunk."""
+    chunk: list[str] = []
+    for clause in clauses:
+        chunk.append(" ".join(map(str, clause)) + " 0\n")
+        if len(chunk) >= TEXT_CLAUSES:
+            yield "".join(chunk)
+            chunk.clear()
+    if chunk:
+        yield "".join(chunk)
+
+
+@overload
+def _order_lines(puzzle: Puzzle, text: Literal[False]) -> Iterator[list[list[int]]]: ...
+@overload
+def _order_lines(puzzle: Puzzle, text: Literal[True]) -> Iterator[str]: ...
+def _order_lines(puzzle: Puzzle, text: bool) -> Iterator[list[list[int]] | str]:
+    """The order model of a black-and-white puzzle, line by line (rows, then columns), from
+    the compiled engine (``_order_line_clauses``'s clauses in its order, as lists or text)."""
+    from gridsolve.nonogram.engine.lines import order_clauses
+    w, h = puzzle.width, puzzle.height
+    top = w * h
+    specs = [(clue, r * w + 1, 1, w) for r, clue in enumerate(puzzle.rows)]
+    specs += [(clue, c + 1, w, h) for c, clue in enumerate(puzzle.cols)]
+    for clue, cell0, step, n in specs:
+        yield order_clauses(clue, n, cell0, step, top, text)  # type: ignore[call-overload]
+        if clue:
+            top += len(clue) * (n - sum(clue) - len(clue) + 1)
+
+
+def _units(puzzle: Puzzle, known: Grid | None) -> Iterator[list[int]]:
+    """A unit clause per cell ``known`` fixes."""
+    if known is None:
+        return
     w = puzzle.width
-    for _, clue, cells in lines(puzzle):
-        blocks = [(length, 1) for length in clue]
-        if encoding == "order":
-            yield from _order_line_clauses(ids, blocks, [r * w + c + 1 for r, c in cells],
-                                           [-(r * w + c + 1) for r, c in cells])
-        else:
-            yield from _line_clauses(ids, blocks, [1], [{1: r * w + c + 1} for r, c in cells])
-    if known is not None:
-        for r, row in enumerate(known):
-            for c, ch in enumerate(row):
-                if ch in (FILLED, EMPTY):
-                    var = r * w + c + 1
-                    yield [var if ch == FILLED else -var]
+    for r, row in enumerate(known):
+        for c, ch in enumerate(row):
+            if ch in (FILLED, EMPTY):
+                var = r * w + c + 1
+                yield [var if ch == FILLED else -var]
 
 
 def implication_clauses(records: Sequence[int], known: Grid | None = None) -> list[list[int]]:
