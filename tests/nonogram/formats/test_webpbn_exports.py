@@ -90,6 +90,12 @@ BAD: list[tuple[str, str, int | None, str]] = [
     ("syro", "1 0\n#\n1\n#\n", 3, "must end with 0"),
     ("syro", "1 0\n#\n1 0\n#\n1 0\n", 5, "after the column clues"),
     ("syro", "1 0\n#\nq 0\n", 3, "'q' is not a number"),
+    # A section or block that is there but empty names its line, not a missing separator.
+    ("faase", "rows\ncolumns\n1\n", 1, "'rows' line is followed by no clue lines"),
+    ("faase", "# c\nrows\n1\ncolumns\n\n", 4, "'columns' line is followed by no clue lines"),
+    ("ish", "# c\n1,1\n0\n\n", 4, "no column clues after the blank line"),
+    ("syro", "1 0\n0\n#\n", 3, "no column clues after the '#' line"),
+    ("syro", "# c\n1 0\n# end of rows\n# columns\n", 3, "no column clues after the '#' line"),
 ]
 
 
@@ -193,3 +199,61 @@ def test_real_puzzles_round_trip(puzzles_dir: Path, fmt: str) -> None:
         assert parse_puzzle(text, fmt) == bare, name
         assert detect_format(text, "x" + FORMATS[fmt].EXTENSIONS[0]).NAME == fmt, name
         assert parse_puzzle(text) == bare, name
+
+
+# A 4x4 picture of our own, and each format as its tools write it (comment headers, CRLF
+# line endings, trailing blanks, no final newline), read clue for clue.
+GRID4 = ("#.##",
+         "....",
+         "###.",
+         ".#.#")
+ROWS4 = ((1, 2), (), (3,), (1, 1))
+COLS4 = ((1, 1), (2,), (1, 1), (1, 1))
+
+REAL = {
+    # comments first, rows, one blank line, columns; comma-separated, 0 for an empty clue
+    "ish": "# Four by four\n# by us\n1,2\n0\n3 \n1,1\n\n1,1\n2\n1,1\n1,1\n",
+    # every clue ends with 0, a lone 0 is an empty clue; a '#' line ends the rows and one
+    # ends the columns (comments before the clues, and labels on the '#' lines)
+    "syro": ("# Four by four\n# by us\n1 2 0\n0\n3 0 \n1\t1 0\n# end of rows\n1 1 0\n2 0\n"
+             "1 1 0\n1 1 0\n#\n"),
+    # size lines, then a 'rows' and a 'columns' section; blank lines and '#' comments between
+    "faase": ("# Four by four\nwidth 4\nheight 4\n\nrows\n1 2\n0\n3\n1 1\n\n# the columns\n"
+              "columns\n1 1\n2\n1 1\n1 1\n"),
+}
+
+
+def test_real_layout_clues_agree_with_the_picture() -> None:
+    assert (puzzle_from_grid(GRID4).rows, puzzle_from_grid(GRID4).cols) == (ROWS4, COLS4)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+@pytest.mark.parametrize("final", [True, False])
+@pytest.mark.parametrize("fmt", ["ish", "syro", "faase"])
+def test_real_layout_reads_clue_for_clue(fmt: str, newline: str, final: bool) -> None:
+    text = REAL[fmt].replace("\n", newline)
+    if not final:
+        text = text.removesuffix(newline)
+    puzzle = parse_puzzle(text, fmt, "real")
+    assert (puzzle.rows, puzzle.cols) == (ROWS4, COLS4)
+    assert parse_puzzle(text, source="real." + fmt) == puzzle  # by extension
+
+
+def test_ish_takes_spaces_and_comment_lines_between_the_blocks() -> None:
+    text = "1 2\n0\n3\n1 1\n\n# columns\n\n1 1\n2\n1 1\n1 1\n# end\n"
+    puzzle = parse_puzzle(text, "ish")
+    assert (puzzle.rows, puzzle.cols) == (ROWS4, COLS4)
+
+
+def test_syro_without_the_closing_hash_line() -> None:
+    """nonogrid reads the columns to the end of the file; so do we."""
+    text = "1 2 0\n0\n3 0\n1 1 0\n#\n1 1 0\n2 0\n1 1 0\n1 1 0\n"
+    puzzle = parse_puzzle(text, "syro")
+    assert (puzzle.rows, puzzle.cols) == (ROWS4, COLS4)
+    assert detect_format(text).NAME == "syro"
+
+
+def test_faase_without_size_lines_columns_first() -> None:
+    text = "columns\n1 1\n2\n1 1\n1 1\nrows\n1 2\n0\n3\n1 1\n"
+    puzzle = parse_puzzle(text, "faase")
+    assert (puzzle.rows, puzzle.cols) == (ROWS4, COLS4)

@@ -35,10 +35,13 @@ _NUMBERS = re.compile(r"^[0-9 ,\t]+$")
 Numbered = list[tuple[int, str]]
 
 
-def _split(text: str, source: str | None) -> tuple[Numbered, dict[str, Numbered]]:
-    """The header lines and the lines of each section, numbered, blanks and comments out."""
+def _split(text: str, source: str | None
+           ) -> tuple[Numbered, dict[str, Numbered], dict[str, int]]:
+    """The header lines and the lines of each section, numbered, blanks and comments out,
+    and the line of each section's 'rows' or 'columns' line."""
     head: Numbered = []
     sections: dict[str, Numbered] = {}
+    starts: dict[str, int] = {}
     current = head
     for i, s in enumerate(logical_lines(text)):
         s = s.strip()
@@ -48,15 +51,16 @@ def _split(text: str, source: str | None) -> tuple[Numbered, dict[str, Numbered]
             if s.lower() in sections:
                 raise ParseError(f"a second '{s.lower()}' line", source, i + 1)
             current = sections[s.lower()] = []
+            starts[s.lower()] = i + 1
         else:
             current.append((i + 1, s))
-    return head, sections
+    return head, sections, starts
 
 
 def detect(text: str) -> bool:
     """A 'rows' line and a 'columns' line, each followed by number lines only?"""
     try:
-        head, sections = _split(text[:2_000_000], None)
+        head, sections, _ = _split(text[:2_000_000], None)
     except ParseError:
         return False
     return (set(sections) == set(_SECTIONS) and all(sections.values())
@@ -66,8 +70,11 @@ def detect(text: str) -> bool:
 
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     """Read a Faase clue file."""
-    head, sections = _split(text, source)
+    head, sections, starts = _split(text, source)
     missing = [k for k in _SECTIONS if not sections.get(k)]
+    if missing and missing[0] in starts:
+        raise ParseError(f"the '{missing[0]}' line is followed by no clue lines", source,
+                         starts[missing[0]])
     if missing:
         raise ParseError(f"no '{missing[0]}' section (a '{missing[0]}' line followed by "
                          "its clue lines)", source)

@@ -51,8 +51,12 @@ def detect(text: str) -> bool:
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     """Read an ish clue file."""
     lines = _lines(text)
-    if not any(s.strip() for _, s in lines):
+    clue_at = [k for k, (_, s) in enumerate(lines) if s.strip()]
+    if not clue_at:
         raise ParseError("empty file: no clues found", source)
+    if clue_at[-1] - clue_at[0] + 1 == len(clue_at) and clue_at[-1] + 1 < len(lines):
+        raise ParseError("no column clues after the blank line that ends the row clues",
+                         source, lines[clue_at[-1] + 1][0])
     rows, cols = split_blocks(lines, source)
     return puzzle_from_lines(rows, cols, source, limits)
 

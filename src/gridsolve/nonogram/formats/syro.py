@@ -64,10 +64,13 @@ def _clue(text: str, source: str | None, line: int) -> list[int]:
 
 def parse(text: str, source: str | None = None, limits: bool = True) -> Puzzle:
     """Read a JSolver clue file."""
-    _, runs = _sections(text)
+    marks, runs = _sections(text)
     if not runs:
         raise ParseError("empty file: no clues found", source)
     if len(runs) == 1:
+        if marks:
+            raise ParseError("no column clues after the '#' line that ends the row clues",
+                             source, marks[0])
         raise ParseError("no '#' line separating row clues from column clues", source)
     if len(runs) > 2:
         raise ParseError("clue lines after the column clues' closing '#' line", source,
