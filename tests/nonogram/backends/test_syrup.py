@@ -95,6 +95,20 @@ def test_limits() -> None:
         syrup.analyse(random_puzzle(7, 70, 70), 2, SearchLimits(max_memory=2**20))
 
 
+def test_a_run_stopped_at_the_deadline_reports_its_conflicts() -> None:
+    """At the deadline glucose-syrup is sent SIGINT and prints its statistics (line-buffered
+    through stdbuf, or they would stay in its buffer): the conflicts count as nodes, on time,
+    with nothing left running."""
+    if syrup._line_buffered() == []:
+        pytest.skip("no stdbuf here: a run stopped at the deadline counts 0")
+    puzzle = random_puzzle(70_001, 100, 100)  # minutes; conflicts from the first second
+    started = time.perf_counter()
+    result = syrup.analyse(puzzle, 2, SearchLimits(timeout=3.0))
+    assert time.perf_counter() - started < 3.0 + 0.5
+    assert result.status == "unknown" and result.nodes > 0
+    assert result.stats["conflicts"] == result.nodes and syrup_processes() == 0
+
+
 def fake_program(tmp_path, monkeypatch: pytest.MonkeyPatch, message: str, code: int) -> None:  # type: ignore[no-untyped-def]
     """$GRIDSOLVE_SYRUP names a script that reads its input, says ``message``, exits ``code``."""
     programs.fake_program(tmp_path, monkeypatch, syrup.ENV, "glucose-syrup", message, code)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -29,7 +30,7 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
-__all__ = ["KILLED", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
+__all__ = ["KILLED", "interrupted", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
            "watchable",
            "Clauses", "model", "failed", "solutions", "pooled"]
 
@@ -162,6 +163,18 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             proc.kill()
             proc.communicate()
     return Ended(proc.returncode, out, err)
+
+
+def interrupted(proc: subprocess.Popen[str], grace: float) -> str:
+    """A ``run`` stop: the program, sent SIGINT, prints its statistics and exits; what it
+    printed, or nothing if it has not ended within ``grace`` seconds (the caller then kills
+    it)."""
+    try:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=grace)
+    except (subprocess.TimeoutExpired, OSError, ValueError):
+        return ""
+    return out
 
 
 def model(out: str) -> list[int]:

@@ -19,7 +19,6 @@ limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitR
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import time
 from collections.abc import Iterator, Sequence
@@ -98,14 +97,8 @@ def _run(path: str, header: str, clauses: _program.Clauses, deadline: float | No
 
 def _interrupted(proc: subprocess.Popen[str]) -> str:
     """At the deadline: Kissat, sent SIGINT, prints its statistics and exits (in about 4 ms
-    on random 70x70); what it printed, or nothing if it has not ended within STATS_GRACE
-    seconds (the caller then kills it)."""
-    try:
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=STATS_GRACE)
-    except (subprocess.TimeoutExpired, OSError, ValueError):
-        return ""
-    return out
+    on random 70x70); what it printed, or nothing after STATS_GRACE seconds."""
+    return _program.interrupted(proc, STATS_GRACE)
 
 
 def _conflicts(out: str) -> int:

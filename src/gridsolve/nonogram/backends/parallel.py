@@ -81,8 +81,8 @@ PARALLEL_AFTER = 1.0
 #: on in its own process, so nothing waits for auto's first turn (docs/decisions/0015).
 PARALLEL_AFTER_LARGE = 0.05
 #: Seconds the pool waits past the deadline for the SAT processes, which end themselves
-#: there, to send their counts (Kissat takes up to kissat.STATS_GRACE to print its
-#: statistics; a python-sat solver stops at its interrupt).
+#: there, to send their counts (Kissat and glucose-syrup take up to their STATS_GRACE to
+#: print their statistics; a python-sat solver stops at its interrupt).
 DEADLINE_GRACE = 0.1
 #: The most threads glucose-syrup is given (its own default; measured on 2 cores only, and
 #: the more threads, the more often it hangs on a model it settles without search:
