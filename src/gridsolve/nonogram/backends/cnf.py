@@ -34,6 +34,9 @@ Every cell lies in exactly one of those stretches once the starts are set, so th
 the solutions, once each. The model is linear in a line's slack (the block-start one grows
 with its square), and a start's bounds reach the cells in binary and ternary clauses.
 
+The black-and-white order model is made by the compiled engine (``engine.lines.
+order_clauses``, the same clauses in the same order as ``_order_line_clauses``, which colour
+puzzles use), as lists or, for the programs, straight as DIMACS text (``dimacs``).
 ``clauses`` yields the clauses one at a time, so a caller can load them into a solver as they
 come and stop at a deadline; ``size`` counts them without building them (the block-start
 model's order clauses grow with the square of a line's slack, so a big puzzle's model can
@@ -138,7 +141,8 @@ def dimacs(puzzle: AnyPuzzle, known: Grid | None = None,
            encoding: str | None = None) -> Iterator[str]:
     """``clauses(puzzle, known, encoding)`` as DIMACS text ("1 -2 0" a line), in chunks of a
     line or TEXT_CLAUSES clauses (the black-and-white order model is written by the compiled
-    engine: about 5x faster than formatting its clauses here)."""
+    engine: Gettys 0.006 s, random 100x100 0.011 s, 25-50x faster than formatting its
+    clauses here)."""
     if isinstance(puzzle, Puzzle) and encoding_for(puzzle, encoding) == "order":
         yield from _order_lines(puzzle, True)
         yield from dimacs_text(_units(puzzle, known))
