@@ -1,7 +1,7 @@
 """One puzzle on several cores: ``gridsolve nonogram solve --jobs 1`` against ``--jobs N``.
 
     python benchmarks/jobs.py [--sets survey3,random70,random100,hard:icga2020] [--jobs 2]
-                              [--rounds 1] [--timeout 120] [--limit N]
+                              [--rounds 1] [--timeout 120] [--limit N] [--previous REV]
 
 Each puzzle is solved by the installed command line, counting to 2, as whole processes: one
 core (``--jobs 1``) and ``--jobs N`` in turn (1, N, 1, N, ... for ``--rounds`` rounds), so a
@@ -17,12 +17,15 @@ user + system of the process and the search processes it started, and of the pro
 
 A row per puzzle (best wall time of the rounds, both statuses), then per set the total wall
 time over the puzzles both proved and the speed-up of N jobs on them, and how many each
-proved. Puzzle data is read from ../shared/puzzles (or $GRIDSOLVE_PUZZLES).
+proved. With ``--previous REV`` an earlier version (built from git, ``previous.py``) runs
+``--jobs N`` too, in the same rounds, in a last column and a last line. Puzzle data is read
+from ../shared/puzzles (or $GRIDSOLVE_PUZZLES).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -36,6 +39,7 @@ from pathlib import Path
 from gridsolve.nonogram.formats import Entry, read_puzzle, write_puzzle
 
 from nonogram import load_set, puzzles_dir, random_set
+from previous import built  # an earlier version built from git
 
 #: The survey's three hardest (issue 22's --jobs target), in gramcracker-survey.
 SURVEY3 = ("gettys", "sierp12548", "thing")
@@ -89,13 +93,16 @@ def reap_orphans(grace: float = 5.0) -> None:
             time.sleep(0.002)
 
 
-def solve(path: Path, jobs: int, timeout: float) -> tuple[float, float, str]:
-    """Wall s, CPU s (the command and its search processes) and status of one solve."""
+def solve(path: Path, jobs: int, timeout: float,
+          src: Path | None = None) -> tuple[float, float, str]:
+    """Wall s, CPU s (the command and its search processes) and status of one solve; with
+    ``src``, by the earlier version there (``previous.built``)."""
+    env = None if src is None else dict(os.environ, PYTHONPATH=str(src))
     cpu = children_cpu()
     started = time.perf_counter()
     done = subprocess.run([*CLI, "nonogram", "solve", str(path), "--jobs", str(jobs),
                            "--timeout", str(timeout), "--json"],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=env)
     wall = time.perf_counter() - started
     reap_orphans()
     try:
@@ -154,27 +161,45 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=120.0, help="per solve (s)")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each set")
+    ap.add_argument("--previous", metavar="REV", default=None,
+                    help="also run --jobs N of an earlier version (a git revision), puzzle by "
+                         "puzzle in the same run")
     args = ap.parse_args()
+    with contextlib.ExitStack() as stack:
+        src = None
+        if args.previous:
+            src = stack.enter_context(built(args.previous))
+            if src is None:
+                sys.exit(f"--previous: {args.previous} could not be archived or built")
+        run(args, src)
+
+
+def run(args: argparse.Namespace, src: Path | None) -> None:
+    """The table (see the module docstring); with ``src``, the earlier version's column."""
     n = args.jobs
     adopted = adopt_orphans()
     print(f"jobs benchmark: --jobs 1 against --jobs {n}, count to 2, timeout {args.timeout:g} s, "
           f"best of {args.rounds}, {os.cpu_count()} cores"
           + ("" if adopted else "; CPU misses programs whose parent was killed"))
     print()
+    prev = f" {args.previous} jobs {n} wall (s) |" if src else ""
     print(f"| set | puzzle | jobs 1 wall (s) | jobs 1 CPU (s) | jobs {n} wall (s) "
-          f"| jobs {n} CPU (s) | speed-up | statuses |")
-    print("|---|---|---|---|---|---|---|---|")
+          f"| jobs {n} CPU (s) | speed-up | statuses |{prev}")
+    print("|---|---|---|---|---|---|---|---|" + ("---|" if src else ""))
     totals = []
+    previous_total: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.sets.split(","):
             one_total = many_total = 0.0
             proven = [0, 0]
             files = set_files(name, Path(tmp), args.limit)
             for path in files:
-                one, many = Runs(), Runs()
+                one, many, earlier = Runs(), Runs(), Runs()
                 for _ in range(args.rounds):
                     one.runs.append(solve(path, 1, args.timeout))
                     many.runs.append(solve(path, n, args.timeout))
+                    if src:
+                        earlier.runs.append(solve(path, n, args.timeout, src))
                 (w1, c1, s1), (wn, cn, sn) = one.best, many.best
                 proven[0] += one.proven
                 proven[1] += many.proven
@@ -183,8 +208,15 @@ def main() -> None:
                     one_total += w1
                     many_total += wn
                 speed = f"{w1 / wn:.2f}x" if both else "-"
+                was = ""
+                if src:
+                    wp, _, sp = earlier.best
+                    was = f" {fmt(wp)} ({sp}) |" if earlier.proven else f" - ({sp}) |"
+                    if both and earlier.proven:  # (earlier, this) --jobs N on them
+                        a, b = previous_total.get(name, (0.0, 0.0))
+                        previous_total[name] = (a + wp, b + wn)
                 print(f"| {name} | {path.stem} | {fmt(w1)} | {fmt(c1)} | {fmt(wn)} | {fmt(cn)} "
-                      f"| {speed} | {s1} / {sn} |", flush=True)
+                      f"| {speed} | {s1} / {sn} |{was}", flush=True)
             totals.append((name, len(files), proven, one_total, many_total))
     print()
     print(f"| set | puzzles | proven, jobs 1 | proven, jobs {n} | jobs 1 wall s (both proved) "
@@ -194,6 +226,11 @@ def main() -> None:
         speed = f"{one_total / many_total:.2f}x" if many_total else "-"
         print(f"| {name} | {count} | {proven[0]} | {proven[1]} | {fmt(one_total)} "
               f"| {fmt(many_total)} | {speed} |")
+    if src:
+        print()
+        print(f"--jobs {n}, {args.previous} against this version, wall s on the puzzles all "
+              "three proved: " + ", ".join(f"{name} {fmt(a)} -> {fmt(b)} ({a / b:.2f}x)"
+                                           for name, (a, b) in previous_total.items()))
 
 
 if __name__ == "__main__":
