@@ -176,8 +176,7 @@ def _order_lines(puzzle: Puzzle, text: bool) -> Iterator[list[list[int]] | str]:
     specs += [(clue, c + 1, w, h) for c, clue in enumerate(puzzle.cols)]
     for clue, cell0, step, n in specs:
         yield order_clauses(clue, n, cell0, step, top, text)  # type: ignore[call-overload]
-        if clue:
-            top += len(clue) * (n - sum(clue) - len(clue) + 1)
+        top += _order_line_size([(length, 1) for length in clue], n)[0]  # its variables
 
 
 def _units(puzzle: Puzzle, known: Grid | None) -> Iterator[list[int]]:
