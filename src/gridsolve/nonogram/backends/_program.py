@@ -32,7 +32,7 @@ from gridsolve.workers import program_setup
 
 __all__ = ["KILLED", "interrupted", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
            "watchable",
-           "Clauses", "model", "failed", "solutions", "pooled"]
+           "Text", "model", "failed", "solutions", "pooled"]
 
 
 #: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
@@ -195,10 +195,10 @@ def failed(name: str, ended: Ended, max_memory: int | None) -> GridsolveError:
 
 
 #: The model's DIMACS text in chunks, made anew at each call (a run may need it twice).
-Clauses = Callable[[], Iterator[str]]
+Text = Callable[[], Iterator[str]]
 #: One run: (the DIMACS header, the model's text, the deadline, the conflicts it may take
 #: or None) to its answer.
-Once = Callable[[str, Clauses, "float | None", "int | None"], Answer]
+Once = Callable[[str, Text, "float | None", "int | None"], Answer]
 
 
 def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
@@ -236,10 +236,10 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
         answer = None
         if left is None or left > 0:
             header = f"p cnf {top} {size.clauses + len(extra) + len(blocked)}\n"
-            def clauses() -> Iterator[str]:
+            def text() -> Iterator[str]:
                 return itertools.chain(cnf.dimacs(puzzle, known, encoding),
                                        cnf.dimacs_text(extra), cnf.dimacs_text(blocked))
-            answer, used = once(header, clauses, deadline, left)
+            answer, used = once(header, text, deadline, left)
             out[runs] += 1
             out["conflicts"] += used
         if answer is None:

@@ -71,17 +71,17 @@ def prefer(puzzle: AnyPuzzle) -> bool:
 STATS_GRACE = 0.05
 
 
-def _run(path: str, header: str, clauses: _program.Clauses, deadline: float | None,
+def _run(path: str, header: str, text: _program.Text, deadline: float | None,
          conflicts: int | None, max_memory: int | None,
          seed: int = 0) -> _program.Answer:
-    """One run on the model (``header`` and its ``clauses``): (the model's literals, or False
+    """One run on the model (``header`` and its DIMACS ``text``): (the model's literals, or False
     if unsatisfiable, or None at a limit; the conflicts it took, from its statistics).
     ``seed``: Kissat's random seed (0, its default, adds no option)."""
     # its default output: the result, the model, and statistics with the conflicts
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
     if seed:
         args.append(f"--seed={seed}")
-    ended = _program.run(args, "kissat", header, clauses(), deadline, max_memory,
+    ended = _program.run(args, "kissat", header, text(), deadline, max_memory,
                          stop=_interrupted)
     used = _conflicts(ended.out)
     if ended.code is None:
@@ -130,9 +130,9 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     started = time.perf_counter()
     path = require()
 
-    def once(header: str, clauses: _program.Clauses, deadline: float | None,
+    def once(header: str, text: _program.Text, deadline: float | None,
              conflicts: int | None) -> _program.Answer:
-        return _run(path, header, clauses, deadline, conflicts, limits.max_memory, seed)
+        return _run(path, header, text, deadline, conflicts, limits.max_memory, seed)
     return _program.solutions(puzzle, once, "kissat", limits, started, known, encoding, extra,
                               found, {} if stats is None else stats, runs="kissat_runs")
 

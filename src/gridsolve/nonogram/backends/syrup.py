@@ -69,7 +69,7 @@ def require() -> str:
     return path
 
 
-def _run(path: str, threads: int, header: str, clauses: _program.Clauses,
+def _run(path: str, threads: int, header: str, text: _program.Text,
          deadline: float | None, max_memory: int | None, quiet: list[bool]) -> _program.Answer:
     """One run on the model with ``threads`` solver threads: (the model's literals, or False
     if unsatisfiable, or None at the deadline; the conflicts of all threads, from its
@@ -91,7 +91,7 @@ def _run(path: str, threads: int, header: str, clauses: _program.Clauses,
         n = threads if not hung else 1  # one thread hangs less often
         ended = _program.run(args + [f"-nthreads={n}", f"-maxnbthreads={n}",
                                      "-verb=0" if quiet[0] else "-verb=1"],
-                             NAME, header, clauses(), deadline, max_memory,
+                             NAME, header, text(), deadline, max_memory,
                              stop=_interrupted, stall=STALL_SECONDS)
         if ended.code in SIGFPE and not quiet[0]:
             quiet[0] = True
@@ -189,9 +189,9 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
         raise GridsolveError(f"{NAME} cannot stop at a node limit; without one it can")
     quiet = [False]
 
-    def once(header: str, clauses: _program.Clauses, deadline: float | None,
+    def once(header: str, text: _program.Text, deadline: float | None,
              _conflicts: int | None) -> _program.Answer:
-        return _run(path, threads, header, clauses, deadline, limits.max_memory, quiet)
+        return _run(path, threads, header, text, deadline, limits.max_memory, quiet)
     return _program.solutions(puzzle, once, NAME, limits, started, known, encoding, extra,
                               found, {} if stats is None else stats, runs="syrup_runs")
 
