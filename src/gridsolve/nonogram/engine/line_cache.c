@@ -14,7 +14,7 @@ static inline uint64_t ng_slot_index(uint64_t h, int bits)
 }
 
 /* The cache slot of line l with key (k0, k1). */
-static inline ng_cache_entry *ng_cache_slot(ng_solver *s, int l, uint64_t k0, uint64_t k1)
+static inline ng_cache_entry *ng_cache_slot(const ng_solver *s, int l, uint64_t k0, uint64_t k1)
 {
     return &s->cache[ng_slot_index((k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
                                    ^ ((uint64_t)l * 0x165667B19E3779F9ULL), NG_CACHE_BITS)];
@@ -41,15 +41,21 @@ static int ng_solve_bytes(ng_solver *s, const int *clue, int k, int n)
 }
 
 #if NG_BITS2_MAX
+/* The two-word cache's slot of line l with known masks (kf, ke). */
+static inline ng_cache2_entry *ng_cache2_slot(const ng_solver *s, int l, ng_u128 kf, ng_u128 ke)
+{
+    const uint64_t h = ((uint64_t)kf * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(kf >> 64) * 0xC2B2AE3D27D4EB4FULL)
+                       ^ ((uint64_t)ke * 0x165667B19E3779F9ULL) ^ ((uint64_t)(ke >> 64) * 0xD6E8FEB86659FD93ULL)
+                       ^ ((uint64_t)l * 0xFF51AFD7ED558CCDULL);
+    return s->cache2 + ng_slot_index(h, NG_CACHE2_BITS);
+}
+
 /* Two-word bitboards: solve line l from its known masks (kf filled, ke empty) to the cells
  * known after it (*nf, *ne), through the two-word cache. 0: contradiction. */
 static int ng_solve_bits2_cached(ng_solver *s, int l, int n, ng_u128 kf, ng_u128 ke,
                                  ng_u128 *nf, ng_u128 *ne)
 {
-    const uint64_t h = ((uint64_t)kf * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(kf >> 64) * 0xC2B2AE3D27D4EB4FULL)
-                       ^ ((uint64_t)ke * 0x165667B19E3779F9ULL) ^ ((uint64_t)(ke >> 64) * 0xD6E8FEB86659FD93ULL)
-                       ^ ((uint64_t)l * 0xFF51AFD7ED558CCDULL);
-    ng_cache2_entry *c = s->cache2 + ng_slot_index(h, NG_CACHE2_BITS);
+    ng_cache2_entry *c = ng_cache2_slot(s, l, kf, ke);
     if (c->line1 == l + 1 && c->kf == kf && c->ke == ke) {
         s->cache_hits++;
         *nf = c->of;
@@ -97,6 +103,31 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
     return ok;
 }
 
+/* The compact cache's key for line l with known masks (kf, ke), and the key's slot. */
+static inline uint64_t ng_small_key(const ng_solver *s, int l, uint64_t kf, uint64_t ke)
+{
+    return kf | (ke << (s->small_shift >> 1)) | ((uint64_t)(l + 1) << s->small_shift);
+}
+
+static inline uint64_t *ng_small_slot(const ng_solver *s, uint64_t key)
+{
+    return s->small + 2 * ng_slot_index(key * 0x9E3779B97F4A7C15ULL, NG_SMALL_BITS);
+}
+
+/* Where line l's cached result for its present cells would be, in bitboard modes (NULL in
+ * the others), for propagation to prefetch ahead of the line's solve: a miss there is the
+ * main stall of propagation. (The prefetch itself stays in the caller: GCC drops a call to
+ * a function that only prefetches, as having no effect.) */
+static inline const void *ng_line_slot(const ng_solver *s, int l)
+{
+    if (s->small) return ng_small_slot(s, ng_small_key(s, l, s->lf[l], s->le[l]));
+    if (s->bits) return s->cache ? ng_cache_slot(s, l, s->lf[l], s->le[l]) : NULL;
+#if NG_BITS2_MAX
+    if (s->cache2) return ng_cache2_slot(s, l, s->lf2[l], s->le2[l]);
+#endif
+    return NULL;
+}
+
 /* Bitboard mode: solve line l from its known masks (kf filled, ke empty) to the cells known
  * after it (*nf, *ne), through the cache (keys are the masks themselves). 0: contradiction. */
 static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_t ke,
@@ -106,8 +137,8 @@ static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_
     ng_cache_entry *e = NULL;
     if (s->small) {
         /* key: the masks and the line number; answer: the known masks and ok in bit 63 */
-        key = kf | (ke << (s->small_shift >> 1)) | ((uint64_t)(l + 1) << s->small_shift);
-        small = s->small + 2 * ng_slot_index(key * 0x9E3779B97F4A7C15ULL, NG_SMALL_BITS);
+        key = ng_small_key(s, l, kf, ke);
+        small = ng_small_slot(s, key);
         if (small[0] == key) {
             s->cache_hits++;
             *nf = small[1] & 0x7FFFFFFFULL;

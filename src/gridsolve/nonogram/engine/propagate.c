@@ -4,6 +4,10 @@
 
 #include "core.h"
 
+#ifndef NG_PREFETCH_AHEAD
+#define NG_PREFETCH_AHEAD 2
+#endif
+
 /* Solve line l and set the cells it fixes (bitboard mode); 0 on contradiction (nothing set). */
 static inline int ng_line_bits(ng_solver *s, int l)
 {
@@ -72,6 +76,12 @@ static int ng_propagate(ng_solver *s)
             return 1;
         }
         const int l = eng_dequeue(&s->q);
+        if (s->q.count) {  /* each line's cache slot is asked for a few solves ahead */
+            int at = s->q.head + (s->q.count > NG_PREFETCH_AHEAD ? NG_PREFETCH_AHEAD : s->q.count - 1);
+            if (at >= s->q.size) at -= s->q.size;
+            const void *slot = ng_line_slot(s, s->q.line[at]);
+            if (slot) __builtin_prefetch(slot);
+        }
         s->lim.line_solves++;
         if (s->rec.in_probe) eng_probe_solves(&s->rec, l);
         const int before = s->trail_len;
