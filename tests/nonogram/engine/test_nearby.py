@@ -153,3 +153,51 @@ def test_team_uses_local_moves_only_after_its_search_has_not_found_the_next() ->
     assert result.stats["nearby"] > 0 and result.status == "multiple"
     assert len(set(result.solutions)) == 60
     assert all(sorted(r.index("#") for r in g) == list(range(8)) for g in result.solutions)
+
+
+def _permutations(n: int) -> Puzzle:
+    """Every row and column clue 1: its n! solutions are the permutation matrices, each a
+    2x2 switch away from many others."""
+    return Puzzle([[1]] * n, [[1]] * n)
+
+
+def test_nearby_stops_at_its_deadline() -> None:
+    """On a puzzle of very many neighbours, a large limit with a deadline already past ends
+    after at most NEARBY_CLOCK_EVERY tries, and what it found are solutions; without the
+    deadline the same call finds far more."""
+    import time
+
+    from gridsolve.nonogram.engine.nearby import NEARBY_CLOCK_EVERY
+    from gridsolve.nonogram.model import is_solution
+    puzzle = _permutations(20)
+    grid = tuple("".join("#" if c == r else "." for c in range(20)) for r in range(20))
+    late = nearby(puzzle, grid, limit=10**9, deadline=time.perf_counter() - 1)
+    assert len(late) <= NEARBY_CLOCK_EVERY
+    assert all(is_solution(puzzle, g) and g != grid for g in late)
+    free = nearby(puzzle, grid, limit=10**9)
+    assert len(free) > 4 * NEARBY_CLOCK_EVERY
+    assert set(late) <= set(free)
+
+
+@pytest.mark.parametrize("method", ["auto", "native"])
+def test_many_solutions_asked_for_end_at_the_timeout(method: str) -> None:
+    """Asking for more solutions than there is time to find (30! here) ends at the timeout,
+    local moves included: one call of them over all of a first solution's neighbours takes
+    about 1.2 s on this puzzle, and before they had a deadline auto's ran after each SAT
+    solution (a 40x40 at --timeout 3 took 81 s)."""
+    import time
+
+    from gridsolve.errors import LimitReached
+    from gridsolve.nonogram import backends
+    from gridsolve.nonogram.engine import SearchLimits
+    from gridsolve.nonogram.model import is_solution
+    puzzle = _permutations(30)
+    started = time.perf_counter()
+    try:
+        result = backends.analyse(puzzle, 10**8, SearchLimits(timeout=1.0), method=method)
+    except LimitReached:
+        result = None
+    wall = time.perf_counter() - started
+    assert wall < 1.0 + 0.5  # max(0.5 s, 10%)
+    assert result is not None and result.status == "multiple"
+    assert all(is_solution(puzzle, g) for g in result.solutions[:50])

@@ -255,7 +255,7 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
         seen[grid] = None
         yield grid
         if isinstance(puzzle, Puzzle):
-            for other in nearby(puzzle, grid, seen=seen):
+            for other in nearby(puzzle, grid, seen=seen, deadline=deadline):
                 if known is not None and not all(map(fits, other, known)):
                     continue  # (known cells are facts of every solution, or a restriction)
                 blocked.append(cnf.blocking_clause(puzzle, other))

@@ -358,7 +358,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                 if answer not in found:  # and its neighbours by local moves (engine.nearby)
                     found[answer] = None
                     for other in nearby(puzzle, answer, seen=found,
-                                        limit=max_solutions - len(found)):
+                                        limit=max_solutions - len(found), deadline=deadline):
                         found[other] = None
                         moved += 1
             if complete or len(found) >= max_solutions:

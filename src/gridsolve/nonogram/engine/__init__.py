@@ -172,12 +172,14 @@ def count(puzzle: AnyPuzzle, limit: int | None = None,
     without is the only one) is first tried for neighbours by local moves (``nearby``); the
     search skips them when it meets them again."""
     seen: dict[Grid, None] = {}
+    deadline = None if limits.timeout is None else time.perf_counter() + limits.timeout
     search = _Search(puzzle, Options())
     for grid in search.run(limits):
         seen[grid] = None
         if (limit is not None and len(seen) < limit and isinstance(puzzle, Puzzle)
                 and search.core.stats()["max_depth"] > 0):
-            for other in nearby(puzzle, grid, seen=seen, limit=limit - len(seen)):
+            for other in nearby(puzzle, grid, seen=seen, limit=limit - len(seen),
+                                deadline=deadline):
                 seen[other] = None
         if limit is not None and len(seen) >= limit:
             break

@@ -16,14 +16,18 @@ on as before.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from gridsolve.nonogram.model import Grid, Puzzle, columns_of, is_solution
 
-__all__ = ["NEARBY_MAX_LINES", "line_moves", "nearby"]
+__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "line_moves", "nearby"]
 
 #: Rows on one switching cycle at most (2 is the 2x2 switch).
 NEARBY_MAX_LINES = 3
+
+#: Cycles tried between two looks at the clock when a deadline is given.
+NEARBY_CLOCK_EVERY = 256
 
 #: Moves of one line: the cell turned off -> the cells that may be turned on with it.
 Moves = dict[int, list[int]]
@@ -67,9 +71,11 @@ def line_moves(line: str) -> Moves:
 
 def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINES,
            seen: frozenset[Grid] | set[Grid] | dict[Grid, None] = frozenset(),
-           limit: int = 1) -> list[Grid]:
+           limit: int = 1, deadline: float | None = None) -> list[Grid]:
     """Up to ``limit`` solutions other than ``grid`` (and not in ``seen``) reached by one
-    switching cycle through at most ``max_lines`` rows, each checked against the clues."""
+    switching cycle through at most ``max_lines`` rows, each checked against the clues.
+    With a ``deadline`` (a ``time.perf_counter`` time) it stops there with what it has found:
+    on a puzzle of very many solutions a large ``limit`` can keep it busy for minutes."""
     rows = list(grid)
     cols = columns_of(rows)
     row_moves = [line_moves(r) for r in rows]
@@ -83,6 +89,18 @@ def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINE
         col_on.append(by_on)
     found: list[Grid] = []
     done: set[Grid] = set()
+    tries = 0
+    late = False
+
+    def stop() -> bool:
+        """Enough found, or (looking at the clock now and then) past the deadline."""
+        nonlocal tries, late
+        if len(found) >= limit or late:
+            return True
+        tries += 1
+        if deadline is not None and tries % NEARBY_CLOCK_EVERY == 0:
+            late = time.perf_counter() >= deadline
+        return late
 
     def flip(cells: list[tuple[int, int]]) -> None:
         new = [list(r) for r in rows]
@@ -98,7 +116,7 @@ def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINE
                cells: list[tuple[int, int]]) -> None:
         # row r turns c off; pick the cell it turns on
         for on in row_moves[r].get(c, ()):
-            if len(found) >= limit:
+            if stop():
                 return
             if on == c1:  # closing: column c1 turns r1 off and r on
                 if len(used_r) >= 2 and r1 in col_on[c1].get(r, ()):
@@ -114,7 +132,7 @@ def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINE
 
     for r1 in range(len(rows)):
         for c1 in row_moves[r1]:
-            if len(found) >= limit:
+            if stop():
                 return found
             extend(r1, c1, r1, c1, {r1}, {c1}, [(r1, c1)])
     return found

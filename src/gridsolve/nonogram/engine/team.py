@@ -151,7 +151,7 @@ class Team:
                 elif restarting and not self.found and core.stats()["nodes"] >= self.run_end:
                     self._restart(core)
                 break
-            self._moves()
+            self._moves(None if limits.timeout is None else self.started + limits.timeout)
             self._widen()
             self.turn += 1
         return True
@@ -165,18 +165,18 @@ class Team:
         if not forced:
             self.pending.append((grid, self.nodes()))
 
-    def _moves(self) -> None:
+    def _moves(self, deadline: float | None = None) -> None:
         """While fewer than ``max_solutions`` are known, look for more next to the solutions
         found at least TEAM_SLICE nodes ago by local moves (``nearby``: each checked against
-        the clues). The search that found one usually finds the next within a few nodes
-        (taai2011), where the moves would cost more than they save: they come in when it
-        has not."""
+        the clues; they stop at the ``deadline``). The search that found one usually finds
+        the next within a few nodes (taai2011), where the moves would cost more than they
+        save: they come in when it has not."""
         total = self.nodes()
         while (self.pending and not self.done()
                and total >= self.pending[0][1] + TEAM_SLICE):
             grid, _ = self.pending.pop(0)
             for other in nearby(self.puzzle, grid, seen=self.found,
-                                limit=self.max_solutions - len(self.found)):
+                                limit=self.max_solutions - len(self.found), deadline=deadline):
                 self.found[other] = None
                 self.nearby += 1
 
