@@ -12,8 +12,10 @@
 
 Unknown lines (``maxrule``, ...) are ignored, as the spec says; Simpson's ``rows 10`` and
 ``columns 5`` are read as height and width, and his blank lines among clues are skipped when
-the count of clue lines says so. Webpbn's export calls this format ``ss``. ``====`` on a line
-separates puzzles of a ``.nonpack`` bundle. Colour keys and colour letters give a clear error.
+the count of clue lines says so; but a clue line left over after a section's last (before
+the next key) is an error naming its line, not ignored: that would read a different puzzle.
+Webpbn's export calls this format ``ss``. ``====`` on a line separates puzzles of a
+``.nonpack`` bundle. Colour keys and colour letters give a clear error.
 Spec: github mikix/nonogram-db FORMAT.md (after Simpson's fmt2); pbnsolve doc/input.md.
 """
 
@@ -89,19 +91,33 @@ def _goal(first: str, lines: list[str], at: int, width: int, height: int,
     return make_goal(rows, width, height, "1", "0", source, line), used
 
 
-def _section(lines: list[str], start: int, want: int) -> tuple[list[int], int]:
-    """Indexes of a section's `want` clue lines and the index after them. Simpson's spec
-    skips blank lines; nonogram-db and pbnsolve read a blank line as an empty clue. So when
-    exactly `want` non-blank lines stand before the next key, blank lines are skipped;
-    otherwise the next `want` lines are taken, blank ones as empty clues."""
+def _is_clue_line(text: str) -> bool:
+    """Does the line read as a clue ("2,1", "3 4", "0", "3a,1b")? (blank: no)"""
+    items = [item for item in re.split(r"[,\s]+", text) if item]
+    return bool(items) and all(_CLUE_ITEM.match(item) for item in items)
+
+
+def _section(lines: list[str], start: int, want: int) -> tuple[list[int], int, int | None]:
+    """Indexes of a section's `want` clue lines, the index after them, and the index of a clue
+    line left over before the next key (None: none; which one: see the end). Simpson's spec skips blank
+    lines; nonogram-db and pbnsolve read a blank line as an empty clue. So when exactly `want`
+    non-blank lines stand before the next key, blank lines are skipped; otherwise the next
+    `want` lines are taken, blank ones as empty clues. Other lines left over (comments, ...)
+    are ignored, as the spec says of lines it does not know. The clue line reported is the
+    (want + 1)th of the section if there is one, too many however blank lines are read."""
     end = start
     while end < len(lines) and not _KEY.match(lines[end]):
         end += 1
     filled = [k for k in range(start, end) if lines[k].strip()]
     if len(filled) == want:
-        return filled, end
+        return filled, end, None
     taken = list(range(start, min(start + want, len(lines))))
-    return taken, start + want
+    extra = None
+    if any(_is_clue_line(lines[k]) for k in range(start + want, end)):
+        clue_lines = [k for k in filled if _is_clue_line(lines[k])]
+        extra = clue_lines[want] if len(clue_lines) > want else next(
+            k for k in range(start + want, end) if _is_clue_line(lines[k]))
+    return taken, start + want, extra
 
 
 _SIZE_SYNONYM = {"rows": "height", "columns": "width"}
@@ -140,12 +156,14 @@ def _one(lines: list[str], offset: int, index: int, source: str | None,
                 raise ParseError(f"second '{key}' section", source, n)
             if len(size) == 2:
                 check_size(size["width"], size["height"], source, n, limits)
-            at, i = _section(lines, i, want)
+            at, i, extra = _section(lines, i, want)
             if len(at) < want:
                 raise ParseError(f"'{key}' needs {want} lines, the file ends after {len(at)}",
                                  source, n)
             clues[key] = ([_clue(lines[k], source, offset + k + 1) for k in at],
                           [offset + k + 1 for k in at])
+            if extra is not None:  # the same words as the other formats' take_lines
+                raise ParseError(f"more than {want} {key[:-1]} lines", source, offset + extra + 1)
         elif key == "goal":
             if len(size) < 2:
                 raise ParseError("'goal' comes before 'width' and 'height'", source, n)

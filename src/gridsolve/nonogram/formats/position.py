@@ -9,11 +9,11 @@ it is read against a puzzle already known, so its size can be checked.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid
+from gridsolve.numbers import load_json, shown
 
 __all__ = ["parse_position", "LETTERS"]
 
@@ -43,10 +43,14 @@ def parse_position(text: str, width: int, height: int, source: str | None = None
 
 
 def _from_json(text: str, source: str | None) -> Grid:
+    """The rows of a JSON position. Read by load_json, as puzzle files are: nesting too deep
+    for the parser and integers too long for int() are one-line errors, not tracebacks."""
     try:
-        data: Any = json.loads(text)
-    except ValueError as exc:
-        raise ParseError(f"not valid JSON: {exc}", source) from None
+        data: Any = load_json(text, source)
+    except ParseError as exc:
+        why = exc.why.removeprefix("invalid JSON: ")
+        at = f" at line {exc.line}" if exc.line is not None else ""
+        raise ParseError(f"not valid JSON{at}: {why}", source) from None
     if isinstance(data, dict):
         data = data.get("grid")
     if not isinstance(data, list):
@@ -66,9 +70,22 @@ def _json_row(row: Any, r: int, source: str | None) -> str:
         elif (cell is None or type(cell) is int) and cell in NUMBERS:
             out.append(NUMBERS[cell])
         else:
-            raise ParseError(f"row {r + 1}, cell {c + 1}: {cell!r} is not a cell ('#', '.', "
-                             "'x', '?', or 1, 0, -1, null)", source)
+            raise ParseError(f"row {r + 1}, cell {c + 1}: {_shown_cell(cell)} is not a cell "
+                             "('#', '.', 'x', '?', or 1, 0, -1, null)", source)
     return "".join(out)
+
+
+def _shown_cell(cell: Any) -> str:
+    """A JSON cell as an error quotes it, short: an array or object by its kind only (it may
+    nest hundreds deep), a string or anything else by its repr cut after 20 characters."""
+    if isinstance(cell, list):
+        return "an array"
+    if isinstance(cell, dict):
+        return "an object"
+    if isinstance(cell, str):
+        return shown(cell)
+    text = repr(cell)
+    return text if len(text) <= 20 else text[:20] + "..."
 
 
 def _check_size(rows: Grid, width: int, height: int, source: str | None,
