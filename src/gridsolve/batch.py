@@ -17,6 +17,7 @@ are solved); a puzzle that fails becomes an error row; neither aborts the batch.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import dataclasses
 import functools
@@ -378,46 +379,113 @@ def _kind(path: str) -> str:
     return "csv" if path.lower().endswith(".csv") else "jsonl"
 
 
+#: How every written JSONL row begins (``json.dumps`` of the fields in order): so does a last
+#: line cut short by a kill.
+_JSONL_START = b'{"source": '
+_WHOLE_FIELDS = frozenset({"index", "width", "height", "nodes"})
+
+
+class _NotARow(ValueError):
+    """Why a line is not a result row (said in the ParseError that names the line)."""
+
+
 def _from_record(rec: dict[str, Any]) -> Row:
     """A row from a parsed JSON object or CSV record (types restored)."""
-    return Row(str(rec["source"]), int(rec["index"]), str(rec["label"]), int(rec["width"]),
-               int(rec["height"]), str(rec["status"]), float(rec["seconds"]), int(rec["nodes"]),
-               str(rec["solution_hash"]), str(rec["error"]))
+    values: dict[str, Any] = {}
+    for name in FIELDS:
+        if name not in rec:
+            raise _NotARow(f"no {name!r} field")
+        try:
+            if name in _WHOLE_FIELDS:
+                values[name] = int(rec[name])
+            elif name == "seconds":
+                values[name] = float(rec[name])
+            else:
+                values[name] = str(rec[name])
+        except (ValueError, TypeError, OverflowError):
+            kind = "a whole number" if name in _WHOLE_FIELDS else "a number"
+            raise _NotARow(f"{name!r} is not {kind}") from None
+    return Row(**values)
 
 
-def _parse_line(line: str, kind: str) -> Row:
-    """One complete output line (not the CSV header) as a row."""
-    if kind == "csv":
-        values = next(csv.reader([line]))
-        if len(values) != len(FIELDS):
-            raise ValueError("wrong number of fields")
-        return _from_record(dict(zip(FIELDS, values)))
-    rec = json.loads(line)
+def _json_row(line: str) -> Row:
+    """One complete JSONL line as a row."""
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise _NotARow(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except ValueError:  # an integer of thousands of digits
+        raise _NotARow("not JSON: a number too long") from None
+    except RecursionError:
+        raise _NotARow("not JSON: nested too deeply") from None
     if not isinstance(rec, dict):
-        raise ValueError("not an object")
+        raise _NotARow("not a JSON object")
     return _from_record(rec)
+
+
+def _jsonl_rows(text: str, path: str) -> Iterator[Row]:
+    for number, line in enumerate(text.split("\n")[:-1], 1):  # not splitlines: U+2028 in a label
+        if line.strip():
+            try:
+                yield _json_row(line)
+            except _NotARow as exc:
+                raise ParseError(f"not a result row ({exc})", path, number) from None
+
+
+def _csv_rows(text: str, path: str) -> Iterator[Row]:
+    """The rows of a CSV output after its header (a quoted field may span lines: a file name
+    with a newline in it)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    number = 1  # the line the next record starts on
+    while True:
+        try:
+            values = next(reader, None)
+        except csv.Error as exc:
+            raise ParseError(f"not a result row ({exc})", path, number) from None
+        if values is None:
+            return
+        if number == 1 and values != list(FIELDS):
+            raise ParseError("not a gridsolve batch CSV (header differs)", path, 1)
+        if number > 1 and "".join(values).strip():
+            if len(values) != len(FIELDS):
+                many = f"{len(values)} field" + ("" if len(values) == 1 else "s")
+                raise ParseError(f"not a result row ({many}, not {len(FIELDS)})", path, number)
+            try:
+                yield _from_record(dict(zip(FIELDS, values)))
+            except _NotARow as exc:
+                raise ParseError(f"not a result row ({exc})", path, number) from None
+        number = reader.line_num + 1
+
+
+def _cut_short(tail: bytes, kind: str, first: bool) -> bool:
+    """Could ``tail``, a last line without its newline, be a row (or, ``first``, the CSV
+    header) that a kill cut short? Only then may ``read_rows`` cut it off the file."""
+    if kind == "csv":
+        return not first or (",".join(FIELDS) + "\n").encode().startswith(tail)
+    return tail[:len(_JSONL_START)] == _JSONL_START[:len(tail)]
 
 
 def read_rows(path: str, repair: bool = False) -> list[Row]:
     """The rows of an output file; a last line cut short by a kill is dropped (and with
-    ``repair``, cut off the file so appending continues cleanly)."""
+    ``repair``, cut off the file so appending continues cleanly). A file that is not such
+    an output (not UTF-8, a line that is no row, a CSV header that differs) is a ParseError
+    naming its first bad line, and is left as it is."""
     kind = _kind(path)
-    with open(path, "rb") as fh:
-        data = fh.read()
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise ParseError(exc.strerror or str(exc), path) from None
     keep = data.rfind(b"\n") + 1  # a kill can leave a partial line without its newline
-    text = data[:keep].decode("utf-8")
-    rows = []
-    for number, line in enumerate(text.split("\n")[:-1], 1):  # not splitlines: U+2028 in a label
-        if kind == "csv" and number == 1:
-            if line != ",".join(FIELDS):
-                raise ParseError("not a gridsolve batch CSV (header differs)", path, 1)
-            continue
-        if not line.strip():
-            continue
-        try:
-            rows.append(_parse_line(line, kind))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ParseError(f"not a result row ({one_line(exc)})", path, number) from None
+    try:  # incremental: a character cut in two at the very end is a kill's doing too
+        decoded = codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
+    except UnicodeDecodeError as exc:
+        raise ParseError("not UTF-8 text", path, data.count(b"\n", 0, exc.start) + 1) from None
+    text = decoded[:decoded.rfind("\n") + 1]
+    rows = list(_csv_rows(text, path) if kind == "csv" else _jsonl_rows(text, path))
+    tail = data[keep:]
+    if tail.strip() and not _cut_short(tail, kind, keep == 0):
+        raise ParseError("not a result row", path, data.count(b"\n") + 1)
     if repair and keep < len(data):
         with open(path, "r+b") as fh:
             fh.truncate(keep)
@@ -436,7 +504,12 @@ class RowWriter:
     def _write_csv(self, values: Sequence[object]) -> None:
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerow(values)
-        self.stream.write(buf.getvalue())
+        line = buf.getvalue()
+        try:
+            self.stream.write(line)
+        except UnicodeEncodeError:  # CSV has no escapes: a lone surrogate goes as '\udcff'
+            encoding = getattr(self.stream, "encoding", None) or "utf-8"
+            self.stream.write(line.encode(encoding, "backslashreplace").decode(encoding))
         self.stream.flush()
 
     def write(self, row: Row) -> None:
@@ -444,7 +517,11 @@ class RowWriter:
         if self.kind == "csv":
             self._write_csv([getattr(row, f) for f in FIELDS])
             return
-        self.stream.write(json.dumps(dataclasses.asdict(row), ensure_ascii=False) + "\n")
+        fields = dataclasses.asdict(row)
+        try:
+            self.stream.write(json.dumps(fields, ensure_ascii=False) + "\n")
+        except UnicodeEncodeError:  # a file name not in UTF-8, a title's lone surrogate:
+            self.stream.write(json.dumps(fields) + "\n")  # \u escapes read back the same
         self.stream.flush()
 
 

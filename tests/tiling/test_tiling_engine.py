@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 
 from gridsolve.errors import GridsolveError, InvalidPuzzle, LimitReached
-from gridsolve.tiling.engine import (SearchLimits, compile_problem, count, count_split, first,
-                                     tilings)
+from gridsolve.tiling.engine import (SearchLimits, _exact, compile_problem, count, count_split,
+                                     first, tilings)
 from gridsolve.tiling.model import Board, Cell, Piece, Shape, is_tiling
 
 
@@ -257,3 +258,51 @@ def test_bitboard_with_two_word_keys() -> None:
     got = a.core.count(a.root())
     assert got == b.core.count(b.root())
     assert got[1] == [4040]
+
+
+# 8x10 by four of each tetromino: counting it takes seconds (a guided listing's count runs for
+# about 2 s before its memo outgrows the listing's 256 MB budget), so a listing with a small
+# timeout must stop inside that count.
+def tetrominoes_x4() -> tuple[Board, tuple[Piece, ...]]:
+    rows = {"I": "1111", "L": "111/100", "O": "11/11", "S": "011/110", "T": "111/010"}
+    return rect(8, 10), tuple(Piece.from_rows(n, r, copies=4) for n, r in rows.items())
+
+
+def test_a_guided_listing_keeps_its_timeout_while_it_counts() -> None:
+    board, ps = tetrominoes_x4()
+    compile_problem(board, ps)  # the placement table is cached: time the search alone
+    started = time.perf_counter()
+    with pytest.raises(LimitReached):
+        list(tilings(board, ps, limits=SearchLimits(timeout=0.2)))
+    assert time.perf_counter() - started < 1.2
+
+
+def test_the_count_of_a_listing_that_runs_out_of_time_is_a_limit() -> None:
+    """The core: the count stops at its timeout, the first next() reports the limit, and a
+    later call goes on unguided (mode 1) and finds real tilings."""
+    board, ps = tetrominoes_x4()
+    comp = compile_problem(board, ps)
+    started = time.perf_counter()
+    search = _exact.Enum(comp.core, comp.root(), 2, 2**28, 0.1)
+    assert time.perf_counter() - started < 1.1
+    assert search.next() == _exact.LIMIT
+    assert search.next(-1, 10.0) == _exact.SOLUTION
+    assert is_tiling(board, ps, tuple(comp.table[i] for i in search.solution()))
+    # no timeout: the count runs to its end (or its budget), as before
+    small = compile_problem(rect(3, 4), (Piece.from_rows("D", "11", copies=6),))
+    search = _exact.Enum(small.core, small.root(), 2, 2**28)
+    assert sum(1 for _ in iter(search.next, _exact.EXHAUSTED)) == 11
+
+
+def test_a_listing_with_time_to_spare_lists_everything() -> None:
+    ps = [Piece.from_rows("D", "11", copies=6)]
+    assert len(list(tilings(rect(3, 4), ps, limits=SearchLimits(timeout=30.0)))) == 11
+    assert len(list(tilings(rect(3, 4), ps, limits=SearchLimits(timeout=0.0)))) == 11  # one check
+
+
+def test_limits_since() -> None:
+    limits = SearchLimits(max_nodes=5, timeout=10.0)
+    later = limits.since(time.perf_counter() - 3.0)
+    assert later.max_nodes == 5 and 6.5 < (later.timeout or 0) <= 7.0
+    assert limits.since(time.perf_counter() - 30.0).timeout == 0.0
+    assert SearchLimits().since(0.0) == SearchLimits()

@@ -8,7 +8,7 @@ import pytest
 
 from gridsolve.errors import ParseError
 from gridsolve.tiling.formats import (board_text, parse_board, parse_pieces, pieces_text,
-                                      read_board)
+                                      read_board, read_pieces)
 from gridsolve.tiling.presets import board, pieces
 
 
@@ -69,3 +69,27 @@ def test_read_board_names_the_file(tmp_path: Path) -> None:
     path.write_text("..\n.\n")
     with pytest.raises(ParseError, match=r"b\.board:2: row has 1 cells"):
         read_board(path)
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
+    assert parse_pieces("\ufeffA:\r\n#\r\n") == parse_pieces("A:\n#\n")
+    assert parse_board("\ufeff. .\n") == parse_board(". .\n")
+    assert parse_board("\ufeff..\n").labels == ()
+    path = tmp_path / "bom.pieces"
+    path.write_bytes(b"\xef\xbb\xbfA x2:\r\n##\r\n")
+    assert [(p.name, p.copies, p.size) for p in read_pieces(path)] == [("A", 2, 2)]
+    path = tmp_path / "bom.board"
+    path.write_bytes(b"\xef\xbb\xbfJan . .\r\n")
+    assert read_board(path).by_label == {"Jan": (0, 0)}
+
+
+@pytest.mark.parametrize("label, code", [("Jan\x00", "U+0000"), ("\x1b[31m1", "U+001B"),
+                                         ("Feb\u200b", "U+200B"), ("\ufeff.", "U+FEFF")])
+def test_unprintable_labels_are_refused(tmp_path: Path, label: str, code: str) -> None:
+    path = tmp_path / "b.board"
+    path.write_text(f". .\n{label} .\n", encoding="utf-8")
+    with pytest.raises(ParseError) as err:
+        read_board(path)
+    assert str(err.value) == (f"{path}:2: label {label!r} contains {code}, a control or format "
+                              "character: a label is printable text")
+    assert "\n" not in str(err.value) and "\x00" not in str(err.value)

@@ -53,8 +53,16 @@ def test_placements_count_on_a_rectangle() -> None:
 
 
 def test_area_check_message() -> None:
-    with pytest.raises(InvalidPuzzle, match="4 open cells but the pieces cover 2 plus 1 cells"):
+    with pytest.raises(InvalidPuzzle) as err:
         check_area(rect(2, 2), [Piece.from_rows("D", "11")], 1)
+    assert str(err.value) == ("the board has 4 open cells but the pieces cover 2 plus 1 cell "
+                              "left open = 3")
+    with pytest.raises(InvalidPuzzle) as err:  # no "= 2" when nothing is left open
+        check_area(rect(1, 1), [Piece.from_rows("D", "11")])
+    assert str(err.value) == "the board has 1 open cell but the pieces cover 2 cells"
+    with pytest.raises(InvalidPuzzle) as err:
+        check_area(rect(2, 3), [Piece.from_rows("M", "1")])
+    assert str(err.value) == "the board has 6 open cells but the pieces cover 1 cell"
 
 
 def test_checker_rejects_bad_tilings() -> None:

@@ -4,14 +4,20 @@ the designer's report and swap search against counts computed another way."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gridsolve.cli import main
+from gridsolve.errors import LimitReached
 from gridsolve.tiling import calendar as cal
-from gridsolve.tiling import design, presets
+from gridsolve.tiling import design, engine, presets
 from gridsolve.tiling.calendar import CalendarDay as D
+from gridsolve.tiling.engine import SearchLimits
+from gridsolve.tiling.model import Board, Piece
+from gridsolve.tiling.symmetry import count_up_to_symmetry
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -52,6 +58,106 @@ def test_tiling_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "60 open cells but the pieces cover 20" in err
     code, _, err = run(capsys, "tiling", "count", "nope.board", "pentominoes")
     assert code == 2 and err.count("\n") == 1 and "nope.board" in err
+
+
+def test_tiling_names_that_are_neither_files_nor_shipped(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "tiling", "count", "0x0", "pentominoes")
+    assert (code, out) == (2, "") and err.startswith(
+        "gridsolve: error: 0x0: neither a file nor a shipped board (shipped boards: 3x20, 4x15, ")
+    assert err.count("\n") == 1 and "Errno" not in err and "'gridsolve tiling count --help'" in err
+    code, out, err = run(capsys, "tiling", "count", "6x10", "pentos")
+    assert (code, out) == (2, "") and err.startswith(
+        "gridsolve: error: pentos: neither a file nor a shipped piece set (shipped piece sets: ")
+    assert "pentominoes, tetromino, tetrominoes" in err and err.count("\n") == 1
+
+
+def test_tiling_area_mismatch_names_the_files(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "one.board"
+    board.write_text(". \n")
+    pieces = tmp_path / "domino.pieces"
+    pieces.write_text("A:\n##\n")
+    assert run(capsys, "tiling", "count", str(board), str(pieces)) == (
+        2, "", f"gridsolve: error: {board} with {pieces}: the board has 1 open cell but the "
+               "pieces cover 2 cells\n")
+    assert run(capsys, "tiling", "solve", "6x10", "tetrominoes", "--all") == (
+        2, "", "gridsolve: error: 6x10 with tetrominoes: the board has 60 open cells but the "
+               "pieces cover 20 cells\n")
+
+
+def test_tiling_files_with_a_byte_order_mark(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "bom.board"
+    board.write_bytes(b"\xef\xbb\xbf. .\r\n")
+    pieces = tmp_path / "bom.pieces"
+    pieces.write_bytes(b"\xef\xbb\xbfA:\r\n##\r\n")
+    assert run(capsys, "tiling", "solve", str(board), str(pieces)) == (0, " A  A\n", "")
+    board.write_bytes(b"Jan\x00 . .\n")
+    code, out, err = run(capsys, "tiling", "count", str(board), str(pieces))
+    assert (code, out) == (2, "") and err == (
+        f"gridsolve: error: {board}:1: label 'Jan\\x00' contains U+0000, a control or format "
+        "character: a label is printable text\n")
+
+
+def write_tetrominoes_x4(tmp_path: Path) -> tuple[str, str]:
+    """8x10 by four of each tetromino: a guided listing counts for seconds first."""
+    board = tmp_path / "b8x10.board"
+    board.write_text("..........\n" * 8)
+    pieces = tmp_path / "tet4.pieces"
+    pieces.write_text("I x4:\n####\n\nL x4:\n###\n#..\n\nO x4:\n##\n##\n\n"
+                      "S x4:\n.##\n##.\n\nT x4:\n###\n.#.\n")
+    return str(board), str(pieces)
+
+
+def test_tiling_solve_all_keeps_the_timeout(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    board, pieces = write_tetrominoes_x4(tmp_path)
+    started = time.perf_counter()
+    assert run(capsys, "tiling", "solve", board, pieces, "--all", "--timeout", "0.3") == (
+        1, "", "gridsolve: error: search limit reached\n")
+    assert time.perf_counter() - started < 1.3
+
+
+def test_up_to_symmetry_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count and the listing after it share the timeout: with the count taking all of it,
+    the listing (1,292,697 tilings of 7x8 by dominoes, tens of seconds) stops at once."""
+    real = engine.count
+
+    def slow_count(*args: Any, **kw: Any) -> int:
+        n = real(*args, **kw)
+        time.sleep(1.5)
+        return n
+
+    monkeypatch.setattr(engine, "count", slow_count)
+    board = Board(7, 8, tuple((r, c) for r in range(7) for c in range(8)))
+    started = time.perf_counter()
+    with pytest.raises(LimitReached):
+        count_up_to_symmetry(board, [Piece.from_rows("D", "11", copies=28)],
+                             SearchLimits(timeout=1.5))
+    assert time.perf_counter() - started < 2.5
+
+
+def test_calendar_solve_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The count after the first solution gets what is left of the timeout, not all of it."""
+    real = cal.solutions
+    given: list[float | None] = []
+
+    def slow_solutions(*args: Any, **kw: Any) -> Any:
+        time.sleep(0.3)
+        return real(*args, **kw)
+
+    def count(day: D, ed: cal.Edition, limits: SearchLimits) -> int:
+        given.append(limits.timeout)
+        return 7
+
+    monkeypatch.setattr(cal, "solutions", slow_solutions)
+    monkeypatch.setattr(cal, "count", count)
+    code, out, _ = run(capsys, "calendar", "solve", "Oct 6", "--timeout", "5")
+    assert code == 0 and out.startswith("Oct 6: 7 solutions\n")
+    assert len(given) == 1 and given[0] is not None and given[0] <= 4.7
+    assert run(capsys, "calendar", "solve", "Oct 6", "--timeout", "0.25")[0] == 0
+    assert given[1] == 0.0
 
 
 def test_report_matches_the_counts() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridsolve import _startup
+from gridsolve.cli._args import OneLineErrors, printable
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
@@ -68,8 +69,9 @@ def terminal_columns() -> int:
         return 80
 
 
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose help uses ``_Formatter`` (sub-command parsers are this class)."""
+class _Parser(OneLineErrors):
+    """An ArgumentParser whose help uses ``_Formatter`` and whose errors are one line
+    (sub-command parsers are this class)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
@@ -120,7 +122,7 @@ def _main(argv: list[str]) -> int:
         code = 1 if isinstance(exc, LimitReached) else 2
         if isinstance(exc, SolverUnavailable):
             code = 2
-        print(f"gridsolve: error: {error_line(exc)}", file=sys.stderr)
+        print(f"gridsolve: error: {printable(error_line(exc))}", file=sys.stderr)
         return code
 
 

@@ -1,16 +1,21 @@
-"""Argument types shared by the commands: each refuses bad values with a sentence."""
+"""What the commands share: argument types that refuse bad values with a sentence, one-line
+argument errors, text made safe for the terminal, and file writing with one-line errors."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import sys
 import time
 from collections.abc import Callable
+from typing import NoReturn
 
+from gridsolve.errors import GridsolveError
 from gridsolve.numbers import is_number, shown
 
 __all__ = ["whole", "positive_int", "natural", "seconds", "fraction", "memory",
-           "since_start"]
+           "since_start", "OneLineErrors", "printable", "write_file", "write_text"]
 
 
 #: Digits an argument may have: any 64-bit value (seeds) fits.
@@ -92,3 +97,53 @@ def since_start() -> float:
                    - ticks / os.sysconf("SC_CLK_TCK"))
     except (OSError, ValueError, IndexError, AttributeError):
         return 0.0
+
+
+class OneLineErrors(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line, ``PROG: error: MESSAGE``, exit code 2: no
+    usage block before it (``--help`` still shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.splitlines())}\n")
+
+
+#: What ``printable`` escapes: C0 and C1 control characters (ESC, newline, tab, ...), the line
+#: and paragraph separators, the bidirectional overrides and isolates (they reorder the rest of
+#: the terminal line) and lone surrogates (which no terminal encoding can write).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                     "\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """Text read from a file (a title, a colour name, a file name), fit for the terminal: each
+    unsafe character shown as ``repr`` shows it ('\\n', '\\x1b', '\\u202e'), so that it can
+    neither move the cursor, colour the screen nor start a line of its own."""
+    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def write_file(path: str, write: Callable[[str], None]) -> None:
+    """Run a file writer on ``path``, turning an OS error into one line: 'cannot write PATH:
+    why' (exit code 2, as every input error)."""
+    try:
+        write(path)
+    except OSError as exc:
+        raise GridsolveError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path``, '-' being standard output; one line on failure,
+    and nothing created when the text holds what UTF-8 cannot encode (a lone surrogate)."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start:exc.start + 1]
+        raise GridsolveError(f"cannot write {path}: it would hold {printable(bad)}, which "
+                             "UTF-8 cannot encode") from None
+    if path == "-":
+        sys.stdout.write(text)
+        return
+
+    def write(p: str) -> None:
+        with open(p, "wb") as f:
+            f.write(data)
+    write_file(path, write)

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from gridsolve import batch
 from gridsolve.batch import Found, Options, Row, Tally
-from gridsolve.cli._args import memory, positive_int, seconds
+from gridsolve.cli._args import memory, positive_int, printable, seconds
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import METHODS
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY
@@ -193,7 +193,8 @@ def run_batch(args: argparse.Namespace) -> int:
 
 def print_summary(out: TextIO, tally: Tally, wall: float, skipped: int,
                   interrupted: bool) -> None:
-    """Totals by status, the slowest puzzles and the CPU seconds, on stderr."""
+    """Totals by status, the slowest puzzles and the CPU seconds, on stderr (file names and
+    labels as ``printable`` shows them)."""
     head = "interrupted" if interrupted else "done"
     counts = ", ".join(f"{s} {tally.counts[s]}" for s in batch.STATUSES if tally.counts[s])
     print(f"{head}: {tally.total} puzzles ({counts or 'none solved'})"
@@ -205,7 +206,7 @@ def print_summary(out: TextIO, tally: Tally, wall: float, skipped: int,
     if slow:
         print("slowest:", file=out)
         for r in slow:
-            print(f"  {r.seconds:9.3f} s  {r.status:8}  {r.source} #{r.index} ({r.label})",
-                  file=out)
+            print(f"  {r.seconds:9.3f} s  {r.status:8}  {printable(r.source)} #{r.index} "
+                  f"({printable(r.label)})", file=out)
     if interrupted:
         print("rows so far are written; run again with --resume to go on", file=out)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli._args import natural, seconds
+from gridsolve.cli._args import natural, seconds, write_file
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
@@ -111,16 +112,18 @@ def run_solve(args: argparse.Namespace) -> int:
     ed = _edition(args)
     day = cal.parse_date(args.date, ed)
     limits = _limits(args)
+    started = time.perf_counter()  # one deadline for the search and the count after it
     found: list[Tiling] = []
     for tiling in cal.solutions(day, ed, limits, guided=args.all):
         found.append(tiling)
         if not args.all:
             break
-    total = len(found) if args.all else (cal.count(day, ed, limits) if found else 0)
+    total = len(found) if args.all else (cal.count(day, ed, limits.since(started)) if found else 0)
     if found and (args.png or args.svg):
         for path in (args.png, args.svg):
             if path:
-                write_picture(path, ed.board, ed.pieces, found[0], title=f"{day}")
+                write_file(path, lambda p: write_picture(p, ed.board, ed.pieces, found[0],
+                                                         title=f"{day}"))
     if args.json:
         obj = {"month": day.month, "day": day.day, "count": total,
                "solutions": [_grid_rows(ed, t) for t in found]}
@@ -209,7 +212,8 @@ def run_heatmap(args: argparse.Namespace) -> int:
         raise InvalidPuzzle(f"{args.file}: choose a .png or .svg file name")
     ed = _edition(args)
     counts = cal.count_all(ed, _limits(args))
-    write_heatmap(args.file, counts, title=f"A-Puzzle-A-Day ({ed.name}): solutions per date")
+    write_file(args.file, lambda p: write_heatmap(
+        p, counts, title=f"A-Puzzle-A-Day ({ed.name}): solutions per date"))
     print(f"wrote {args.file}")
     return 0
 
@@ -268,7 +272,8 @@ def run_design(args: argparse.Namespace) -> int:
     if args.heatmap:
         from gridsolve.tiling.heatmap import write_heatmap
 
-        write_heatmap(args.heatmap, rep.counts, title=f"{ed.name}: solutions per date")
+        write_file(args.heatmap, lambda p: write_heatmap(
+            p, rep.counts, title=f"{ed.name}: solutions per date"))
     if args.json:
         obj: dict[str, object] = {
             "edition": ed.name, "pieces": [p.name for p in ed.pieces],

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import positive_int
+from gridsolve.cli._args import positive_int, write_text
 from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, bw_only, format_for_path,
                                         iter_entries, tournament, write_puzzle)
@@ -59,8 +58,5 @@ def run_convert(args: argparse.Namespace) -> int:
                                      for e in entries])
     else:
         text = write_puzzle(entries[0].puzzle, target, entries[0].goal)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
+    write_text(args.output, text)
     return 0

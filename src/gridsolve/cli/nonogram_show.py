@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gridsolve.cli._args import printable, write_file
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, palette_of
@@ -72,7 +73,8 @@ def add_commands(cmds: Any) -> None:
 
 
 def describe(puzzle: AnyPuzzle) -> str:
-    """One line naming the puzzle's size and, for a colour puzzle, its colours."""
+    """One line naming the puzzle's size and, for a colour puzzle, its colours (its title and
+    colour names as read, with control characters shown escaped: see ``printable``)."""
     text = f"{puzzle.size}"
     if puzzle.title:
         text = f"{puzzle.title}: {text}"
@@ -80,7 +82,7 @@ def describe(puzzle: AnyPuzzle) -> str:
     if pal is not None:
         inks = ", ".join(f"{c.name} {c.symbol} {c.hex}" for c in pal[1:])
         text += f", {len(pal) - 1} colours on {pal[0].name} ({inks})"
-    return text
+    return printable(text)
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -146,11 +148,8 @@ def may_colour(out: Any) -> bool:
 
 
 def write_output(path: str, write: Callable[[str], None]) -> None:
-    """Run a file writer, turning an OS error into one clear line."""
-    try:
-        write(path)
-    except OSError as exc:
-        raise GridsolveError(f"cannot write {path}: {exc.strerror or exc}") from None
+    """Run a file writer, turning an OS error into one clear line (``_args.write_file``)."""
+    write_file(path, write)
 
 
 def _write_text(text: str) -> Callable[[str], None]:

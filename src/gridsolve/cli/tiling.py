@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.cli._args import seconds
+from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
 from gridsolve.tiling.formats import read_board, read_pieces
-from gridsolve.tiling.model import Board, Piece, Tiling
+from gridsolve.tiling.model import Board, Piece, Tiling, check_area
 from gridsolve.tiling.render import letters, tiling_rich, tiling_text, write_picture
 from gridsolve.tiling.symmetry import count_up_to_symmetry
 
@@ -48,22 +49,43 @@ def _puzzle_args(p: argparse.ArgumentParser) -> None:
                    help="give up after this many seconds")
 
 
+def _missing(arg: str, kind: str, what: str) -> InvalidPuzzle:
+    """Neither a file nor a shipped name: say so, and which names are shipped."""
+    return InvalidPuzzle(f"{arg}: neither a file nor a shipped {what} (shipped {what}s: "
+                         f"{', '.join(presets.shipped(kind))}; also listed by "
+                         "'gridsolve tiling count --help')")
+
+
 def _board(arg: str) -> Board:
     """A board file, else a shipped board of that name."""
-    if Path(arg).exists() or arg not in presets.shipped("board"):
+    if Path(arg).exists():
         return read_board(arg)
+    if arg not in presets.shipped("board"):
+        raise _missing(arg, "board", "board")
     return presets.named_board(arg)
 
 
 def _pieces(arg: str) -> tuple[Piece, ...]:
     """A piece file, else a shipped piece set of that name."""
-    if Path(arg).exists() or arg not in presets.shipped("pieces"):
+    if Path(arg).exists():
         return read_pieces(arg)
+    if arg not in presets.shipped("pieces"):
+        raise _missing(arg, "pieces", "piece set")
     return presets.named_pieces(arg)
 
 
-def run_count(args: argparse.Namespace) -> int:
+def _puzzle(args: argparse.Namespace) -> tuple[Board, tuple[Piece, ...]]:
+    """The board and the pieces, refused (naming both) when their areas differ."""
     board, pieces = _board(args.board), _pieces(args.pieces)
+    try:
+        check_area(board, pieces)
+    except InvalidPuzzle as exc:
+        raise InvalidPuzzle(f"{args.board} with {args.pieces}: {exc}") from None
+    return board, pieces
+
+
+def run_count(args: argparse.Namespace) -> int:
+    board, pieces = _puzzle(args)
     limits = SearchLimits(timeout=args.timeout)
     if args.up_to_symmetry:
         total, classes, nsym = count_up_to_symmetry(board, pieces, limits)
@@ -79,7 +101,7 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    board, pieces = _board(args.board), _pieces(args.pieces)
+    board, pieces = _puzzle(args)
     limits = SearchLimits(timeout=args.timeout)
     found: list[Tiling] = []
     for tiling in engine.tilings(board, pieces, (), limits, guided=args.all):

@@ -12,6 +12,7 @@ Piece text: blocks separated by blank lines; each block is an optional header ``
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from gridsolve.errors import InvalidPuzzle, ParseError
@@ -22,13 +23,17 @@ __all__ = ["parse_board", "parse_pieces", "read_board", "read_pieces", "board_te
 
 MAX_FILE_BYTES = 1_000_000
 MAX_SIDE = 200
+#: Unicode categories refused in labels: control, format (such as a stray byte order mark or
+#: a zero-width space) and lone surrogates; they do not print, or print as something else.
+_CONTROL = frozenset({"Cc", "Cf", "Cs"})
 _HEADER = re.compile(r"^([A-Za-z0-9_\-]+)(?:\s+x([0-9]+))?\s*:\s*$")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
-    """Numbered lines without comments and trailing spaces (blank lines kept)."""
+    """Numbered lines without comments and trailing spaces (blank lines kept); a byte order
+    mark at the start of the text is dropped."""
     out = []
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         line = line.rstrip()
         if line.lstrip().startswith(";"):
             continue
@@ -70,6 +75,10 @@ def parse_board(text: str, source: str | None = None, name: str = "") -> Board:
                 continue
             open_cells.append((r, c))
             if word != ".":
+                odd = next((ch for ch in word if unicodedata.category(ch) in _CONTROL), None)
+                if odd is not None:
+                    raise ParseError(f"label {word!r} contains U+{ord(odd):04X}, a control "
+                                     "or format character: a label is printable text", source, n)
                 if word in seen:
                     raise ParseError(f"label {word!r} is used twice (first on line {seen[word]})",
                                      source, n)

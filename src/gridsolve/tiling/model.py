@@ -206,9 +206,12 @@ def check_area(board: Board, pieces: Sequence[Piece], leave_open: int = 0) -> No
     """Refuse a puzzle whose open area is not the pieces' area plus the cells left open."""
     area = sum(p.size * p.copies for p in pieces)
     if board.size != area + leave_open:
-        extra = f" plus {leave_open} cells left open" if leave_open else ""
-        raise InvalidPuzzle(f"the board has {board.size} open cells but the pieces cover {area}"
-                            f"{extra} = {area + leave_open}")
+        def cells(n: int, what: str = "cell") -> str:
+            return f"{n} {what}" if n == 1 else f"{n} {what}s"
+        need = (f"{area} plus {cells(leave_open)} left open = {area + leave_open}" if leave_open
+                else cells(area))
+        raise InvalidPuzzle(f"the board has {cells(board.size, 'open cell')} but the pieces "
+                            f"cover {need}")
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -8,6 +8,7 @@ it is refused when there are too many tilings to list.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from gridsolve.errors import InvalidPuzzle
@@ -65,11 +66,13 @@ def canonical(tiling: Tiling, symmetries: Sequence[Symmetry]) -> tuple[tuple[int
 
 def count_up_to_symmetry(board: Board, pieces: Sequence[Piece],
                          limits: SearchLimits = SearchLimits()) -> tuple[int, int, int]:
-    """(all tilings, classes up to the board's symmetries, number of symmetries)."""
+    """(all tilings, classes up to the board's symmetries, number of symmetries); the timeout
+    covers the count and the listing together."""
+    started = time.perf_counter()
     total = engine.count(board, pieces, (), limits)
     syms = board_symmetries(board)
     if total > MAX_LISTED:
         raise InvalidPuzzle(f"{total:,} tilings are too many to compare up to symmetry "
                             f"(at most {MAX_LISTED:,} are listed)")
-    classes = {canonical(t, syms) for t in engine.tilings(board, pieces, (), limits)}
+    classes = {canonical(t, syms) for t in engine.tilings(board, pieces, (), limits.since(started))}
     return total, len(classes), len(syms)

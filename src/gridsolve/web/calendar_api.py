@@ -7,6 +7,7 @@ of the process; a date's solutions are listed by the guided engine, each checked
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -88,12 +89,14 @@ async def solutions(request: Request, limits: WebLimits, run: Run) -> Response:
 
     def work() -> tuple[list[Tiling], int]:
         found: list[Tiling] = []
+        started = time.perf_counter()  # one budget for the listing and the count after it
         try:
             for tiling in cal.solutions(day, ed, budget):
                 found.append(tiling)
                 if len(found) >= most:
                     break
-            total = len(found) if len(found) < most else cal.count(day, ed, budget)
+            total = (len(found) if len(found) < most
+                     else cal.count(day, ed, budget.since(started)))
         except LimitReached:
             raise _limit_error(limits) from None
         return found, total

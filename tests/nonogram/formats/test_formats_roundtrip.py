@@ -155,3 +155,14 @@ def test_non_goal_on_lines_and_bundles() -> None:
     two = 'title "B"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\n'
     entries = list(parse_entries(one + "====\n" + two, source="pack.nonpack"))
     assert [(e.label, e.goal) for e in entries] == [("pack", ("##", "#.")), ("B", ("#",))]
+
+
+@pytest.mark.parametrize("fmt", WRITABLE)
+def test_a_title_with_control_characters_writes_a_file_that_reads(fmt: str) -> None:
+    """A title with an ESC, a NUL and a newline (a JSON file may hold them) is written so
+    that the file reads back as the same puzzle: no format's writer may emit a file its own
+    reader refuses (webpbn wrote them raw into its XML)."""
+    puzzle = puzzle_from_grid(("#.", ".#"), title="a\x1b[31m\x00b\nc")
+    text = write_puzzle(puzzle, fmt)
+    back = parse_puzzle(text, fmt)
+    assert (back.rows, back.cols) == (puzzle.rows, puzzle.cols)

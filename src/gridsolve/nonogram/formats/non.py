@@ -201,7 +201,10 @@ def dump(puzzle: Puzzle, goal: Grid | None = None) -> str:
     if puzzle.title:
         title = " ".join(puzzle.title.splitlines())  # one line; other spacing kept as is
         from html import escape
-        out.append(f'title "{escape(title, quote=True)}"')
+        # the other control characters (ESC, NUL, ...) and lone surrogates: as &#27; and so on
+        title = re.sub("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]",
+                       lambda m: f"&#{ord(m.group())};", escape(title, quote=True))
+        out.append(f'title "{title}"')
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     out += [",".join(map(str, c)) or "0" for c in puzzle.rows]
     out += ["", "columns"]

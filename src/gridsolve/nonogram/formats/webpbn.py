@@ -47,10 +47,21 @@ def quoteattr(value: str) -> str:
     return f'"{escape(value)}"'
 
 
+#: What XML 1.0 cannot hold even escaped: C0 controls but tab, newline and carriage return,
+#: lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_chars(value: str) -> str:
+    """The text with U+FFFD for each character XML cannot hold (a title read from JSON may
+    have an ESC or a NUL: written as it is, the file would be read by nobody, us included)."""
+    return _NOT_XML.sub("\ufffd", value)
+
+
 def _text(value: str) -> str:
-    """XML character data: '&', '<' and '>' escaped."""
+    """XML character data: '&', '<' and '>' escaped, what XML cannot hold replaced."""
     from html import escape
-    return escape(value, quote=False)
+    return escape(_xml_chars(value), quote=False)
 
 
 def detect(text: str) -> bool:
@@ -275,7 +286,7 @@ def _dump_colour(puzzle: ColourPuzzle, goal: Grid | None) -> str:
            f"backgroundcolor={quoteattr(pal[0].name)}>"]
     if puzzle.title:
         out.append(f"<title>{_text(puzzle.title)}</title>")
-    out += [f"<color name={quoteattr(c.name)} char={quoteattr(c.symbol)}>{c.hex[1:]}</color>"
+    out += [f"<color name={quoteattr(_xml_chars(c.name))} char={quoteattr(c.symbol)}>{c.hex[1:]}</color>"
             for c in pal]
 
     def count(n: int, c: int) -> str:

@@ -8,12 +8,13 @@ its colour's RGB.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
-__all__ = ["Layout", "layout", "COLOURS"]
+__all__ = ["Layout", "layout", "COLOURS", "drawn_title"]
 
 #: the palette (CSS colours, also understood by Pillow)
 COLOURS = {
@@ -79,6 +80,20 @@ class Layout:
             yield x0, y, x1, y, r % 5 == 0 or r == self.rows
 
 
+#: What a picture's title cannot hold: control characters (no glyph; not allowed in SVG's XML),
+#: lone surrogates (not in UTF-8; Pillow's text layout fails on them) and U+FFFE, U+FFFF.
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def drawn_title(title: str | None) -> str | None:
+    """The title as a picture shows it: on one line (line breaks and tabs become spaces), with
+    U+FFFD for each character it cannot hold. The puzzle keeps its title as read."""
+    if not title:
+        return title
+    one_line = " ".join(title.splitlines()).replace("\t", " ")
+    return _UNDRAWABLE.sub("\ufffd", one_line)
+
+
 def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
     """The layout of a puzzle drawn with cells of ``cell`` pixels."""
     font = max(6, round(cell * 0.6))
@@ -97,12 +112,13 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
     slot = max(font + 2, round(cell * 0.8))
     pad = cell // 2
     left = pad + round(max(len(t) for t in rows) * font * DIGIT_WIDTH) + cell // 3
-    title_h = round(cell * 1.6) if puzzle.title else 0
+    title = drawn_title(puzzle.title)
+    title_h = round(cell * 1.6) if title else 0
     top = pad + title_h + max(len(c) for c in cols) * slot + cell // 4
     width = left + puzzle.width * cell + pad
-    if puzzle.title:
-        width = max(width, round(len(puzzle.title) * font * 1.3 * 0.72) + 2 * pad)
+    if title:
+        width = max(width, round(len(title) * font * 1.3 * 0.72) + 2 * pad)
     return Layout(cell=cell, font=font, left=left, top=top, width=width,
                   height=top + puzzle.height * cell + pad,
                   rows=puzzle.height, cols=puzzle.width, row_clues=rows, col_clues=cols,
-                  slot=slot, title=puzzle.title, cell_fills=fills, **inks)
+                  slot=slot, title=title, cell_fills=fills, **inks)

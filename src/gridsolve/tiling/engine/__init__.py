@@ -10,6 +10,7 @@ model's independent ``is_tiling`` before it leaves this module.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import time
@@ -35,6 +36,14 @@ class SearchLimits:
     timeout: float | None = None
     max_states: int | None = None
     memory: int = 768 * 2**20
+
+    def since(self, started: float) -> SearchLimits:
+        """These limits with the time spent since ``started`` (a ``time.perf_counter()``
+        reading) taken off the timeout (never below 0): for a search that goes on from an
+        earlier one under the same deadline."""
+        if self.timeout is None:
+            return self
+        return dataclasses.replace(self, timeout=_remaining(self.timeout, started))
 
 
 @dataclass(frozen=True)
@@ -161,13 +170,16 @@ def tilings(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = 
 
     ``guided``: count first (memoised) and walk only into states that have completions, so
     listing costs about one count plus the output; otherwise a plain depth-first search that
-    remembers the states it proved empty (independent of the counter, for cross-checks)."""
+    remembers the states it proved empty (independent of the counter, for cross-checks).
+    The timeout runs from the start of the listing (the first ``next``) and covers that
+    count too: the tilings yielded before a LimitReached are tilings all the same."""
+    started = time.perf_counter()
     leave = tuple(leave_open)
     _check_cells(board, leave)
     check_area(board, pieces, len(leave))
     comp = compile_problem(board, tuple(pieces))
-    search = _exact.Enum(comp.core, comp.root(leave), 2 if guided else 1, min(limits.memory, 2**28))
-    started = time.perf_counter()
+    search = _exact.Enum(comp.core, comp.root(leave), 2 if guided else 1, min(limits.memory, 2**28),
+                         _remaining(limits.timeout, started))
     while True:
         max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
         code = search.next(max_nodes, _remaining(limits.timeout, started))
@@ -190,11 +202,12 @@ def first(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = ()
 def count(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = (),
           limits: SearchLimits = SearchLimits()) -> int:
     """The exact number of tilings, by memoised search (no tiling is listed)."""
+    started = time.perf_counter()
     leave = tuple(leave_open)
     _check_cells(board, leave)
     check_area(board, pieces, len(leave))
     comp = compile_problem(board, tuple(pieces))
-    counts = _run_count(comp, leave, limits)
+    counts = _run_count(comp, leave, limits, started)
     return counts[0]
 
 
@@ -202,18 +215,20 @@ def count_split(board: Board, pieces: Sequence[Piece], holes: Sequence[Sequence[
                 leave_open: Iterable[Cell] = (), limits: SearchLimits = SearchLimits()
                 ) -> dict[tuple[Cell, ...], int]:
     """Tilings counted per choice of hole cells: one cell from each hole's list left open."""
+    started = time.perf_counter()
     leave = tuple(leave_open)
     _check_cells(board, leave)
     holes_t = tuple(tuple(h) for h in holes)
     check_area(board, pieces, len(leave) + len(holes_t))
     comp = compile_problem(board, tuple(pieces), holes_t)
-    counts = _run_count(comp, leave, limits)
+    counts = _run_count(comp, leave, limits, started)
     return dict(zip(itertools.product(*holes_t), counts))
 
 
-def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits) -> list[int]:
+def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits,
+               started: float) -> list[int]:
     max_states = -1 if limits.max_states is None else limits.max_states
-    timeout = -1.0 if limits.timeout is None else limits.timeout
+    timeout = _remaining(limits.timeout, started)
     status, counts, states = comp.core.count(comp.root(leave), max_states, timeout, limits.memory)
     _raise_for(status, states)
     if counts is None:  # pragma: no cover - _raise_for raised

@@ -165,8 +165,11 @@ done:
 }
 
 /* mode 0: plain depth-first search; 1: also remember states proven empty; 2: count first
- * (memoised) and then only enter states with completions, falling back to 1 on a limit. */
-static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int mode, size_t mem_limit)
+ * (memoised, for at most timeout seconds when timeout >= 0) and then only enter states with
+ * completions, falling back to 1 on a limit; when that limit is the time, the first
+ * tl_enum_next reports TL_LIMIT (a later call goes on with the search of mode 1). */
+static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int mode, size_t mem_limit,
+                        double timeout)
 {
     memset(s, 0, sizeof *s);
     s->p = p;
@@ -185,9 +188,11 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
         uint64_t *out = tl_array(p->max_len, sizeof(uint64_t));
         long long states;
         if (!out) return -1;
-        s->guided = tl_count(p, root, out, -1, -1.0, mem_limit, &states, &s->guide) == TL_OK;
+        int status = tl_count(p, root, out, -1, timeout, mem_limit, &states, &s->guide);
         free(out);
+        s->guided = status == TL_OK;
         if (s->guided) return 0;
+        s->count_limit = status == TL_LIMIT;
     }
     if (mode >= 1 && tl_table_init(&s->dead, p->nw, 1 << 10, 0) < 0) return -1;
     return 0;
@@ -206,6 +211,10 @@ static void tl_enum_free(tl_enum *s)
 
 static int tl_enum_next(tl_enum *s)
 {
+    if (s->count_limit) {
+        s->count_limit = 0;
+        return TL_LIMIT;
+    }
     switch (s->p->nw) {
     case 1: return enum_next_1(s);
     case 2: return enum_next_2(s);

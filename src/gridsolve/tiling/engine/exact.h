@@ -89,6 +89,7 @@ typedef struct {
     tl_table dead;     /* states proven to have no completion (mode 1) */
     tl_counter guide;  /* a finished count: states with completions (mode 2) */
     int guided;
+    int count_limit;   /* mode 2's count ran out of time: the next call reports TL_LIMIT */
     int depth, state, maxdepth;
     int *cell, *found;
     size_t *next, *chosen;  /* per depth: the next placement to try, the one chosen */
