@@ -161,6 +161,8 @@ def run_solve(args: argparse.Namespace) -> int:
             show.print_grid(args, puzzle, grid)
             print()
         status = STATUS_TEXT[result.status]
+        if result.status == "unknown" and result.stats.get("built") == 0:
+            status = "unknown (the time limit ran out before the model was built)"
         if result.status == "multiple" and args.max_solutions > 2:
             status = f"{len(result.solutions)} solutions" + (
                 " (stopped at --max-solutions)" if len(result.solutions) >= args.max_solutions else "")

@@ -134,9 +134,23 @@ def test_ilp_counts_its_terms_and_honours_both_limits() -> None:
     with pytest.raises(LimitReached, match="ILP model of this 100x100 puzzle"):
         ilp.analyse(big, 2, SearchLimits(max_memory=2**20))
     started = time.perf_counter()  # a model it cannot build in the time left: unknown at once
-    assert ilp.analyse(big, 2, SearchLimits(timeout=1.0)).status == "unknown"
+    result = ilp.analyse(big, 2, SearchLimits(timeout=1.0))
+    assert (result.status, result.stats["built"]) == ("unknown", 0)
     assert time.perf_counter() - started < 1.0
     assert ilp.build(big, deadline=time.perf_counter()) is None
+
+
+@needs_ilp
+def test_cli_says_when_the_model_was_not_built_in_time(
+        capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The status line says why it is unknown at once: the model, not the search."""
+    from gridsolve.cli import main
+    from gridsolve.nonogram.formats import write_puzzle
+    path = tmp_path / "p.txt"
+    path.write_text(write_puzzle(random_puzzle(100), "text"))
+    assert main(["nonogram", "solve", str(path), "--method", "ilp", "--timeout", "1"]) == 1
+    assert capsys.readouterr().out.strip().splitlines()[-1] == (
+        "status: unknown (the time limit ran out before the model was built)")
 
 
 def test_cli_max_memory(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -210,7 +210,7 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
     built = _build_within(puzzle, limits, deadline)
     if built is None:  # it could not be built and written in time: the time limit's answer
         return Result("unknown", (), 0, time.perf_counter() - started, unknown_grid(puzzle),
-                      {"cbc_runs": 0})
+                      {"cbc_runs": 0, "built": 0})
     prob, xs = built
     complete, runs = True, 0
     while len(found) < max_solutions:

@@ -72,7 +72,9 @@ def _side(body: list[str], source: str | None, line: int) -> int:
     if used <= 2 * SIDE <= len(body):
         return SIDE
     if used % 2:
-        raise ParseError(f"{used} clue lines: expected {2 * SIDE} (columns then rows)",
+        lines = "1 clue line" if used == 1 else f"{used} clue lines"
+        raise ParseError(f"{lines}: a puzzle needs an even number, its N columns then its N "
+                         f"rows ({2 * SIDE} for the tournaments' {SIDE}x{SIDE})",
                          source, line + used - 1 if used else line)
     return used // 2
 
