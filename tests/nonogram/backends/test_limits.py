@@ -8,6 +8,7 @@ the big sizes run as the CLI does, in tests marked slow, and in benchmarks/limit
 from __future__ import annotations
 
 import importlib.util
+import pathlib
 import random
 import subprocess
 import sys
@@ -141,8 +142,8 @@ def test_ilp_counts_its_terms_and_honours_both_limits() -> None:
 
 
 @needs_ilp
-def test_cli_says_when_the_model_was_not_built_in_time(
-        capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_says_when_the_model_was_not_built_in_time(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: pathlib.Path) -> None:
     """The status line says why it is unknown at once: the model, not the search."""
     from gridsolve.cli import main
     from gridsolve.nonogram.formats import write_puzzle
