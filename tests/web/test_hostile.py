@@ -44,6 +44,10 @@ HOSTILE = [
     ("POST", "/api/nonogram/generate", '{"width": "' + LONG + '"}', 422),
     ("POST", "/api/nonogram/generate", '{"seed": "-²"}', 422),
     ("POST", "/api/nonogram/hint", '{"text": "1\\n--\\n1", "grid": ' + DEEP + "}", 422),
+    # a lone surrogate ("\ud800" is legal JSON): expat and the response's UTF-8 failed (500)
+    ("POST", "/api/nonogram/parse", '{"text": "<?xml version=\\"1.0\\"?><puzzleset/><!-- \\ud800 -->"}',
+     422),
+    ("POST", "/api/nonogram/solve", '{"text": "title \\"x\\ud800\\"\\nwidth 1\\nheight 1"}', 422),
     ("GET", "/api/no/such/path", None, 404),
     ("DELETE", "/api/nonogram/solve", None, 405),
 ]
@@ -92,3 +96,41 @@ def test_library_error_not_wrapped_is_a_422(monkeypatch) -> None:  # type: ignor
     with TestClient(create_app(), raise_server_exceptions=False) as c:
         response = c.post("/api/nonogram/solve", json={"text": "1\n--\n1"})
     assert _json_error(response, 422) == "row 1: clue 3 needs 3 cells but the row has 2"
+
+
+def test_a_title_with_a_lone_surrogate_is_sent_escaped(client: Any) -> None:
+    """A JSON puzzle's title "\\ud800" (an escape inside the pasted text) reaches the
+    response, which UTF-8 cannot encode: it is written with ASCII escapes (was a 500)."""
+    text = '{"format": "gridsolve-nonogram", "version": 1, "title": "a\\ud800", "rows": [[1]], "cols": [[1]]}'
+    for path in ("/api/nonogram/parse", "/api/nonogram/solve"):
+        res = client.post(path, json={"text": text})
+        assert res.status_code == 200, res.text[:200]
+        assert res.json()["puzzle"]["title"] == "a\ud800"
+
+
+def test_a_client_gone_mid_body_is_a_400_not_a_logged_bug() -> None:
+    """Starlette's ClientDisconnect (the client left before its body ended) is not a server
+    bug: no 500 and nothing logged as unexpected."""
+    from starlette.requests import ClientDisconnect
+
+    from gridsolve.web.app import error_of
+    assert error_of(ClientDisconnect(), "/api/nonogram/solve")[0] == 400
+
+
+def test_check_past_the_budget_is_408_not_right_so_far() -> None:
+    """With a budget too small for the solve, the check cannot name wrong cells: it must not
+    answer "no mistakes so far" (it did, and kept that verdict for the puzzle)."""
+    from gridsolve.nonogram import hints
+    from gridsolve.nonogram.model import puzzle_from_grid
+    from gridsolve.web import WebLimits
+    import random
+    rng = random.Random(7)
+    grid = tuple("".join(rng.choice("#.") for _ in range(30)) for _ in range(30))
+    text = "\n".join(" ".join(map(str, c)) or "0" for c in puzzle_from_grid(grid).rows) + "\n--\n" + \
+        "\n".join(" ".join(map(str, c)) or "0" for c in puzzle_from_grid(grid).cols) + "\n"
+    wrong = ["." + "?" * 29] + ["?" * 30] * 29
+    with TestClient(create_app(WebLimits(budget=0.001)), raise_server_exceptions=False) as c:
+        res = c.post("/api/nonogram/check", json={"text": text, "grid": wrong})
+    assert res.status_code == 408, res.text[:200]
+    puzzle = puzzle_from_grid(grid)
+    assert all(kept != puzzle for kept, _ in hints._kept)  # a stopped solve is not kept

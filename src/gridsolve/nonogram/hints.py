@@ -27,13 +27,14 @@ the compiled solver.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Literal
 
+from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.explain import AGREE, Forced, line_reasons
@@ -144,8 +145,15 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
 def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
                    limits: SearchLimits = SearchLimits(timeout=10.0)) -> Hint | None:
     """Only the check of ``hint``: a ``mistake`` (with the wrong cells), ``solved`` or
-    ``no-solution``; None when the position is right so far."""
-    return _verdict(_Position(puzzle, _clean(puzzle, grid)), _solve(puzzle, limits))
+    ``no-solution``; None when the position is right so far. LimitReached when the solve
+    that would name wrong cells stopped at a limit and line logic found no mistake either:
+    "right so far" would then be a guess."""
+    result = _solve(puzzle, limits)
+    verdict = _verdict(_Position(puzzle, _clean(puzzle, grid)), result)
+    if verdict is None and result.status == "unknown":
+        raise LimitReached("the solve that checks the position stopped at its limit before "
+                           "it knew the solution", partial=result.partial, nodes=result.nodes)
+    return verdict
 
 
 def _verdict(pos: _Position, result: Result) -> Hint | None:
@@ -172,11 +180,26 @@ def _verdict(pos: _Position, result: Result) -> Hint | None:
     return None
 
 
-@lru_cache(maxsize=SOLVES_KEPT)
+_kept: OrderedDict[tuple[Puzzle, SearchLimits], Result] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
 def _solve(puzzle: Puzzle, limits: SearchLimits) -> Result:
-    """The engine's verdict on a puzzle (up to two solutions), kept: a player asks for many
-    hints on one puzzle."""
-    return analyse(puzzle, 2, limits)
+    """The engine's verdict on a puzzle (up to two solutions), the last SOLVES_KEPT kept: a
+    player asks for many hints on one puzzle. A verdict a limit stopped ("unknown") is not
+    kept: the next ask, on a less busy server, solves again."""
+    key = (puzzle, limits)
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    result = analyse(puzzle, 2, limits)
+    if result.status != "unknown":
+        with _kept_lock:
+            _kept[key] = result
+            while len(_kept) > SOLVES_KEPT:
+                _kept.popitem(last=False)
+    return result
 
 
 def _clean(puzzle: Puzzle, grid: Sequence[str] | None) -> Grid:

@@ -67,7 +67,7 @@ INDEX: dict[str, Any] = {
 
 async def index(request: Request, limits: WebLimits, run: Run) -> Response:
     """Describe the API and its limits."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     doc = dict(INDEX, limits={"max_body_bytes": limits.max_body, "max_side": limits.max_side,
                               "budget_seconds": limits.budget, "max_solves": limits.max_solves,
@@ -78,7 +78,7 @@ async def index(request: Request, limits: WebLimits, run: Run) -> Response:
 
 async def formats(request: Request, limits: WebLimits, run: Run) -> Response:
     """The nonogram formats the parser knows."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     from gridsolve.nonogram.formats import FORMATS
 
@@ -87,7 +87,7 @@ async def formats(request: Request, limits: WebLimits, run: Run) -> Response:
 
 async def parse(request: Request, limits: WebLimits, run: Run) -> Response:
     """Read a puzzle and describe it (no solving)."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     body = await read_json(request, limits)
     puzzle, name = _puzzle(body, limits)
@@ -96,7 +96,7 @@ async def parse(request: Request, limits: WebLimits, run: Run) -> Response:
 
 async def solve(request: Request, limits: WebLimits, run: Run) -> Response:
     """Solve a puzzle under the time budget, with its rating and (optionally) its steps."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     body = await read_json(request, limits)
     puzzle, name = _puzzle(body, limits)
@@ -108,7 +108,7 @@ async def solve(request: Request, limits: WebLimits, run: Run) -> Response:
 
 async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
     """A random puzzle with a proven unique solution."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     from gridsolve.nonogram.formats import write_puzzle
     from gridsolve.nonogram.generate import generate as make

@@ -104,6 +104,8 @@ def error_of(exc: Exception, path: str) -> tuple[int, str]:
         status = 501 if isinstance(exc, SolverUnavailable) else (
             408 if isinstance(exc, LimitReached) else 422)
         return status, " ".join(str(exc).split())
+    if type(exc).__name__ == "ClientDisconnect":  # starlette's: the client left mid-body
+        return 400, "the request ended before its body did"
     _log.error("unexpected error on %s", path, exc_info=exc)
     return 500, INTERNAL
 
@@ -115,7 +117,9 @@ def create_app(limits: WebLimits = WebLimits()) -> Any:
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.requests import Request
-    from starlette.responses import JSONResponse, Response
+    from starlette.responses import Response
+
+    from gridsolve.web.responses import JSONResponse
     from starlette.middleware import Middleware
     from starlette.routing import BaseRoute, Route
 

@@ -65,7 +65,7 @@ def _tiling_json(tiling: Tiling) -> list[dict[str, Any]]:
 
 async def editions(request: Request, limits: WebLimits, run: Run) -> Response:
     """The shipped editions with a one-line description each."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     return JSONResponse({"editions": [{"name": k, "description": v}
                                       for k, v in presets.EDITIONS.items()]})
@@ -73,7 +73,7 @@ async def editions(request: Request, limits: WebLimits, run: Run) -> Response:
 
 async def solutions(request: Request, limits: WebLimits, run: Run) -> Response:
     """The solutions of one date (up to ``limit``), its exact count and the board to draw."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     ed = _edition(request)
     raw_limit = request.query_params.get("limit", "500")
@@ -141,7 +141,7 @@ def year_json(ed: cal.Edition, limits: WebLimits) -> dict[str, Any]:
 
 async def year(request: Request, limits: WebLimits, run: Run) -> Response:
     """Solution counts for every date of the year, coloured for a heatmap."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     ed = _edition(request)
     return JSONResponse(await run(lambda: year_json(ed, limits)))

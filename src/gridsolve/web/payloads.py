@@ -60,6 +60,10 @@ def body_text(body: dict[str, Any]) -> str:
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
         raise ApiError(422, "paste a puzzle (the text field is empty)")
+    odd = next((ch for ch in text if "\ud800" <= ch <= "\udfff"), None)
+    if odd is not None:  # a "\ud800" escape in the request: no reader (expat, say) takes it
+        raise ApiError(422, f"the text holds U+{ord(odd):04X}, a lone surrogate, which is not "
+                            "a character")
     return text
 
 

@@ -59,7 +59,7 @@ async def _position(request: Request, limits: WebLimits) -> tuple[Any, Any]:
 
 async def hint(request: Request, limits: WebLimits, run: Run) -> Response:
     """The next step from the position, with its reason."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     from gridsolve.nonogram.engine import SearchLimits
     from gridsolve.nonogram.hints import hint as next_step
@@ -71,7 +71,7 @@ async def hint(request: Request, limits: WebLimits, run: Run) -> Response:
 
 async def check(request: Request, limits: WebLimits, run: Run) -> Response:
     """Which set cells are wrong (against the unique solution), or that all is well so far."""
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     from gridsolve.nonogram.engine import SearchLimits
     from gridsolve.nonogram.hints import check_position
@@ -94,7 +94,7 @@ async def example(request: Request, limits: WebLimits, run: Run) -> Response:
     """A small example puzzle of our own, so the page never opens on an empty box."""
     from importlib import resources
 
-    from starlette.responses import JSONResponse
+    from gridsolve.web.responses import JSONResponse
 
     from gridsolve.nonogram.formats import parse_puzzle
     from gridsolve.web.payloads import to_puzzle_json
