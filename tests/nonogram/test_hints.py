@@ -278,3 +278,26 @@ def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:
             assert agreeing, "line logic missed a dead end here"
             check_step(puzzle, grid, step, solutions)
     assert dead > 0
+
+
+def test_a_step_after_a_stopped_solve_says_it_did_not_check_for_mistakes() -> None:
+    """When the solve that names wrong cells stops at its limit, a line step is still sound
+    from the cells set, but it says they were not checked (found by a fuzz audit: /hint gave
+    a plain step from a position with a wrong cell); check_position raises LimitReached."""
+    import random
+
+    from gridsolve.errors import LimitReached
+    from gridsolve.nonogram.engine import SearchLimits
+    from gridsolve.nonogram.hints import UNCHECKED, check_position, hint
+    from gridsolve.nonogram.model import puzzle_from_grid
+    rng = random.Random(7)
+    puzzle = puzzle_from_grid(tuple("".join(rng.choice("#.") for _ in range(40))
+                                    for _ in range(40)))
+    wrong = ["." + "?" * 39] + ["?" * 40] * 39
+    tiny = SearchLimits(timeout=1e-6)
+    step = hint(puzzle, wrong, limits=tiny)
+    assert step.kind == "line" and step.reason.endswith(f"({UNCHECKED})")
+    with pytest.raises(LimitReached):
+        check_position(puzzle, wrong, limits=tiny)
+    full = hint(puzzle, wrong, limits=SearchLimits(timeout=30))
+    assert UNCHECKED not in full.reason

@@ -31,7 +31,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from gridsolve.errors import LimitReached
@@ -64,6 +64,11 @@ SOLVES_KEPT = 32
 CHAIN_SHOWN = 4
 
 Cell = tuple[int, str]  # (cell index r*W + c, value)
+
+
+#: Said after a step when the solve that would name wrong cells stopped at its limit.
+UNCHECKED = ("the cells set so far could not be checked for mistakes: the solve stopped at "
+             "its time limit")
 
 
 @dataclass(frozen=True)
@@ -139,7 +144,11 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
         return end
     solution = result.solutions[0] if result.status == "unique" else None
     step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves, until)
-    return step or _guess(pos, result.solutions, result.status)
+    step = step or _guess(pos, result.solutions, result.status)
+    if result.status == "unknown" and step.kind in ("line", "whole-line", "contradiction"):
+        # sound from the cells set, but those were not compared with a solution
+        step = replace(step, reason=f"{step.reason} ({UNCHECKED})")
+    return step
 
 
 def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,

@@ -90,7 +90,7 @@ async def parse(request: Request, limits: WebLimits, run: Run) -> Response:
     from gridsolve.web.responses import JSONResponse
 
     body = await read_json(request, limits)
-    puzzle, name = _puzzle(body, limits)
+    puzzle, name = await run(lambda: _puzzle(body, limits))  # (a 1 MB text: seconds)
     return JSONResponse({"puzzle": to_puzzle_json(puzzle), "format": name})
 
 
@@ -99,7 +99,7 @@ async def solve(request: Request, limits: WebLimits, run: Run) -> Response:
     from gridsolve.web.responses import JSONResponse
 
     body = await read_json(request, limits)
-    puzzle, name = _puzzle(body, limits)
+    puzzle, name = await run(lambda: _puzzle(body, limits))  # (a 1 MB text: seconds)
     steps = bool(body.get("steps", True))
     payload = await run(lambda: solve_payload(puzzle, limits, steps))
     payload["format"] = name
@@ -147,7 +147,7 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
     from starlette.responses import Response
 
     body = await read_json(request, limits)
-    puzzle, _ = _puzzle(body, limits)
+    puzzle, _ = await run(lambda: _puzzle(body, limits))
     kind = body.get("as", "svg")
     if kind not in ("svg", "png"):
         raise ApiError(422, "as must be svg or png")

@@ -37,12 +37,13 @@ ENDPOINTS: list[dict[str, Any]] = [
 ]
 
 
-async def _position(request: Request, limits: WebLimits) -> tuple[Any, Any]:
-    """The black-and-white puzzle and the position of a request (422 with one line)."""
+async def _position(request: Request, limits: WebLimits, run: Run) -> tuple[Any, Any]:
+    """The black-and-white puzzle and the position of a request (422 with one line); the
+    text is read in a worker, as solves are (a 1 MB text takes seconds)."""
     from gridsolve.nonogram.model import ColourPuzzle
 
     body = await read_json(request, limits)
-    puzzle, _ = puzzle_of(body, limits)
+    puzzle, _ = await run(lambda: puzzle_of(body, limits))
     if isinstance(puzzle, ColourPuzzle):
         raise ApiError(422, "play mode supports black-and-white puzzles only")
     grid = body.get("grid")
@@ -64,7 +65,7 @@ async def hint(request: Request, limits: WebLimits, run: Run) -> Response:
     from gridsolve.nonogram.engine import SearchLimits
     from gridsolve.nonogram.hints import hint as next_step
 
-    puzzle, grid = await _position(request, limits)
+    puzzle, grid = await _position(request, limits, run)
     step = await run(lambda: next_step(puzzle, grid, limits=SearchLimits(timeout=limits.budget)))
     return JSONResponse(step.as_json(puzzle.width))
 
@@ -76,7 +77,7 @@ async def check(request: Request, limits: WebLimits, run: Run) -> Response:
     from gridsolve.nonogram.engine import SearchLimits
     from gridsolve.nonogram.hints import check_position
 
-    puzzle, grid = await _position(request, limits)
+    puzzle, grid = await _position(request, limits, run)
     found = await run(lambda: check_position(puzzle, grid,
                                              limits=SearchLimits(timeout=limits.budget)))
     if found is None:
