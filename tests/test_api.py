@@ -54,6 +54,13 @@ def test_bad_calls() -> None:
         gridsolve.solve(rows=[[1]])
     with pytest.raises(gridsolve.InvalidPuzzle):
         gridsolve.solve(rows=[[3]], cols=[[1], [1]])
+    # a NaN timeout compared false with every deadline (no limit at all); no solutions to
+    # look for answered "unknown": both are the caller's mistake, said at once
+    with pytest.raises(ValueError, match="NaN"):
+        gridsolve.solve(rows=[[1]], cols=[[1]], timeout=float("nan"))
+    for bad in (0, -1, True, 2.5):
+        with pytest.raises(ValueError, match="max_solutions"):
+            gridsolve.solve(rows=[[1]], cols=[[1]], max_solutions=bad)  # type: ignore[arg-type]
 
 
 def test_calendar_api() -> None:

@@ -88,6 +88,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     backend = BACKENDS.get(method)
     if backend is None:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
+        raise ValueError(f"max_solutions must be a whole number of at least 1, got "
+                         f"{max_solutions!r}")
     if puzzle.kind not in backend.kinds:
         others = [b.name for b in BACKENDS.values() if puzzle.kind in b.kinds]
         raise GridsolveError(f"the {method} backend solves {' and '.join(backend.kinds)} "

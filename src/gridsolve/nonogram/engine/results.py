@@ -29,6 +29,11 @@ class SearchLimits:
     timeout: float | None = None
     max_memory: int | None = None
 
+    def __post_init__(self) -> None:
+        # NaN compares false with every deadline: it would have meant no limit at all
+        if self.timeout is not None and self.timeout != self.timeout:
+            raise ValueError("timeout must be a number of seconds, not NaN")
+
 
 #: The memory limit of ``gridsolve nonogram solve`` and of each ``batch`` worker unless told
 #: (--max-memory): with it the whole process tree stays under 2 GB.
