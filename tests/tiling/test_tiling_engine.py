@@ -306,3 +306,24 @@ def test_limits_since() -> None:
     assert later.max_nodes == 5 and 6.5 < (later.timeout or 0) <= 7.0
     assert limits.since(time.perf_counter() - 30.0).timeout == 0.0
     assert SearchLimits().since(0.0) == SearchLimits()
+
+
+def test_a_guided_listing_keeps_its_count_within_max_states() -> None:
+    """The guided listing's first count is a count: ``max_states`` bounds its memo too (it
+    was counted without a bound). Over it, the listing goes on unguided, as it does out of
+    memory: the same tilings in the same order, found by walking many more nodes."""
+    from gridsolve.tiling import presets
+    board, pieces = presets.named_board("6x10"), presets.named_pieces("pentominoes")
+    comp = compile_problem(board, tuple(pieces))
+    walked = []
+    for max_states in (-1, 10):
+        search = _exact.Enum(comp.core, comp.root(()), 2, 2**28, -1.0, max_states)
+        found: list[tuple[int, ...]] = []
+        while len(found) < 200 and search.next(-1, -1.0) == _exact.SOLUTION:
+            found.append(search.solution())
+        walked.append((found, search.nodes()))
+    (guided, guided_nodes), (unguided, unguided_nodes) = walked
+    assert len(guided) == 200 and guided == unguided
+    assert unguided_nodes > 10 * guided_nodes
+    listed = list(itertools.islice(tilings(board, pieces, (), SearchLimits(max_states=10)), 20))
+    assert len(listed) == 20 and all(is_tiling(board, pieces, t) for t in listed)

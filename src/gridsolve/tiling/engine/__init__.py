@@ -172,14 +172,16 @@ def tilings(board: Board, pieces: Sequence[Piece], leave_open: Iterable[Cell] = 
     listing costs about one count plus the output; otherwise a plain depth-first search that
     remembers the states it proved empty (independent of the counter, for cross-checks).
     The timeout runs from the start of the listing (the first ``next``) and covers that
-    count too: the tilings yielded before a LimitReached are tilings all the same."""
+    count too, as ``max_states`` bounds its memo (``max_nodes`` bounds the walk): the tilings
+    yielded before a LimitReached are tilings all the same."""
     started = time.perf_counter()
     leave = tuple(leave_open)
     _check_cells(board, leave)
     check_area(board, pieces, len(leave))
     comp = compile_problem(board, tuple(pieces))
     search = _exact.Enum(comp.core, comp.root(leave), 2 if guided else 1, min(limits.memory, 2**28),
-                         _remaining(limits.timeout, started))
+                         _remaining(limits.timeout, started),
+                         -1 if limits.max_states is None else limits.max_states)
     while True:
         max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
         code = search.next(max_nodes, _remaining(limits.timeout, started))

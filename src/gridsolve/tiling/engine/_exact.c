@@ -252,13 +252,14 @@ typedef struct {
 
 static int Enum_init(EnumObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"problem", "root", "mode", "mem_limit", "timeout", NULL};
+    static char *kwlist[] = {"problem", "root", "mode", "mem_limit", "timeout", "max_states", NULL};
     PyObject *prob, *root_obj;
     int mode = 2;
     long long mem_limit = 1LL << 28;
     double timeout = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O|iLd", kwlist, &ProblemType, &prob, &root_obj,
-                                     &mode, &mem_limit, &timeout))
+    long long max_states = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O|iLdL", kwlist, &ProblemType, &prob, &root_obj,
+                                     &mode, &mem_limit, &timeout, &max_states))
         return -1;
     ProblemObject *po = (ProblemObject *)prob;
     if (!po->ready) { PyErr_SetString(PyExc_RuntimeError, "Problem not initialised"); return -1; }
@@ -275,7 +276,7 @@ static int Enum_init(EnumObject *self, PyObject *args, PyObject *kw)
     }
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = tl_enum_init(&self->s, &po->p, root, mode, (size_t)mem_limit, timeout);
+    rc = tl_enum_init(&self->s, &po->p, root, mode, (size_t)mem_limit, timeout, max_states);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         tl_enum_free(&self->s);
@@ -340,10 +341,11 @@ static PyTypeObject EnumType = {
     .tp_name = "gridsolve.tiling.engine._exact.Enum",
     .tp_basicsize = sizeof(EnumObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Enum(problem, root, mode=2, mem_limit=2**28, timeout=-1.0): a resumable search "
-              "for tilings (mode 0 plain, 1 remembers dead states, 2 guided by a memoised count, "
-              "which stops after timeout seconds if timeout >= 0: then the first next() returns "
-              "LIMIT and later calls search as in mode 1)",
+    .tp_doc = "Enum(problem, root, mode=2, mem_limit=2**28, timeout=-1.0, max_states=-1): a "
+              "resumable search for tilings (mode 0 plain, 1 remembers dead states, 2 guided by a "
+              "memoised count, which stops after timeout seconds if timeout >= 0 or max_states "
+              "states if max_states >= 0: then the first next() returns LIMIT and later calls "
+              "search as in mode 1)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Enum_init,
     .tp_dealloc = (destructor)Enum_dealloc,

@@ -165,11 +165,12 @@ done:
 }
 
 /* mode 0: plain depth-first search; 1: also remember states proven empty; 2: count first
- * (memoised, for at most timeout seconds when timeout >= 0) and then only enter states with
- * completions, falling back to 1 on a limit; when that limit is the time, the first
- * tl_enum_next reports TL_LIMIT (a later call goes on with the search of mode 1). */
+ * (memoised, for at most timeout seconds when timeout >= 0 and max_states states when
+ * max_states >= 0) and then only enter states with completions, falling back to 1 on a
+ * limit; when that limit is the time or the states, the first tl_enum_next reports TL_LIMIT
+ * (a later call goes on with the search of mode 1). */
 static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int mode, size_t mem_limit,
-                        double timeout)
+                        double timeout, long long max_states)
 {
     memset(s, 0, sizeof *s);
     s->p = p;
@@ -188,7 +189,7 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
         uint64_t *out = tl_array(p->max_len, sizeof(uint64_t));
         long long states;
         if (!out) return -1;
-        int status = tl_count(p, root, out, -1, timeout, mem_limit, &states, &s->guide);
+        int status = tl_count(p, root, out, max_states, timeout, mem_limit, &states, &s->guide);
         free(out);
         s->guided = status == TL_OK;
         if (s->guided) return 0;
