@@ -45,6 +45,9 @@ def titled(tmp_path: Path, title: str) -> Path:
     ["calendar", "heatmap", "{missing}/x.svg"],
     ["calendar", "solve", "Oct 6", "--svg", "{missing}/x.svg"],
     ["calendar", "design", "--heatmap", "{missing}/x.svg"],
+    ["tiling", "solve", "6x10", "pentominoes", "--svg", "{missing}/x.svg"],
+    ["nonogram", "generate", "--width", "5", "--height", "5", "--seed", "1",
+     "--out", "{missing}/x.txt"],
 ])
 def test_unwritable_output_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                        argv: list[str]) -> None:

@@ -121,7 +121,7 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
 
 
-def write_file(path: str, write: Callable[[str], None]) -> None:
+def write_file(path: str, write: Callable[[str], object]) -> None:
     """Run a file writer on ``path``, turning an OS error into one line: 'cannot write PATH:
     why' (exit code 2, as every input error)."""
     try:

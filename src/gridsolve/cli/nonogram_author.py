@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import fraction, natural, positive_int, seconds, whole
+from gridsolve.cli._args import fraction, natural, positive_int, seconds, whole, write_file
 from gridsolve.nonogram.check import check, solution_problems
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
@@ -127,7 +127,7 @@ def run_generate(args: argparse.Namespace) -> int:
         source = f"seed {made.seed}"
     text = write_puzzle(dataclasses.replace(made.puzzle, title=title), args.format)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_file(args.out, lambda path: Path(path).write_text(text, encoding="utf-8"))
     else:
         sys.stdout.write(text)
         sys.stdout.flush()

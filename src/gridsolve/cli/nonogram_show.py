@@ -21,7 +21,7 @@ from gridsolve.nonogram.render.text import ASCII, UNICODE, clued_text, grid_rich
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Recorder
 
-__all__ = ["add_solve_options", "add_commands", "print_grid", "watcher", "report", "write_output"]
+__all__ = ["add_solve_options", "add_commands", "print_grid", "watcher", "report"]
 
 #: --animate records at most this many steps (an animation of more is not worth watching)
 MAX_ANIMATED_STEPS = 100_000
@@ -96,10 +96,10 @@ def run_show(args: argparse.Namespace) -> int:
     print_grid(args, puzzle, grid)
     if args.svg:
         from gridsolve.nonogram.render.svg import puzzle_svg
-        write_output(args.svg, _write_text(puzzle_svg(puzzle, goal)))
+        write_file(args.svg, _write_text(puzzle_svg(puzzle, goal)))
     if args.png:
         from gridsolve.nonogram.render.png import write_png
-        write_output(args.png, lambda path: write_png(path, puzzle, goal))
+        write_file(args.png, lambda path: write_png(path, puzzle, goal))
     return 0
 
 
@@ -145,11 +145,6 @@ def may_colour(out: Any) -> bool:
         return True
     isatty = getattr(out, "isatty", None)
     return bool(isatty is not None and isatty())
-
-
-def write_output(path: str, write: Callable[[str], None]) -> None:
-    """Run a file writer, turning an OS error into one clear line (``_args.write_file``)."""
-    write_file(path, write)
 
 
 def _write_text(text: str) -> Callable[[str], None]:
@@ -201,13 +196,13 @@ def report(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result,
     grid = result.solutions[0] if result.solutions else result.partial
     if args.svg:
         from gridsolve.nonogram.render.svg import puzzle_svg
-        write_output(args.svg, _write_text(puzzle_svg(puzzle, grid)))
+        write_file(args.svg, _write_text(puzzle_svg(puzzle, grid)))
     if args.png:
         from gridsolve.nonogram.render.png import write_png
-        write_output(args.png, lambda path: write_png(path, puzzle, grid))
+        write_file(args.png, lambda path: write_png(path, puzzle, grid))
     if args.animate and watch is not None:
         from gridsolve.nonogram.watch.animate import write_animation
         trace = watch.trace
-        write_output(args.animate,
+        write_file(args.animate,
                      lambda path: write_animation(path, watch.puzzle, trace.steps,
                                                   trace.complete))

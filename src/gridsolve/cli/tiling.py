@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import seconds
+from gridsolve.cli._args import seconds, write_file
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
@@ -110,7 +110,7 @@ def run_solve(args: argparse.Namespace) -> int:
             break
     for path in (args.png, args.svg):
         if path and found:
-            write_picture(path, board, pieces, found[0])
+            write_file(path, lambda p: write_picture(p, board, pieces, found[0]))
     if args.json:
         print(json.dumps({"count": len(found) if args.all else None,
                           "tilings": [_rows(board, pieces, t) for t in found]}))

@@ -104,7 +104,8 @@ def error_of(exc: Exception, path: str) -> tuple[int, str]:
         status = 501 if isinstance(exc, SolverUnavailable) else (
             408 if isinstance(exc, LimitReached) else 422)
         return status, " ".join(str(exc).split())
-    if type(exc).__name__ == "ClientDisconnect":  # starlette's: the client left mid-body
+    from starlette.requests import ClientDisconnect  # (the app runs: the web extra is there)
+    if isinstance(exc, ClientDisconnect):  # the client left mid-body: not a server bug
         return 400, "the request ended before its body did"
     _log.error("unexpected error on %s", path, exc_info=exc)
     return 500, INTERNAL
