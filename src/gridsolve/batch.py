@@ -45,7 +45,7 @@ from gridsolve.workers import pool_context, stop_workers, worker_init
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
            "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
-           "read_rows", "solution_hash", "comparable", "keys", "load"]
+           "read_rows", "solution_hash", "comparable", "keys", "load", "resume_key"]
 
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
 
@@ -70,8 +70,19 @@ class Row:
 
     @property
     def key(self) -> tuple[str, int]:
-        """What ``--resume`` keys on: the file as named, and the puzzle's place in it."""
-        return (self.source, self.index)
+        """What ``--resume`` keys on (``resume_key``)."""
+        return resume_key(self.source, self.index)
+
+
+def resume_key(source: str, index: int) -> tuple[str, int]:
+    """What ``--resume`` keys on: the file as named and the puzzle's place in it. What UTF-8
+    cannot encode (a file name not in UTF-8, as Python reads it: a lone surrogate) is taken
+    as the backslash escape a CSV output writes for it, so that both outputs match."""
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError:
+        source = source.encode("utf-8", "backslashreplace").decode("utf-8")
+    return (source, index)
 
 
 FIELDS = tuple(f.name for f in dataclasses.fields(Row))
@@ -226,7 +237,7 @@ def discover(paths: Iterable[str], options: Options,
 def keys(found: Iterable[Found]) -> Iterator[tuple[str, int]]:
     """The (source, index) of every row a batch over these files writes."""
     for f in found:
-        yield from ((f.source, i) for i in range(f.count))
+        yield from (resume_key(f.source, i) for i in range(f.count))
         if f.error is not None:
             yield f.error.key
 
@@ -235,7 +246,7 @@ def plan(found: Iterable[Found], options: Options, chunk: int,
          done: frozenset[tuple[str, int]] = frozenset()) -> Iterator[Task]:
     """Chunks of at most ``chunk`` not-yet-done puzzle indexes, file by file."""
     for f in found:
-        todo = [i for i in range(f.count) if (f.source, i) not in done]
+        todo = [i for i in range(f.count) if resume_key(f.source, i) not in done]
         for start in range(0, len(todo), chunk):
             yield Task(f.path, f.source, tuple(todo[start:start + chunk]), options)
 
