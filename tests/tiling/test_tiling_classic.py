@@ -8,10 +8,13 @@ and keeping one per orbit, independently of the memoised count of all of them.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.formats import parse_board
+from gridsolve.tiling.model import is_tiling
 from gridsolve.tiling.symmetry import board_symmetries, canonical, count_up_to_symmetry
 
 PENTOMINOES = presets.named_pieces("pentominoes")
@@ -64,3 +67,27 @@ def test_a_symmetric_tiling_is_one_class() -> None:
     assert len(tilings) == 1
     syms = board_symmetries(domino)
     assert len({canonical(t, syms) for t in tilings}) == 1
+
+
+def test_symmetries_keep_what_the_pieces_may_do() -> None:
+    """A reflection is a symmetry of the puzzle only if every piece may be turned over (or is
+    its own mirror image up to a turn), a quarter turn only if every piece may be turned."""
+    from gridsolve.tiling.model import Piece
+    board = parse_board("....\n....\n")
+    one_sided = Piece.from_rows("L", "10/10/11", copies=2, flip=False)  # not its own mirror
+    assert len(board_symmetries(board)) == 4
+    assert len(board_symmetries(board, [one_sided])) == 2  # the identity and the half turn
+    assert count_up_to_symmetry(board, [one_sided]) == (1, 1, 2)
+    t = Piece.from_rows("T", "111/010", flip=False)  # its mirror image is a turn of it
+    assert len(board_symmetries(board, [t])) == 4
+    fixed = Piece.from_rows("V", "10/11", rotate=False, flip=False)
+    assert len(board_symmetries(board, [fixed])) == 1
+    square = parse_board("...\n...\n...\n")
+    assert len(board_symmetries(square, [Piece.from_rows("O", "11/11", rotate=False,
+                                                          flip=False)])) == 8
+    # every kept symmetry maps each tiling onto a tiling
+    for sym in board_symmetries(board, [one_sided]):
+        for tiling in engine.tilings(board, [one_sided]):
+            moved = [dataclasses.replace(pl, cells=tuple(sorted(sym(c) for c in pl.cells)))
+                     for pl in tiling]
+            assert is_tiling(board, [one_sided], moved)

@@ -3,6 +3,7 @@ tiling counts (dominoes, 3xn straight trominoes), every key width, limits and re
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import time
@@ -12,7 +13,7 @@ import pytest
 from gridsolve.errors import GridsolveError, InvalidPuzzle, LimitReached
 from gridsolve.tiling.engine import (SearchLimits, _exact, compile_problem, count, count_split,
                                      first, tilings)
-from gridsolve.tiling.model import Board, Cell, Piece, Shape, is_tiling
+from gridsolve.tiling.model import Board, Cell, Piece, is_tiling
 
 
 def rect(h: int, w: int, blocked: tuple[Cell, ...] = ()) -> Board:
@@ -21,20 +22,21 @@ def rect(h: int, w: int, blocked: tuple[Cell, ...] = ()) -> Board:
 
 def brute_force(board: Board, pieces: list[Piece], leave: tuple[Cell, ...] = ()) -> int:
     """Tilings by trying every position of each piece copy in turn (no cell ordering, no memo);
-    shapes come from plain rotate/flip of the rows, not from the model."""
-    def variants(shape: Shape) -> set[frozenset[Cell]]:
+    shapes come from plain rotate/flip of the rows (as far as the piece allows), not from the
+    model."""
+    def variants(piece: Piece) -> set[frozenset[Cell]]:
         out = set()
-        cur = list(shape)
-        for _ in range(2):
-            for _ in range(4):
-                cur = [(c, -r) for r, c in cur]
+        cur = list(piece.cells)
+        for _ in range(2 if piece.flip else 1):
+            for _ in range(4 if piece.rotate else 1):
+                cur = [(c, -r) for r, c in cur] if piece.rotate else cur
                 r0, c0 = min(r for r, _ in cur), min(c for _, c in cur)
                 out.add(frozenset((r - r0, c - c0) for r, c in cur))
             cur = [(r, -c) for r, c in cur]
         return out
 
     cells = set(board.open) - set(leave)
-    copies = [(i, v) for i, p in enumerate(pieces) for v in [variants(p.cells)] * p.copies]
+    copies = [(i, v) for i, p in enumerate(pieces) for v in [variants(p)] * p.copies]
     found: set[frozenset[tuple[int, frozenset[Cell]]]] = set()
 
     def go(k: int, free: set[Cell], chosen: list[tuple[int, frozenset[Cell]]]) -> None:
@@ -58,12 +60,16 @@ SMALL = [Piece.from_rows("D", "11", copies=2), Piece.from_rows("L", "10/11"),
          Piece.from_rows("I", "111"), Piece.from_rows("T", "111/010")]
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(24))
 def test_random_small_boards_against_brute_force(seed: int) -> None:
+    """From seed 12 on, pieces that may not be turned over, or turned, too."""
     rng = random.Random(seed)
     h, w = rng.choice([(3, 4), (4, 4), (3, 5), (4, 5)])
     cells = [(r, c) for r in range(h) for c in range(w)]
     ps = rng.sample(SMALL, rng.randint(2, 4))
+    if seed >= 12:
+        ps = [dataclasses.replace(p, rotate=rng.random() < 0.6, flip=rng.random() < 0.5)
+              for p in ps]
     area = sum(p.size * p.copies for p in ps)
     if area > len(cells):
         ps = ps[:2]
@@ -327,3 +333,34 @@ def test_a_guided_listing_keeps_its_count_within_max_states() -> None:
     assert unguided_nodes > 10 * guided_nodes
     listed = list(itertools.islice(tilings(board, pieces, (), SearchLimits(max_states=10)), 20))
     assert len(listed) == 20 and all(is_tiling(board, pieces, t) for t in listed)
+
+
+def test_pieces_that_may_not_turn_against_brute_force() -> None:
+    """Whole rectangles (so that most have tilings) with pieces that may not be turned over
+    (one-sided), turned, or either: the engine's count, listing and check against the brute
+    force, which turns and mirrors the rows itself."""
+    pool = [Piece.from_rows(n, rows) for n, rows in (
+        ("D", "11"), ("V", "10/11"), ("I", "111"), ("L", "10/10/11"), ("S", "011/110"),
+        ("T", "111/010"), ("O", "11/11"), ("J", "01/01/11"))]
+    rng = random.Random(5)
+    tiled = 0
+    for _ in range(40):
+        h, w = rng.choice([(2, 4), (2, 6), (3, 4), (4, 4), (3, 5), (2, 7)])
+        ps: list[Piece] = []
+        area = 0
+        while area < h * w:
+            fit = [q for q in pool if q.size <= h * w - area]
+            if not fit:  # one cell left: draw again
+                ps, area = [], 0
+                continue
+            p = rng.choice(fit)
+            ps.append(dataclasses.replace(p, name=f"{p.name}{len(ps)}", rotate=rng.random() < 0.7,
+                                          flip=rng.random() < 0.4))
+            area += p.size
+        board = rect(h, w)
+        expected = brute_force(board, ps)
+        listed = list(tilings(board, ps))
+        assert count(board, ps) == expected == len(listed), [(p.name, p.rotate, p.flip) for p in ps]
+        assert all(is_tiling(board, ps, t) for t in listed)
+        tiled += expected > 0
+    assert tiled >= 12  # the test has teeth: many draws have tilings

@@ -48,7 +48,9 @@ def test_bad_board(text: str, message: str) -> None:
     ("A:\n#.#\n", "<input>:1: piece 'A' is not connected"),
     ("A:\n#x\n", "<input>:2: unexpected character 'x' in piece 'A'"),
     ("A:\n##\n\nA:\n#\n", "<input>:4: two pieces are named 'A'"),
-    ("bad name:\n#\n", "<input>:1: bad piece header"),
+    ("bad name:\n#\n", "<input>:1: piece 'bad': unknown word 'name' in its header"),
+    ("bad-name!:\n#\n", "<input>:1: bad piece header"),
+    ("A x2 upside-down:\n#\n", "<input>:1: piece 'A': unknown word 'upside-down'"),
     ("", "<input>: no pieces found"),
     ("A x999:\n#\n", "<input>:1: piece 'A' has 999 copies; from 1 to 256 are supported"),
     ("A x0:\n#\n", "<input>:1: piece 'A' has 0 copies"),
@@ -62,6 +64,17 @@ def test_bad_pieces(text: str, message: str) -> None:
 def test_pieces_names_and_copies() -> None:
     ps = parse_pieces("##\n\nD x3:\n1\n1\n")
     assert [(p.name, p.copies, p.size) for p in ps] == [("A", 1, 2), ("D", 3, 2)]
+
+
+def test_pieces_that_may_not_be_turned() -> None:
+    """no-flip (one-sided), no-rotate (fixed: both), written back as read."""
+    ps = parse_pieces("S x2 one-sided:\n.##\n##.\n\nL fixed:\n#.\n##\n\n"
+                      "I no-rotate:\n###\n\nV no-flip no-rotate:\n#.\n##\n\nZ:\n##.\n.##\n")
+    assert [(p.name, p.copies, p.rotate, p.flip, len(p.orientations())) for p in ps] == [
+        ("S", 2, True, False, 2), ("L", 1, False, False, 1), ("I", 1, False, True, 1),
+        ("V", 1, False, False, 1), ("Z", 1, True, True, 4)]
+    assert parse_pieces(pieces_text(ps)) == ps
+    assert "S x2 no-flip:" in pieces_text(ps)
 
 
 def test_read_board_names_the_file(tmp_path: Path) -> None:

@@ -35,6 +35,25 @@ def test_tiling_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(out) == {"count": 1472, "up_to_symmetry": 368, "symmetries": 4}
 
 
+def test_tiling_count_one_sided_pieces(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Two L tetrominoes tile a 2x4 board in two ways that are mirror images, one of which
+    needs them turned over: one-sided, one tiling, and the board's mirrors are no symmetry of
+    the puzzle; fixed (standing upright) they do not fit at all."""
+    board = tmp_path / "b.board"
+    board.write_text("....\n....\n")
+    for header, out in (
+            ("L x2:", "1 tiling up to symmetry (2 in all; the board has 4 symmetries)\n"),
+            ("L x2 one-sided:", "1 tiling up to symmetry (1 in all; the board has 2 symmetries "
+                                "that the pieces allow)\n"),
+            ("L x2 fixed:", "0 tilings up to symmetry (0 in all; the board has 1 symmetry that "
+                            "the pieces allow)\n")):
+        pieces = tmp_path / "p.pieces"
+        pieces.write_text(f"{header}\n#.\n#.\n##\n")
+        assert run(capsys, "tiling", "count", str(board), str(pieces), "--up-to-symmetry") == (
+            0, out, "")
+
+
 def test_tiling_solve_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "b.board"
     board.write_text("....\n....\n")

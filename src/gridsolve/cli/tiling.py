@@ -16,7 +16,7 @@ from gridsolve.tiling.engine import SearchLimits
 from gridsolve.tiling.formats import read_board, read_pieces
 from gridsolve.tiling.model import Board, Piece, Tiling, check_area
 from gridsolve.tiling.render import letters, tiling_rich, tiling_text, write_picture
-from gridsolve.tiling.symmetry import count_up_to_symmetry
+from gridsolve.tiling.symmetry import board_symmetries, count_up_to_symmetry
 
 
 def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
@@ -84,6 +84,10 @@ def _puzzle(args: argparse.Namespace) -> tuple[Board, tuple[Piece, ...]]:
     return board, pieces
 
 
+def _tilings(n: int) -> str:
+    return f"{n} tiling{'' if n == 1 else 's'}"
+
+
 def run_count(args: argparse.Namespace) -> int:
     board, pieces = _puzzle(args)
     limits = SearchLimits(timeout=args.timeout)
@@ -92,11 +96,13 @@ def run_count(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"count": total, "up_to_symmetry": classes, "symmetries": nsym}))
         else:
-            print(f"{classes} tilings up to symmetry ({total} in all; the board has {nsym} "
-                  f"symmetr{'y' if nsym == 1 else 'ies'})")
+            allowed = ("" if nsym == len(board_symmetries(board))
+                       else " that the pieces allow")  # (one-sided or fixed pieces)
+            print(f"{_tilings(classes)} up to symmetry ({total} in all; the board has {nsym} "
+                  f"symmetr{'y' if nsym == 1 else 'ies'}{allowed})")
         return 0
     total = engine.count(board, pieces, (), limits)
-    print(json.dumps({"count": total}) if args.json else f"{total} tilings")
+    print(json.dumps({"count": total}) if args.json else _tilings(total))
     return 0
 
 

@@ -9,6 +9,7 @@ deviation / mean): 0 when every date has as many solutions as every other.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median, pstdev
@@ -16,7 +17,7 @@ from statistics import median, pstdev
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling.calendar import MONTHS, CalendarDay, Edition
 from gridsolve.tiling.engine import SearchLimits
-from gridsolve.tiling.model import Piece, orientations
+from gridsolve.tiling.model import Piece
 
 __all__ = ["Report", "Swap", "report", "evenness", "swaps", "search", "text_heatmap"]
 
@@ -66,8 +67,9 @@ def report(ed: Edition, top: int = 5, limits: SearchLimits = SearchLimits()) -> 
 
 
 def _shape(piece: Piece) -> tuple[tuple[int, int], ...]:
-    """The piece's canonical orientation: equal for congruent pieces."""
-    return orientations(piece.cells)[0]
+    """The piece's canonical orientation: equal for pieces that one can be moved onto the other
+    (one-sided pieces: without turning it over)."""
+    return piece.orientations()[0]
 
 
 def swaps(ed: Edition, pool: Sequence[Piece]) -> Iterator[tuple[Swap, Edition]]:
@@ -80,7 +82,7 @@ def swaps(ed: Edition, pool: Sequence[Piece]) -> Iterator[tuple[Swap, Edition]]:
             if cand.size != old.size or _shape(cand) in have:
                 continue
             name = cand.name if cand.name not in names - {old.name} else f"{cand.name}_new"
-            new = Piece(name, cand.cells, old.copies)
+            new = dataclasses.replace(cand, name=name, copies=old.copies)
             pieces = ed.pieces[:i] + (new,) + ed.pieces[i + 1:]
             yield Swap(old.name, new), Edition(f"{ed.name}+{name}-{old.name}", ed.board, pieces)
 

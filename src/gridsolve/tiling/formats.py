@@ -6,7 +6,9 @@ carrying that label, e.g. ``Jan`` or ``31``). Lines starting with ``;`` are comm
 
 Piece text: blocks separated by blank lines; each block is an optional header ``NAME:`` or
 ``NAME x3:`` (three identical copies), then the rows of the piece (``#``/``1`` a cell,
-``.``/``0`` empty). Pieces without a header are named A, B, C, ... in order.
+``.``/``0`` empty). Pieces without a header are named A, B, C, ... in order. A piece may be
+turned and turned over unless its header says ``no-flip`` (or ``one-sided``: turned only)
+and/or ``no-rotate`` (``fixed``: neither), e.g. ``S x2 one-sided:``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ MAX_SIDE = 200
 #: Unicode categories refused in labels: control, format (such as a stray byte order mark or
 #: a zero-width space) and lone surrogates; they do not print, or print as something else.
 _CONTROL = frozenset({"Cc", "Cf", "Cs"})
-_HEADER = re.compile(r"^([A-Za-z0-9_\-]+)(?:\s+x([0-9]+))?\s*:\s*$")
+_HEADER = re.compile(r"^([A-Za-z0-9_\-]+)(?:\s+x([0-9]+))?((?:\s+[a-z\-]+)*)\s*:\s*$")
+#: A piece header's words after the name and copies: what the piece may not do.
+_MOVES = {"no-flip": (True, False), "one-sided": (True, False), "no-rotate": (False, True),
+          "fixed": (False, False)}
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -108,14 +113,22 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
     for i, block in enumerate(blocks):
         n0, head = block[0]
         name, copies = _auto_name(i), 1
+        rotate = flip = True
         m = _HEADER.match(head)
         if m:
             name, copies = m.group(1), read_number(m.group(2) or "1", "copies", source, n0)
+            for word in m.group(3).split():
+                if word not in _MOVES:
+                    raise ParseError(f"piece {name!r}: unknown word {word!r} in its header (a "
+                                     "name is one word; after it may come x2, no-flip or "
+                                     "one-sided, no-rotate, fixed)", source, n0)
+                rotate, flip = rotate and _MOVES[word][0], flip and _MOVES[word][1]
             block = block[1:]
             if not block:
                 raise ParseError(f"piece {name!r} has no rows", source, n0)
         elif head.endswith(":"):
-            raise ParseError(f"bad piece header {head!r}: use NAME: or NAME x2:", source, n0)
+            raise ParseError(f"bad piece header {head!r}: use NAME:, NAME x2: or NAME x2 "
+                             "one-sided:", source, n0)
         if copies < 1 or copies > MAX_PIECE_COPIES:
             raise ParseError(f"piece {name!r} has {copies} copies; from 1 to {MAX_PIECE_COPIES} "
                              "are supported", source, n0)
@@ -132,7 +145,7 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
         if not cells:
             raise ParseError(f"piece {name!r} has no cells", source, n0)
         try:
-            pieces.append(Piece(name, tuple(cells), copies))
+            pieces.append(Piece(name, tuple(cells), copies, rotate, flip))
         except InvalidPuzzle as exc:
             raise ParseError(str(exc), source, n0) from None
     names = [p.name for p in pieces]
@@ -186,6 +199,7 @@ def pieces_text(pieces: tuple[Piece, ...]) -> str:
     """Pieces as text blocks: parse_pieces reads them back."""
     blocks = []
     for p in pieces:
-        head = f"{p.name}:" if p.copies == 1 else f"{p.name} x{p.copies}:"
-        blocks.append("\n".join([head, *p.rows()]))
+        words = [p.name] + ([f"x{p.copies}"] if p.copies != 1 else []) \
+            + ([] if p.rotate else ["no-rotate"]) + ([] if p.flip else ["no-flip"])
+        blocks.append("\n".join([" ".join(words) + ":", *p.rows()]))
     return "\n\n".join(blocks) + "\n"

@@ -41,12 +41,13 @@ def normalise(cells: Iterable[Cell]) -> Shape:
 
 
 @functools.cache
-def orientations(shape: Shape) -> tuple[Shape, ...]:
-    """The distinct rotations and reflections of a shape, in a fixed canonical order."""
+def orientations(shape: Shape, rotate: bool = True, flip: bool = True) -> tuple[Shape, ...]:
+    """The distinct images of a shape under its quarter turns (``rotate``) and its mirror image
+    (``flip``), the shape itself among them, in a fixed canonical order."""
     seen: set[Shape] = set()
-    for flip in (False, True):
-        cur = [(r, -c) if flip else (r, c) for r, c in shape]
-        for _ in range(4):
+    for mirrored in (False, True) if flip else (False,):
+        cur = [(r, -c) if mirrored else (r, c) for r, c in shape]
+        for _ in range(4 if rotate else 1):
             seen.add(normalise(cur))
             cur = [(c, -r) for r, c in cur]
     return tuple(sorted(seen))
@@ -67,7 +68,9 @@ def _connected(shape: Shape) -> bool:
 
 @dataclass(frozen=True)
 class Piece:
-    """A polyomino with a name, its cells (normalised) and how many identical copies exist."""
+    """A polyomino with a name, its cells (normalised), how many identical copies exist, and
+    whether it may be turned (``rotate``) and turned over (``flip``): a one-sided piece has
+    ``flip=False``, a fixed one both False."""
 
     name: str
     cells: Shape
@@ -89,12 +92,13 @@ class Piece:
             raise InvalidPuzzle(f"piece name {self.name!r} must be a word without spaces")
 
     @classmethod
-    def from_rows(cls, name: str, rows: str | Sequence[str], copies: int = 1) -> Piece:
+    def from_rows(cls, name: str, rows: str | Sequence[str], copies: int = 1, *,
+                  rotate: bool = True, flip: bool = True) -> Piece:
         """A piece from rows of 1/0 or #/. (a list, or one string with '/' between rows)."""
         if isinstance(rows, str):
             rows = rows.split("/")
         cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "1#"]
-        return cls(name, tuple(cells), copies)
+        return cls(name, tuple(cells), copies, rotate, flip)
 
     @property
     def size(self) -> int:
@@ -102,10 +106,9 @@ class Piece:
         return len(self.cells)
 
     def orientations(self) -> tuple[Shape, ...]:
-        """The distinct orientations this piece may take."""
-        if self.rotate and self.flip:
-            return orientations(self.cells)
-        return (self.cells,)
+        """The distinct orientations this piece may take: turned (``rotate``) and mirrored
+        (``flip``), as it allows."""
+        return orientations(self.cells, self.rotate, self.flip)
 
     def rows(self) -> tuple[str, ...]:
         """The piece drawn as rows of '#' and '.'."""

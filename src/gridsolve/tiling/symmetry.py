@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import engine
 from gridsolve.tiling.engine import SearchLimits
-from gridsolve.tiling.model import Board, Cell, Piece, Tiling
+from gridsolve.tiling.model import Board, Cell, Piece, Tiling, normalise
 
 __all__ = ["Symmetry", "board_symmetries", "canonical", "count_up_to_symmetry",
            "MAX_LISTED"]
@@ -43,8 +43,10 @@ def _shift(turn: Callable[[int, int], tuple[int, int]], cells: Sequence[Cell]) -
     return apply
 
 
-def board_symmetries(board: Board) -> list[Symmetry]:
-    """The rotations and reflections mapping the open cells (and their labels) onto themselves;
+def board_symmetries(board: Board, pieces: Sequence[Piece] = ()) -> list[Symmetry]:
+    """The rotations and reflections mapping the open cells (and their labels) onto themselves,
+    and each piece's orientations onto its orientations (a reflection maps a tiling to one
+    only if every piece may be turned over, a quarter turn only if every piece may be turned);
     the identity comes first."""
     cells = set(board.open)
     labels = dict(board.labels)
@@ -52,9 +54,16 @@ def board_symmetries(board: Board) -> list[Symmetry]:
     for turn in _TURNS:
         sym = _shift(turn, board.open)
         if ({sym(cell) for cell in cells} == cells
-                and all(labels.get(sym(cell)) == label for cell, label in labels.items())):
+                and all(labels.get(sym(cell)) == label for cell, label in labels.items())
+                and all(_keeps(turn, piece) for piece in pieces)):
             out.append(sym)
     return out
+
+
+def _keeps(turn: Callable[[int, int], tuple[int, int]], piece: Piece) -> bool:
+    """Does the turn map the piece's orientations onto themselves?"""
+    shapes = piece.orientations()
+    return {normalise(turn(r, c) for r, c in shape) for shape in shapes} == set(shapes)
 
 
 def canonical(tiling: Tiling, symmetries: Sequence[Symmetry]) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
@@ -70,7 +79,7 @@ def count_up_to_symmetry(board: Board, pieces: Sequence[Piece],
     covers the count and the listing together."""
     started = time.perf_counter()
     total = engine.count(board, pieces, (), limits)
-    syms = board_symmetries(board)
+    syms = board_symmetries(board, pieces)
     if total > MAX_LISTED:
         raise InvalidPuzzle(f"{total:,} tilings are too many to compare up to symmetry "
                             f"(at most {MAX_LISTED:,} are listed)")
