@@ -44,10 +44,10 @@ def test_solve_json(capsys, write) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, "nonogram", "solve", "--json", write("1 1\n3\n--\n2\n1\n2\n"))
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"status", "width", "height", "solutions", "seconds", "nodes"}
+    assert set(data) == {"status", "width", "height", "solutions", "seconds", "nodes", "exhausted"}
     assert (data["status"], data["width"], data["height"]) == ("unique", 3, 2)
     assert data["solutions"] == [["#.#", "###"]]
-    assert data["nodes"] == 1 and data["seconds"] >= 0
+    assert data["nodes"] == 1 and data["seconds"] >= 0 and data["exhausted"] is True
 
 
 def test_multiple_solutions(capsys, write) -> None:  # type: ignore[no-untyped-def]

@@ -66,7 +66,8 @@ def test_solve_json_adds_the_palette(capsys, write) -> None:  # type: ignore[no-
     assert (doc["width"], doc["height"]) == (3, 3)
     assert doc["solutions"] == [FLAG_GRID]
     assert doc["palette"] == PALETTE
-    assert list(doc) == ["status", "width", "height", "solutions", "seconds", "nodes", "palette"]
+    assert list(doc) == ["status", "width", "height", "solutions", "seconds", "nodes", "exhausted",
+                         "palette"]
 
 
 def test_black_and_white_json_has_no_palette(capsys, write) -> None:  # type: ignore[no-untyped-def]

@@ -102,6 +102,8 @@ def result_json(result: Result, puzzle: AnyPuzzle) -> dict[str, Any]:
         "solutions": [list(g) for g in result.solutions],
         "seconds": round(result.seconds, 6),
         "nodes": result.nodes,
+        # every solution is in "solutions" (so a count is exact): the search was exhausted
+        "exhausted": result.exhausted,
     }
     palette = palette_of(puzzle)
     if palette is not None:
@@ -164,8 +166,11 @@ def run_solve(args: argparse.Namespace) -> int:
         if result.status == "unknown" and result.stats.get("built") == 0:
             status = "unknown (the time limit ran out before the model was built)"
         if result.status == "multiple" and args.max_solutions > 2:
-            status = f"{len(result.solutions)} solutions" + (
-                " (stopped at --max-solutions)" if len(result.solutions) >= args.max_solutions else "")
+            found = len(result.solutions)
+            status = (f"{found} solutions (stopped at --max-solutions)"
+                      if found >= args.max_solutions else f"{found} solutions"
+                      if result.exhausted else f"at least {found} solutions (a limit stopped "
+                      "the search before it found them all)")
         print(f"status: {status}")
         sys.stdout.flush()
     return 0 if result.solutions else 1

@@ -109,6 +109,7 @@ def test_tiny_puzzles_match_brute_force(puzzle: Puzzle) -> None:
         result = analyse(puzzle, 64, method=method)
         assert set(result.solutions) == want, method
         assert result.status == status_for(len(want), 64), method
+        assert result.exhausted == (len(want) < 64), method
 
 
 
@@ -233,7 +234,8 @@ def test_cli_same_json_for_every_method(capsys: pytest.CaptureFixture[str]) -> N
         assert main(["nonogram", "solve", str(HEART), "--method", method, "--json"]) == 0
         out = json.loads(capsys.readouterr().out)
         outputs.append({k: v for k, v in out.items() if k not in ("seconds", "nodes")})
-        assert set(out) == {"status", "width", "height", "solutions", "seconds", "nodes"}
+        assert set(out) == {"status", "width", "height", "solutions", "seconds", "nodes",
+                            "exhausted"}
     assert all(o == outputs[0] for o in outputs)
     assert outputs[0]["status"] == "unique"
 
@@ -371,3 +373,39 @@ def test_sat_share_on_small_puzzles_doubles_up_to_even() -> None:
     assert small == [0.125, 0.5, 2.0, 8.0, 16.0, 32.0]
     assert [auto.sat_seconds(n, k, False) for k, n in enumerate([0.1, 0.2], start=1)] == \
         pytest.approx([2.4, 4.8])
+
+
+def test_a_count_past_autos_first_budget_is_every_solution() -> None:
+    """A colour puzzle (no team) of 7 rooks, 7! = 5040 solutions: auto's first native turn
+    stops at AUTO_NODES with 992 of them, "multiple" but not settled; auto and --jobs went on
+    to count every one (they answered with the 992)."""
+    from gridsolve.nonogram.backends import parallel
+    from gridsolve.nonogram.model import WHITE, Colour, ColourPuzzle
+    rook = [[(1, 1)]] * 7
+    puzzle = ColourPuzzle(rook, rook, (WHITE, Colour("red", (255, 0, 0), "a")))
+    assert auto.AUTO_NODES < 10_000  # the native search needs 10,079 nodes for all
+    for result in (analyse(puzzle, 10**6, method="auto"),
+                   parallel.analyse(puzzle, 10**6, jobs=2)):
+        assert (result.status, len(set(result.solutions)), result.exhausted) == (
+            "multiple", 5040, True)
+    stopped = analyse(puzzle, 10**6, SearchLimits(max_nodes=2000), method="native")
+    assert stopped.status == "multiple" and not stopped.exhausted
+    assert 2 <= len(stopped.solutions) < 5040
+
+
+def test_cli_says_a_stopped_count_is_a_lower_bound(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """30 rooks (30! solutions), the native search under a node limit: "at least N", exhausted
+    false; 3 rooks: the exact 6."""
+    for n, extra, want in ((30, ["--max-nodes", "1000"], "status: at least "),
+                           (3, [], "status: 6 solutions\n")):
+        path = tmp_path / f"rooks{n}.non"
+        path.write_text("\n".join([f"width {n}", f"height {n}", "rows", *["1"] * n,
+                                   "columns", *["1"] * n]) + "\n")
+        assert main(["nonogram", "solve", str(path), "--max-solutions", "100000", "--method",
+                     "native", *extra]) == 0
+        out = capsys.readouterr().out
+        assert want in out
+        assert main(["nonogram", "solve", str(path), "--max-solutions", "100000", "--method",
+                     "native", "--json", *extra]) == 0
+        assert json.loads(capsys.readouterr().out)["exhausted"] is (n == 3)

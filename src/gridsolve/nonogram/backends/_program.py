@@ -285,7 +285,8 @@ def pooled(puzzle: AnyPuzzle, max_solutions: int, known: Grid | None, found: Seq
     pool = pool[:max_solutions]
     return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
                   stats.get("conflicts", 0), time.perf_counter() - started,
-                  known if known is not None else unknown_grid(puzzle), stats)
+                  known if known is not None else unknown_grid(puzzle), stats,
+                  exhausted=complete and len(pool) < max_solutions)
 
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:

@@ -60,7 +60,7 @@ from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import Result, SearchLimits, Team, status_of
+from gridsolve.nonogram.engine import Result, SearchLimits, Team, settled, status_of
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
@@ -239,7 +239,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)
-    if native.status != "unknown":
+    if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
     sat = None
     if name != KISSAT:
@@ -268,7 +268,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,
-                  time.perf_counter() - started, native.partial, stats)
+                  time.perf_counter() - started, native.partial, stats,
+                  exhausted=answer.exhausted)
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
@@ -394,7 +395,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
              **{f"sat_{k}": v for k, v in sat_stats.items()}}
     return Result(status_of(len(solutions), max_solutions, complete), solutions,
                   native_stats["nodes"] + sat_stats.get("conflicts", 0),
-                  time.perf_counter() - started, team.partial(), stats)
+                  time.perf_counter() - started, team.partial(), stats,
+                  exhausted=complete and len(solutions) < max_solutions)
 
 
 
@@ -437,12 +439,13 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
                            known=known, encoding=encoding,
                            extra=extra + [cnf.blocking_clause(puzzle, g) for g in found])
         pool = found + more.solutions
-        complete = more.status in ("none", "unique")  # SAT's search was exhausted
+        complete = more.exhausted  # SAT's search was exhausted
         answer = dataclasses.replace(
-            more, status=status_of(len(pool), max_solutions, complete), solutions=pool)
+            more, status=status_of(len(pool), max_solutions, complete), solutions=pool,
+            exhausted=complete and len(pool) < max_solutions)
     native = team.stats()
     stats = {"native_nodes": native["nodes"], "handover": 1, "rounds": 1,
              "nearby": native["nearby"] + answer.stats.get("nearby", 0),
              **{f"sat_{k}": v for k, v in answer.stats.items() if k != "nearby"}}
     return Result(answer.status, answer.solutions, native["nodes"] + answer.nodes,
-                  time.perf_counter() - started, known, stats)
+                  time.perf_counter() - started, known, stats, exhausted=answer.exhausted)

@@ -234,4 +234,5 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
     stats = {"cbc_runs": runs, "variables": len(prob.variables()),
              "constraints": prob.numConstraints()}
     return Result(status_of(len(found), max_solutions, complete), tuple(found), runs,
-                  time.perf_counter() - started, unknown_grid(puzzle), stats)
+                  time.perf_counter() - started, unknown_grid(puzzle), stats,
+                  exhausted=complete and len(found) < max_solutions)

@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Any
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, status_of
-from gridsolve.nonogram.engine import Result, SearchLimits, Team
+from gridsolve.nonogram.engine import Result, SearchLimits, Team, settled
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
@@ -265,8 +265,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         alone = engine.analyse(puzzle, max_solutions, SearchLimits(
             max_nodes=AUTO_NODES, timeout=PARALLEL_AFTER if limits.timeout is None
             else min(PARALLEL_AFTER, limits.timeout)))
-        if alone.status != "unknown" or (deadline is not None
-                                         and time.perf_counter() >= deadline):
+        if settled(alone, max_solutions) or (deadline is not None
+                                             and time.perf_counter() >= deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     sat_side: list[Worker] = []
@@ -332,7 +332,8 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
                    DEADLINE_GRACE)
     if team_worker in chosen:
         return result
-    if result.status != "unknown" or (deadline is not None and time.perf_counter() >= deadline):
+    if settled(result, max_solutions) or (deadline is not None
+                                          and time.perf_counter() >= deadline):
         return dataclasses.replace(result, nodes=result.nodes + team.nodes())
     team.run(limits)
     pool = dict.fromkeys(result.solutions)
@@ -340,6 +341,7 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
     solutions = tuple(pool)[:max_solutions]
     return dataclasses.replace(
         result, status=status_of(len(solutions), max_solutions, team.complete),
+        exhausted=team.complete and len(solutions) < max_solutions,
         solutions=solutions, nodes=result.nodes + team.nodes(),
         seconds=time.perf_counter() - started, stats={**result.stats, "team_went_on": 1})
 
@@ -473,4 +475,5 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
     return Result(status_of(len(solutions), max_solutions, complete), solutions, sum(nodes),
                   time.perf_counter() - started, partial,
                   {"jobs": len(workers), "answered_by": answered_by,
-                   **({"failed": failed} if failed else {})})
+                   **({"failed": failed} if failed else {})},
+                  exhausted=complete and len(solutions) < max_solutions)

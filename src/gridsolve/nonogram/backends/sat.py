@@ -349,7 +349,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         stats = search.stats()
         search.close()
     return Result(status_of(len(found), max_solutions, complete), tuple(found),
-                  stats.get("conflicts", 0), time.perf_counter() - started, search.partial, stats)
+                  stats.get("conflicts", 0), time.perf_counter() - started, search.partial, stats,
+                  exhausted=complete and len(found) < max_solutions)
 
 
 def cap_address_space(max_memory: int | None) -> None:
@@ -430,4 +431,5 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
         receiver.close()
     return Result(status_of(len(found), max_solutions, complete), tuple(found),
                   stats.get("conflicts", 0), time.perf_counter() - started,
-                  known if known is not None else unknown_grid(puzzle), stats)
+                  known if known is not None else unknown_grid(puzzle), stats,
+                  exhausted=complete and len(found) < max_solutions)

@@ -16,14 +16,14 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result, SearchLimits,
-                                               Status, status_of)
+                                               Status, settled, status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "line_shares", "status_of", "Team", "IMPLICATION_MAX_CELLS",
-           "DEFAULT_MAX_MEMORY"]
+           "unique", "solve_line", "line_shares", "status_of", "settled", "Team",
+           "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY"]
 
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.
@@ -156,7 +156,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         complete = False
     stats = search.core.stats()
     return Result(status_of(len(found), max_solutions, complete), tuple(found), stats["nodes"],
-                  time.perf_counter() - search.started, search.partial(), stats)
+                  time.perf_counter() - search.started, search.partial(), stats,
+                  exhausted=complete and len(found) < max_solutions)
 
 
 def first(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:

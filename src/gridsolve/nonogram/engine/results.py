@@ -11,7 +11,8 @@ from typing import Literal
 
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
-__all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of"]
+__all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of",
+           "settled"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -45,7 +46,10 @@ class Result:
     """What a search found: status, solutions (up to the count asked), and its cost.
 
     ``partial`` is the grid of cells proven at the root ('?' where unknown), useful when the
-    status is "unknown" or "multiple"."""
+    status is "unknown" or "multiple". ``exhausted``: the search ended by itself below the
+    count asked, so ``solutions`` is every solution (with "multiple", their number is the exact
+    count); False when a limit or the count asked stopped it ("multiple" then means at least
+    that many). ``settled`` says whether a result is final."""
 
     status: Status
     solutions: tuple[Grid, ...]
@@ -53,8 +57,16 @@ class Result:
     seconds: float
     partial: Grid
     stats: dict[str, int] = field(default_factory=dict, compare=False)
+    exhausted: bool = False
     #: The puzzle answered (``backends.analyse`` sets it), so the result can be drawn.
     puzzle: AnyPuzzle | None = field(default=None, compare=False, repr=False)
+
+
+def settled(result: Result, max_solutions: int) -> bool:
+    """Is this the final answer to a count up to ``max_solutions``: every solution (the search
+    was exhausted), or as many as asked? (A search stopped at a limit after two solutions is
+    "multiple" too, but not settled.)"""
+    return result.exhausted or len(result.solutions) >= max_solutions
 
 
 def status_of(found: int, max_solutions: int, complete: bool) -> Status:

@@ -226,7 +226,8 @@ class Team:
         solutions = tuple(self.found)[:self.max_solutions]
         stats = self.stats()
         return Result(status_of(len(solutions), self.max_solutions, self.complete), solutions,
-                      stats["nodes"], time.perf_counter() - self.started, self.partial(), stats)
+                      stats["nodes"], time.perf_counter() - self.started, self.partial(), stats,
+                      exhausted=self.complete and len(solutions) < self.max_solutions)
 
 
 def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int]]:
