@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import random
 import time
 
@@ -250,6 +251,22 @@ def test_bitboard_on_the_calendar_boards() -> None:
         got = a.core.count(a.root())
         assert got == b.core.count(b.root())
         assert got[0] == 0 and got[1] is not None and sum(got[1]) > 0
+
+
+@pytest.mark.parametrize("width, dominoes, trominoes", [(63, 30, 1), (64, 29, 2), (64, 32, 0)])
+def test_one_row_of_up_to_64_cells(width: int, dominoes: int, trominoes: int) -> None:
+    """A board one row high and 64 wide fits a word too, but the flood's shift by its width
+    would be by 64 bits, undefined (the sanitizer build stopped there): it floods cell by
+    cell; 63 wide keeps the bitboard. In a row the tilings are the orders of the pieces:
+    C(dominoes + trominoes, trominoes)."""
+    board = rect(1, width)
+    pieces = [Piece.from_rows("D", "11", copies=dominoes)]
+    if trominoes:
+        pieces.append(Piece.from_rows("I", "111", copies=trominoes))
+    assert count(board, pieces) == math.comb(dominoes + trominoes, trominoes)
+    a = compile_problem(board, tuple(pieces))
+    b = compile_problem(board, tuple(pieces), grid=False)
+    assert a.core.count(a.root()) == b.core.count(b.root())
 
 
 def test_bitboard_with_two_word_keys() -> None:

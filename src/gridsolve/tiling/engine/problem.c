@@ -91,7 +91,8 @@ static int tl_problem_grid(tl_problem *p)
         if (col[x] > c1) c1 = col[x];
     }
     int gw = c1 - c0 + 1, gh = r1 - r0 + 1;
-    if (gw * gh > 64) return 0;
+    /* (a row of 64: the flood's shifts by gw would be by the word's width, undefined) */
+    if (gw * gh > 64 || gw >= 64) return 0;
     int8_t at[64];
     memset(at, -1, sizeof at);
     int g[64];
