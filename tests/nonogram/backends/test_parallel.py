@@ -42,8 +42,14 @@ def test_counts_equal_brute_force(jobs: int) -> None:
         puzzle = puzzle_from_grid(random_grid(rng.randint(2, 5), rng.randint(2, 5),
                                               rng.random(), rng))
         expected = all_solutions(puzzle)
-        result = parallel.analyse(puzzle, 100, jobs=jobs)
-        assert set(result.solutions) == expected and len(result.solutions) == len(expected)
+        # (past auto's PROGRAM_MAX_SOLUTIONS Kissat would not be the SAT side)
+        result = parallel.analyse(puzzle, auto.PROGRAM_MAX_SOLUTIONS, jobs=jobs)
+        if len(expected) < auto.PROGRAM_MAX_SOLUTIONS:
+            assert set(result.solutions) == expected and result.exhausted
+        else:
+            assert set(result.solutions) <= expected
+        assert len(set(result.solutions)) == len(result.solutions) == min(
+            len(expected), auto.PROGRAM_MAX_SOLUTIONS)
         assert result.status == {0: "none", 1: "unique"}.get(len(expected), "multiple")
         # team, SAT, native restarts; with Kissat as the SAT side (a small puzzle), Kissat
         # with other seeds on the cores left
@@ -211,8 +217,9 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
         monkeypatch.setattr(sat, "require", missing)
     seeds = _seeds_spy(monkeypatch)
     puzzle = Puzzle([[1]] * 5, [[1]] * 5)  # 120 solutions
-    result = parallel.analyse(puzzle, 200, jobs=5)
-    assert len(set(result.solutions)) == 120 and result.status == "multiple"
+    result = parallel.analyse(puzzle, auto.PROGRAM_MAX_SOLUTIONS, jobs=5)
+    assert len(set(result.solutions)) == auto.PROGRAM_MAX_SOLUTIONS
+    assert result.status == "multiple"
     assert seeds == ([0, 1, 2] if have == "both" else [])
     assert result.stats["jobs"] == {"both": 5, "no kissat": 3, "no python-sat": 2}[have]
     if have == "no python-sat":
@@ -220,6 +227,9 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
     seeds.clear()
     named = parallel.analyse(puzzle, 200, jobs=5, solver="glucose42")
     assert len(set(named.solutions)) == 120 and seeds == [] and named.stats["jobs"] == 3
+    # a count past PROGRAM_MAX_SOLUTIONS: no Kissat (a run per solution), every solution
+    every = parallel.analyse(puzzle, 200, jobs=5)
+    assert len(set(every.solutions)) == 120 and every.exhausted and seeds == []
 
 
 def _large() -> Puzzle:

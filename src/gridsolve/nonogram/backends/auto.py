@@ -67,7 +67,7 @@ from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_
                                                  sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
-__all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
+__all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
@@ -76,6 +76,11 @@ __all__ = ["AUTO_NODES", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
+#: Counting to more solutions than this, SAT's side is python-sat's solver, which goes on
+#: from one solution to the next, never Kissat or glucose-syrup: a program starts anew for
+#: each solution with those so far blocked, which does not scale to counts (7 rooks, 5,040
+#: solutions: 166 Kissat runs in 20 s, 4,361 found; the native team alone takes 0.13 s).
+PROGRAM_MAX_SOLUTIONS = 16
 #: Native seconds before handing over to SAT.
 AUTO_SECONDS = 1.0
 #: The same on puzzles of more than AUTO_SMALL_CELLS cells, in turns with SAT: there the
@@ -161,11 +166,13 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
     return ""
 
 
-def default_solver(puzzle: AnyPuzzle) -> str:
+def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2) -> str:
     """SAT's solver unless one is named: Kissat where ``kissat.prefer`` says (a
     black-and-white puzzle whose every line has KISSAT_MIN_LINE cells or more, Kissat
-    installed), else DEFAULT_SOLVER. (A smaller puzzle does not import the Kissat backend.)"""
-    if min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE:
+    installed) and at most PROGRAM_MAX_SOLUTIONS are asked, else DEFAULT_SOLVER. (A smaller
+    puzzle does not import the Kissat backend.)"""
+    if (min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE
+            and max_solutions <= PROGRAM_MAX_SOLUTIONS):
         from gridsolve.nonogram.backends import kissat
         if kissat.prefer(puzzle):
             return KISSAT
@@ -181,12 +188,15 @@ def check_named(solver: str | None, limits: SearchLimits) -> None:
         sat.check_solver(solver, limits)
 
 
-def small_for_kissat(puzzle: AnyPuzzle, solver: str | None, limits: SearchLimits) -> bool:
+def small_for_kissat(puzzle: AnyPuzzle, solver: str | None, limits: SearchLimits,
+                     max_solutions: int = 2) -> bool:
     """Does this puzzle, if still open after its first native turn, go to Kissat (0019,
-    0021): black and white, at most AUTO_SMALL_CELLS cells, no solver named, no node limit?
-    Whether Kissat is installed is asked only then (its import costs ~20 ms)."""
+    0021): black and white, at most AUTO_SMALL_CELLS cells, no solver named, no node limit,
+    at most PROGRAM_MAX_SOLUTIONS asked? Whether Kissat is installed is asked only then (its
+    import costs ~20 ms)."""
     return (solver is None and limits.max_nodes is None and isinstance(puzzle, Puzzle)
-            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS)
+            and puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
+            and max_solutions <= PROGRAM_MAX_SOLUTIONS)
 
 
 def _kissat_installed() -> bool:
@@ -220,7 +230,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     ``cnf.encoding_for``); with ``implications``, what the native probes at the root fixed goes
     to SAT too, as binary clauses (``cnf.implication_clauses``)."""
     started = time.perf_counter()
-    name = solver or default_solver(puzzle)
+    name = solver or default_solver(puzzle, max_solutions)
     if name != KISSAT and not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
     check_named(solver, limits)
@@ -235,7 +245,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     team = team_for(puzzle, max_solutions)
     if team is not None:
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
-                         to_kissat=small_for_kissat(puzzle, solver, limits))
+                         to_kissat=small_for_kissat(puzzle, solver, limits, max_solutions))
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)

@@ -219,12 +219,14 @@ def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False) -> float:
     return min(PARALLEL_AFTER, PARALLEL_AFTER_LARGE)
 
 
-def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None) -> bool:
+def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None,
+                  max_solutions: int) -> bool:
     """Would auto hand this puzzle to Kissat after its first turn (``auto.small_for_kissat``;
     with python-sat installed: without it auto is the native engine alone there)? (A node
     limit keeps --jobs to one process, so none is here.)"""
     from gridsolve.nonogram.backends.auto import small_for_kissat
-    return with_sat and small_for_kissat(puzzle, solver, SearchLimits()) and sat_installed()
+    return (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions)
+            and sat_installed())
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
@@ -245,7 +247,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     team = team_for(puzzle, max_solutions)
     known: Grid | None = None
     workers: list[Worker] = []
-    to_kissat = _kissat_small(puzzle, with_sat, solver)
+    to_kissat = _kissat_small(puzzle, with_sat, solver, max_solutions)
     if team is not None:
         from gridsolve.nonogram.backends.auto import AUTO_NODES, _kissat_installed
         first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
@@ -270,7 +272,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
     sat_side: list[Worker] = []
-    if team is not None and with_sat and _syrup_for(puzzle, solver):
+    if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions):
         # a large puzzle, glucose-syrup installed: its threads share what they learn, and
         # take every core (0024)
         syrup_side = _syrup_side(team, limits, known, deadline, jobs)
@@ -286,11 +288,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     # which auto runs Kissat alone: Kissat takes the team's core too (0023)
     from gridsolve.nonogram.backends.auto import default_solver
     kissat_first = (team is not None and with_sat and not to_kissat and solver is None
-                    and default_solver(puzzle) == KISSAT)
+                    and default_solver(puzzle, max_solutions) == KISSAT)
     if with_sat and len(workers) < jobs:
         runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, runs=runs)
+                             team, runs=runs, max_solutions=max_solutions)
         if kissat_first and len(sat_side) > 1:
             assert team is not None
             return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
@@ -346,16 +348,19 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
         seconds=time.perf_counter() - started, stats={**result.stats, "team_went_on": 1})
 
 
-def _syrup_for(puzzle: AnyPuzzle, solver: str | None) -> bool:
+def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int = 2) -> bool:
     """Does the SAT side go to glucose-syrup's threads (0024): a black-and-white puzzle of
     more than auto's AUTO_SMALL_CELLS cells that auto would hand to Glucose (not to Kissat),
-    no solver named, the program installed? (On the small tournament puzzles the team and
-    Kissat's seeds side by side did as well, 0022; on random 70x70, which auto hands to
-    Kissat, its mean time was Kissat's, its spread wider.)"""
-    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS, default_solver
+    no solver named, at most auto's PROGRAM_MAX_SOLUTIONS asked, the program installed? (On
+    the small tournament puzzles the team and Kissat's seeds side by side did as well, 0022;
+    on random 70x70, which auto hands to Kissat, its mean time was Kissat's, its spread
+    wider.)"""
+    from gridsolve.nonogram.backends.auto import (AUTO_SMALL_CELLS, PROGRAM_MAX_SOLUTIONS,
+                                                  default_solver)
     if (solver is not None or not isinstance(puzzle, Puzzle)
             or puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
-            or default_solver(puzzle) == KISSAT):
+            or max_solutions > PROGRAM_MAX_SOLUTIONS
+            or default_solver(puzzle, max_solutions) == KISSAT):
         return False
     from gridsolve.nonogram.backends import syrup
     return syrup.usable()
@@ -389,13 +394,14 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
-              deadline: float | None, team: Team | None, runs: int = 1) -> list[Worker]:
+              deadline: float | None, team: Team | None, runs: int = 1,
+              max_solutions: int = 2) -> list[Worker]:
     """The SAT process, if python-sat is there and the model fits the memory and the time;
     seeded with the team's root cells and implications (as auto's SAT side). Kissat gives
     up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory
     (``auto.models_that_fit``); a python-sat solver one."""
     from gridsolve.nonogram.backends import auto, cnf, sat
-    name = solver or auto.default_solver(puzzle)
+    name = solver or auto.default_solver(puzzle, max_solutions)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
         from gridsolve.nonogram.backends import kissat
         kissat.require()
