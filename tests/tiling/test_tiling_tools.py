@@ -3,6 +3,7 @@ the designer's report and swap search against counts computed another way."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -227,6 +228,24 @@ def test_search_finds_jarringwords() -> None:
     assert len(list(design.swaps(ed, pool))) == 7
     assert [(s.removed, s.added.name) for s, _ in found] == [("Z", "T"), ("V", "T"), ("U", "T")]
     assert found[0][1].counts == cal.count_all("jarringwords")
+
+
+def test_swaps_keep_one_sided_pieces_one_sided() -> None:
+    """In a set of one-sided pieces a swapped-in piece is one-sided too, and a mirror image of
+    a piece in the set is new there (it cannot be laid as the piece), where it is not in a set
+    of free pieces."""
+    ed = cal.edition("original")
+    one_sided = cal.Edition("one-sided", ed.board, tuple(
+        dataclasses.replace(p, flip=False) for p in ed.pieces))
+    pool = presets.named_pieces("pentominoes")
+    free = list(design.swaps(ed, pool))
+    sided = list(design.swaps(one_sided, pool))
+    assert all(not s.added.flip and s.added.rotate for s, _ in sided)
+    assert all(s.added.flip for s, _ in free)
+    chiral = next(p for p in ed.pieces if len(p.orientations()) == 8)  # the L
+    mirrored = Piece("m", tuple((r, -c) for r, c in chiral.cells))
+    assert not any(sw.added.cells == mirrored.cells for sw, _ in design.swaps(ed, [mirrored]))
+    assert any(sw.added.cells == mirrored.cells for sw, _ in design.swaps(one_sided, [mirrored]))
 
 
 @pytest.mark.slow

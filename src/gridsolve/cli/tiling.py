@@ -85,6 +85,7 @@ def _puzzle(args: argparse.Namespace) -> tuple[Board, tuple[Piece, ...]]:
 
 
 def _tilings(n: int) -> str:
+    """The count in words: 1 tiling, 2 tilings."""
     return f"{n} tiling{'' if n == 1 else 's'}"
 
 

@@ -66,23 +66,19 @@ def report(ed: Edition, top: int = 5, limits: SearchLimits = SearchLimits()) -> 
                   evenness(counts))
 
 
-def _shape(piece: Piece) -> tuple[tuple[int, int], ...]:
-    """The piece's canonical orientation: equal for pieces that one can be moved onto the other
-    (one-sided pieces: without turning it over)."""
-    return piece.orientations()[0]
-
-
 def swaps(ed: Edition, pool: Sequence[Piece]) -> Iterator[tuple[Swap, Edition]]:
-    """Every edition made by replacing one piece by a pool piece of the same size that is not
-    congruent to a piece already in the set."""
-    have = {_shape(p) for p in ed.pieces}
+    """Every edition made by replacing one piece by a pool piece of the same size that no
+    piece already in the set can be laid as. The new piece moves as the one it replaces
+    (a set of one-sided pieces stays one-sided) and comes in as many copies."""
     names = {p.name for p in ed.pieces}
     for i, old in enumerate(ed.pieces):
         for cand in pool:
-            if cand.size != old.size or _shape(cand) in have:
+            new = dataclasses.replace(cand, copies=old.copies, rotate=old.rotate, flip=old.flip)
+            if cand.size != old.size or any(
+                    set(p.orientations()) & set(new.orientations()) for p in ed.pieces):
                 continue
             name = cand.name if cand.name not in names - {old.name} else f"{cand.name}_new"
-            new = dataclasses.replace(cand, name=name, copies=old.copies)
+            new = dataclasses.replace(new, name=name)
             pieces = ed.pieces[:i] + (new,) + ed.pieces[i + 1:]
             yield Swap(old.name, new), Edition(f"{ed.name}+{name}-{old.name}", ed.board, pieces)
 

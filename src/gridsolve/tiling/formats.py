@@ -8,7 +8,8 @@ Piece text: blocks separated by blank lines; each block is an optional header ``
 ``NAME x3:`` (three identical copies), then the rows of the piece (``#``/``1`` a cell,
 ``.``/``0`` empty). Pieces without a header are named A, B, C, ... in order. A piece may be
 turned and turned over unless its header says ``no-flip`` (or ``one-sided``: turned only)
-and/or ``no-rotate`` (``fixed``: neither), e.g. ``S x2 one-sided:``.
+and/or ``no-rotate`` (``fixed``: neither; ``no-rotate`` alone leaves the piece and its
+left-right mirror image), e.g. ``S x2 one-sided:``.
 """
 
 from __future__ import annotations

@@ -22,13 +22,14 @@ Item = object
 Option = tuple[Item, ...]
 
 
-def shapes(cells: Iterable[Cell]) -> set[frozenset[Cell]]:
-    """Every rotation and reflection of a shape, each moved to touch row 0 and column 0."""
+def shapes(cells: Iterable[Cell], rotate: bool = True, flip: bool = True) -> set[frozenset[Cell]]:
+    """Every rotation (with ``rotate``) and reflection (with ``flip``) of a shape, the shape
+    itself among them, each moved to touch row 0 and column 0."""
     out = set()
     cur = list(cells)
-    for _ in range(2):
-        for _ in range(4):
-            cur = [(c, -r) for r, c in cur]
+    for _ in range(2 if flip else 1):
+        for _ in range(4 if rotate else 1):
+            cur = [(c, -r) for r, c in cur] if rotate else cur
             r0 = min(r for r, _ in cur)
             c0 = min(c for _, c in cur)
             out.add(frozenset((r - r0, c - c0) for r, c in cur))
@@ -40,7 +41,7 @@ def options(board: Board, pieces: Sequence[Piece], free: set[Cell]) -> list[Opti
     """One option per placement of a piece copy on free cells: its cells plus its copy."""
     out: list[Option] = []
     for i, piece in enumerate(pieces):
-        for shape in shapes(piece.cells):
+        for shape in shapes(piece.cells, piece.rotate, piece.flip):
             for dr in range(board.height):
                 for dc in range(board.width):
                     cells = tuple(sorted((r + dr, c + dc) for r, c in shape))

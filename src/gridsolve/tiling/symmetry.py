@@ -1,5 +1,8 @@
 """Tilings up to the board's symmetries: the rotations and reflections that map the board onto
-itself, and one canonical form per class of tilings.
+itself and that every piece allows (a reflection only if each piece may be turned over or is
+its own mirror image up to a turn; a quarter turn only if each may be turned; so a one-sided
+set holding both an S and a Z loses the reflections that would swap them), and one canonical
+form per class of tilings.
 
 Counting up to symmetry lists every tiling and keeps one per orbit (the smallest of its images
 under the symmetries), so it is exact whether or not some tilings are symmetric themselves;
@@ -75,8 +78,8 @@ def canonical(tiling: Tiling, symmetries: Sequence[Symmetry]) -> tuple[tuple[int
 
 def count_up_to_symmetry(board: Board, pieces: Sequence[Piece],
                          limits: SearchLimits = SearchLimits()) -> tuple[int, int, int]:
-    """(all tilings, classes up to the board's symmetries, number of symmetries); the timeout
-    covers the count and the listing together."""
+    """(all tilings, classes up to the board's symmetries that the pieces allow, the number of
+    those symmetries); the timeout covers the count and the listing together."""
     started = time.perf_counter()
     total = engine.count(board, pieces, (), limits)
     syms = board_symmetries(board, pieces)
