@@ -246,7 +246,8 @@ def plan(found: Iterable[Found], options: Options, chunk: int,
          done: frozenset[tuple[str, int]] = frozenset()) -> Iterator[Task]:
     """Chunks of at most ``chunk`` not-yet-done puzzle indexes, file by file."""
     for f in found:
-        todo = [i for i in range(f.count) if resume_key(f.source, i) not in done]
+        name = resume_key(f.source, 0)[0]
+        todo = [i for i in range(f.count) if (name, i) not in done]
         for start in range(0, len(todo), chunk):
             yield Task(f.path, f.source, tuple(todo[start:start + chunk]), options)
 

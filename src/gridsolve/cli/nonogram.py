@@ -111,6 +111,17 @@ def result_json(result: Result, puzzle: AnyPuzzle) -> dict[str, Any]:
     return out
 
 
+def _count_text(result: Result, max_solutions: int) -> str:
+    """The status line of a count (--max-solutions past 2) with several solutions: exact,
+    stopped at the count asked, or a lower bound when a limit stopped the search."""
+    found = len(result.solutions)
+    if found >= max_solutions:
+        return f"{found} solutions (stopped at --max-solutions)"
+    if result.exhausted:
+        return f"{found} solutions"
+    return f"at least {found} solutions (a limit stopped the search before it found them all)"
+
+
 def palette_json(palette: tuple[Colour, ...]) -> list[dict[str, str]]:
     """The palette as JSON: name, '#rrggbb' and grid symbol of each colour, background first."""
     return [{"name": c.name, "rgb": c.hex, "symbol": c.symbol} for c in palette]
@@ -166,11 +177,7 @@ def run_solve(args: argparse.Namespace) -> int:
         if result.status == "unknown" and result.stats.get("built") == 0:
             status = "unknown (the time limit ran out before the model was built)"
         if result.status == "multiple" and args.max_solutions > 2:
-            found = len(result.solutions)
-            status = (f"{found} solutions (stopped at --max-solutions)"
-                      if found >= args.max_solutions else f"{found} solutions"
-                      if result.exhausted else f"at least {found} solutions (a limit stopped "
-                      "the search before it found them all)")
+            status = _count_text(result, args.max_solutions)
         print(f"status: {status}")
         sys.stdout.flush()
     return 0 if result.solutions else 1

@@ -393,6 +393,38 @@ def test_a_count_past_autos_first_budget_is_every_solution() -> None:
     assert 2 <= len(stopped.solutions) < 5040
 
 
+
+def test_a_first_turns_solutions_stay_when_what_follows_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same rooks: when SAT (auto) or the processes (--jobs) stop without an answer, the
+    first turn's solutions are still the answer's, "multiple" and not exhausted (they were
+    dropped: auto gave fewer, --jobs "unknown" with none)."""
+    from gridsolve.errors import LimitReached
+    from gridsolve.nonogram import engine
+    from gridsolve.nonogram.backends import parallel
+    from gridsolve.nonogram.engine import Result
+    from gridsolve.nonogram.model import WHITE, Colour, ColourPuzzle
+    rook = [[(1, 1)]] * 7
+    puzzle = ColourPuzzle(rook, rook, (WHITE, Colour("red", (255, 0, 0), "a")))
+    first = engine.analyse(puzzle, 10**6, SearchLimits(max_nodes=auto.AUTO_NODES))
+    assert first.status == "multiple" and len(first.solutions) >= 2 and not first.exhausted
+
+    def sat_stops(p: object, n: int, limits: SearchLimits, **kw: object) -> Result:
+        return Result("unknown", (), 0, 0.0, first.partial)
+
+    def solve_stops(*args: object, **kw: object) -> object:
+        raise LimitReached("stopped")
+        yield  # (a generator)
+
+    monkeypatch.setattr(sat, "analyse", sat_stops)
+    monkeypatch.setattr(parallel, "_sat_side", lambda *a, **k: [])
+    monkeypatch.setattr(engine, "solve", solve_stops)
+    for result in (analyse(puzzle, 10**6, method="auto"),
+                   parallel.analyse(puzzle, 10**6, jobs=2)):
+        assert result.status == "multiple" and not result.exhausted
+        assert set(first.solutions) <= set(result.solutions)
+
+
 def test_cli_says_a_stopped_count_is_a_lower_bound(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """30 rooks (30! solutions), the native search under a node limit: "at least N", exhausted
@@ -411,14 +443,27 @@ def test_cli_says_a_stopped_count_is_a_lower_bound(tmp_path: Path,
         assert json.loads(capsys.readouterr().out)["exhausted"] is (n == 3)
 
 
-def test_counting_many_stays_with_solvers_that_go_on() -> None:
+def test_counting_many_stays_with_solvers_that_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seven rooks in black and white (5,040 solutions), counted to a million: Kissat and
     glucose-syrup would start anew for each solution (auto took 166 Kissat runs in 20 s for
     4,361); past PROGRAM_MAX_SOLUTIONS the SAT side is Glucose, which goes on, and the team."""
-    from gridsolve.nonogram.backends import parallel
+    from gridsolve.nonogram.backends import kissat, parallel, syrup
     rooks = Puzzle([[1]] * 7, [[1]] * 7)
+    many = auto.PROGRAM_MAX_SOLUTIONS + 1
     assert auto.small_for_kissat(rooks, None, SearchLimits(), 2)
-    assert not auto.small_for_kissat(rooks, None, SearchLimits(), auto.PROGRAM_MAX_SOLUTIONS + 1)
+    assert not auto.small_for_kissat(rooks, None, SearchLimits(), many)
+    big = Puzzle([[1]] * 64, [[1]] * 64)
+    monkeypatch.setattr(kissat, "prefer", lambda puzzle: True)
+    monkeypatch.setattr(syrup, "usable", lambda: True)
+    assert auto.default_solver(big, 2) == "kissat" != auto.default_solver(big, many)
+    wide = Puzzle([[1]] * 40, [[1]] * 40)  # over 1,024 cells, lines under 64: Glucose's
+    assert parallel._syrup_for(wide, None, 2) and not parallel._syrup_for(wide, None, many)
+
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a program ran for a count")
+    monkeypatch.setattr(kissat, "analyse", never)
+    monkeypatch.setattr(kissat, "solutions", never)
+    monkeypatch.setattr(syrup, "solutions", never)
     for result in (analyse(rooks, 10**6, SearchLimits(timeout=60), method="auto"),
                    parallel.analyse(rooks, 10**6, SearchLimits(timeout=60), jobs=2)):
         assert (result.status, len(set(result.solutions)), result.exhausted) == (

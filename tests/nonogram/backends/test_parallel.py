@@ -51,6 +51,8 @@ def test_counts_equal_brute_force(jobs: int) -> None:
         assert len(set(result.solutions)) == len(result.solutions) == min(
             len(expected), auto.PROGRAM_MAX_SOLUTIONS)
         assert result.status == {0: "none", 1: "unique"}.get(len(expected), "multiple")
+        every = parallel.analyse(puzzle, 100, jobs=jobs)  # (a count: Glucose's side)
+        assert set(every.solutions) == expected and len(every.solutions) == len(expected)
         # team, SAT, native restarts; with Kissat as the SAT side (a small puzzle), Kissat
         # with other seeds on the cores left
         assert result.stats["jobs"] == (jobs if kissat.installed() else min(jobs, 3))

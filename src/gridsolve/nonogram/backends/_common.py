@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.engine import Status
+from gridsolve.nonogram.engine.results import exhausted_of, status_of
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, Grid, Puzzle,
                                       is_any_solution)
 
-__all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "checked",
+__all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "exhausted_of", "checked",
            "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "KISSAT", "KISSAT_MIN_LINE",
            "sat_installed"]
 
@@ -72,16 +72,6 @@ def feasible_starts(clue: Sequence[int], length: int,
         out.append(range(earliest, latest + 1))
         before += size + gap
     return out
-
-
-def status_of(found: int, max_solutions: int, complete: bool) -> Status:
-    """The native engine's status rule: "unique" and "none" only when the search was exhausted."""
-    if found >= 2:
-        return "multiple"
-    exhausted = complete and found < max_solutions
-    if found == 1:
-        return "unique" if exhausted else "unknown"
-    return "none" if complete else "unknown"
 
 
 def checked(puzzle: AnyPuzzle, grid: Grid, backend: str) -> Grid:

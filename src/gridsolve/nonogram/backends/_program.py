@@ -23,7 +23,7 @@ from typing import IO, Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import checked, status_of, unknown_grid
+from gridsolve.nonogram.backends._common import checked, exhausted_of, status_of, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
@@ -286,7 +286,7 @@ def pooled(puzzle: AnyPuzzle, max_solutions: int, known: Grid | None, found: Seq
     return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
                   stats.get("conflicts", 0), time.perf_counter() - started,
                   known if known is not None else unknown_grid(puzzle), stats,
-                  exhausted=complete and len(pool) < max_solutions)
+                  exhausted=exhausted_of(len(pool), max_solutions, complete))
 
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:

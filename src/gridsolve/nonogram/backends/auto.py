@@ -35,7 +35,8 @@ named, the team's first turn is followed by a single hand-over to Kissat, seeded
 way (docs/decisions/0016). On puzzles of at most AUTO_SMALL_CELLS cells still open after a
 first turn of AUTO_SECONDS_TO_KISSAT and AUTO_KISSAT_AFTER_ROUNDS rounds of turns (none),
 Kissat (installed, no solver named, no node limit) takes over alone with the solutions so
-far pooled and blocked (0019, 0021).
+far pooled and blocked (0019, 0021). Neither when counting to more than
+PROGRAM_MAX_SOLUTIONS: Kissat starts anew for each solution, python-sat's solver goes on.
 
 SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
 before it is built (``cnf.size``; the block-start model's order clauses grow with the square
@@ -60,14 +61,15 @@ from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import Result, SearchLimits, Team, settled, status_of
+from gridsolve.nonogram.engine import Result, SearchLimits, Team, exhausted_of, settled, status_of
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
-__all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE", "AUTO_SAT_SHARE",
+__all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE",
+           "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
@@ -263,8 +265,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return native
     why = sat_fits(puzzle, native.partial, limits, deadline, encoding)
     if why:  # native alone again, under what is left of the caller's limits
-        again = engine.analyse(puzzle, max_solutions, dataclasses.replace(
-            limits, max_nodes=left_nodes, timeout=left_time))
+        again = _pooled(native, engine.analyse(puzzle, max_solutions, dataclasses.replace(
+            limits, max_nodes=left_nodes, timeout=left_time)), max_solutions)
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
     left = SearchLimits(left_nodes, left_time, limits.max_memory)
@@ -275,11 +277,22 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     else:
         answer = sat.analyse(puzzle, max_solutions, left, solver=name, known=native.partial,
                              encoding=encoding)
+    answer = _pooled(native, answer, max_solutions)
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,
                   time.perf_counter() - started, native.partial, stats,
                   exhausted=answer.exhausted)
+
+
+def _pooled(first: Result, then: Result, max_solutions: int) -> Result:
+    """``then`` (a search from the start) with the solutions ``first`` found before it stopped
+    (a first turn can stop with several: "multiple", not settled) pooled in; exhausted only
+    if ``then`` was (its solutions are then every solution)."""
+    pool = tuple(dict.fromkeys(then.solutions + first.solutions))[:max_solutions]
+    return dataclasses.replace(then, solutions=pool,
+                               status=status_of(len(pool), max_solutions, then.exhausted),
+                               exhausted=exhausted_of(len(pool), max_solutions, then.exhausted))
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
@@ -406,7 +419,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     return Result(status_of(len(solutions), max_solutions, complete), solutions,
                   native_stats["nodes"] + sat_stats.get("conflicts", 0),
                   time.perf_counter() - started, team.partial(), stats,
-                  exhausted=complete and len(solutions) < max_solutions)
+                  exhausted=exhausted_of(len(solutions), max_solutions, complete))
 
 
 
@@ -452,7 +465,7 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
         complete = more.exhausted  # SAT's search was exhausted
         answer = dataclasses.replace(
             more, status=status_of(len(pool), max_solutions, complete), solutions=pool,
-            exhausted=complete and len(pool) < max_solutions)
+            exhausted=exhausted_of(len(pool), max_solutions, complete))
     native = team.stats()
     stats = {"native_nodes": native["nodes"], "handover": 1, "rounds": 1,
              "nearby": native["nearby"] + answer.stats.get("nearby", 0),

@@ -41,8 +41,8 @@ import warnings
 from typing import Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
-from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
-                                                 lines, status_of, unknown_grid)
+from gridsolve.nonogram.backends._common import (checked, exhausted_of, feasible_starts,
+                                                 grid_from_cells, lines, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Grid, Puzzle
 from gridsolve.workers import program_setup
@@ -235,4 +235,4 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
              "constraints": prob.numConstraints()}
     return Result(status_of(len(found), max_solutions, complete), tuple(found), runs,
                   time.perf_counter() - started, unknown_grid(puzzle), stats,
-                  exhausted=complete and len(found) < max_solutions)
+                  exhausted=exhausted_of(len(found), max_solutions, complete))

@@ -31,7 +31,9 @@ AUTO_SMALL_CELLS cells that auto hands to Glucose (no solver named, the ``syrup`
 installed), the SAT side is one process of glucose-syrup with a thread per job up to
 SYRUP_THREADS (as many as their models fit that memory), its threads sharing what they
 learn; the cores past them run the team, then the native restarts, and if it fails before the
-deadline the team goes on here (decision 0024).
+deadline the team goes on here (decision 0024). Counting to more than auto's
+PROGRAM_MAX_SOLUTIONS, neither Kissat nor glucose-syrup is taken (a program starts anew for
+each solution): the SAT side is python-sat's solver, as in auto.
 
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
@@ -61,7 +63,8 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, status_of
+from gridsolve.nonogram.backends._common import (KISSAT, checked, exhausted_of, sat_installed,
+                                                 status_of)
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, settled
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -247,6 +250,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     team = team_for(puzzle, max_solutions)
     known: Grid | None = None
     workers: list[Worker] = []
+    before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions
     to_kissat = _kissat_small(puzzle, with_sat, solver, max_solutions)
     if team is not None:
         from gridsolve.nonogram.backends.auto import AUTO_NODES, _kissat_installed
@@ -271,6 +275,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                                              and time.perf_counter() >= deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
+        before = alone.solutions  # (stopped after two or more: they stay in the pool)
     sat_side: list[Worker] = []
     if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions):
         # a large puzzle, glucose-syrup installed: its threads share what they learn, and
@@ -302,7 +307,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         workers.append(_restarts_worker(puzzle, limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
-                 DEADLINE_GRACE if sat_side else 0.0)
+                 DEADLINE_GRACE if sat_side else 0.0, before)
 
 
 def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
@@ -343,7 +348,7 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
     solutions = tuple(pool)[:max_solutions]
     return dataclasses.replace(
         result, status=status_of(len(solutions), max_solutions, team.complete),
-        exhausted=team.complete and len(solutions) < max_solutions,
+        exhausted=exhausted_of(len(solutions), max_solutions, team.complete),
         solutions=solutions, nodes=result.nodes + team.nodes(),
         seconds=time.perf_counter() - started, stats={**result.stats, "team_went_on": 1})
 
@@ -428,9 +433,11 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
 
 
 def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,
-          started: float, known: Grid | None, team: Team | None, grace: float = 0.0) -> Result:
-    """Run the workers in forked processes, pool their solutions, kill them at the answer;
-    at the deadline, after ``grace`` seconds more for what they send as they end."""
+          started: float, known: Grid | None, team: Team | None, grace: float = 0.0,
+          before: tuple[Grid, ...] = ()) -> Result:
+    """Run the workers in forked processes, pool their solutions (with ``before``, found
+    here first, and the team's), kill them at the answer; at the deadline, after ``grace``
+    seconds more for what they send as they end."""
     import multiprocessing
     from multiprocessing.connection import wait
     ctx: Any = multiprocessing.get_context("fork")  # analyse checked can_fork()
@@ -443,7 +450,8 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
         sender.close()
         conns[receiver] = i
         procs.append(proc)
-    found: dict[Grid, None] = {} if team is None else dict(team.found)
+    found: dict[Grid, None] = dict.fromkeys(before)
+    found.update({} if team is None else team.found)
     nodes = [0] * len(workers)
     complete, answered_by, failed = False, -1, 0
     try:
@@ -482,4 +490,4 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
                   time.perf_counter() - started, partial,
                   {"jobs": len(workers), "answered_by": answered_by,
                    **({"failed": failed} if failed else {})},
-                  exhausted=complete and len(solutions) < max_solutions)
+                  exhausted=exhausted_of(len(solutions), max_solutions, complete))

@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked,
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked, exhausted_of,
                                                  grid_from_cells, status_of, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
@@ -350,7 +350,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         search.close()
     return Result(status_of(len(found), max_solutions, complete), tuple(found),
                   stats.get("conflicts", 0), time.perf_counter() - started, search.partial, stats,
-                  exhausted=complete and len(found) < max_solutions)
+                  exhausted=exhausted_of(len(found), max_solutions, complete))
 
 
 def cap_address_space(max_memory: int | None) -> None:
@@ -432,4 +432,4 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
     return Result(status_of(len(found), max_solutions, complete), tuple(found),
                   stats.get("conflicts", 0), time.perf_counter() - started,
                   known if known is not None else unknown_grid(puzzle), stats,
-                  exhausted=complete and len(found) < max_solutions)
+                  exhausted=exhausted_of(len(found), max_solutions, complete))

@@ -12,7 +12,7 @@ from typing import Literal
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of",
-           "settled"]
+           "exhausted_of", "settled"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -69,10 +69,17 @@ def settled(result: Result, max_solutions: int) -> bool:
     return result.exhausted or len(result.solutions) >= max_solutions
 
 
+def exhausted_of(found: int, max_solutions: int, complete: bool) -> bool:
+    """``Result.exhausted`` of a search that found ``found`` solutions counting to
+    ``max_solutions``, ``complete`` if no limit stopped it: it ended by itself below the
+    count, so they are every solution."""
+    return complete and found < max_solutions
+
+
 def status_of(found: int, max_solutions: int, complete: bool) -> Status:
     """The status of a search that found ``found`` solutions, counting to ``max_solutions``:
     "unique" only when the search was complete (exhausted) below the count."""
-    exhausted = complete and found < max_solutions
+    exhausted = exhausted_of(found, max_solutions, complete)
     if found >= 2:
         return "multiple"
     if found == 1:
