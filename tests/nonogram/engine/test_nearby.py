@@ -202,3 +202,15 @@ def test_many_solutions_asked_for_end_at_the_timeout() -> None:
     found = () if result is None else result.solutions
     assert result is None or result.status == ("multiple" if len(found) >= 2 else "unknown")
     assert all(is_solution(puzzle, g) for g in found[:50])
+
+
+def test_a_count_leaves_the_moves_after_the_first_solutions() -> None:
+    """Eight rooks (8! = 40,320 solutions) counted to a million: the team's local moves, in
+    Python, look next to the first MOVES_MAX_SOLUTIONS solutions only, for that many each;
+    the compiled search finds the rest (the moves found 38,000 of them and made auto take
+    7.0 s where the search alone takes 0.7 s)."""
+    from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, Team
+    team = Team(Puzzle([[1]] * 8, [[1]] * 8), 10**6)
+    assert team.run()
+    assert team.complete and len(team.found) == 40320
+    assert team.nearby <= MOVES_MAX_SOLUTIONS ** 2 < 40320 // 8
