@@ -45,7 +45,7 @@ from gridsolve.workers import pool_context, stop_workers, worker_init
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
            "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
-           "read_rows", "solution_hash", "comparable", "keys", "load", "resume_key"]
+           "read_rows", "solution_hash", "comparable", "keys", "load", "resume_name"]
 
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
 
@@ -70,19 +70,20 @@ class Row:
 
     @property
     def key(self) -> tuple[str, int]:
-        """What ``--resume`` keys on (``resume_key``)."""
-        return resume_key(self.source, self.index)
+        """What ``--resume`` keys on: the file as named (``resume_name``) and the puzzle's
+        place in it."""
+        return (resume_name(self.source), self.index)
 
 
-def resume_key(source: str, index: int) -> tuple[str, int]:
-    """What ``--resume`` keys on: the file as named and the puzzle's place in it. What UTF-8
-    cannot encode (a file name not in UTF-8, as Python reads it: a lone surrogate) is taken
-    as the backslash escape a CSV output writes for it, so that both outputs match."""
+def resume_name(source: str) -> str:
+    """A file's name as ``--resume`` keys on it: what UTF-8 cannot encode (a file name not in
+    UTF-8, as Python reads it: a lone surrogate) is taken as the backslash escape a CSV
+    output writes for it, so that both outputs match."""
     try:
         source.encode("utf-8")
     except UnicodeEncodeError:
-        source = source.encode("utf-8", "backslashreplace").decode("utf-8")
-    return (source, index)
+        return source.encode("utf-8", "backslashreplace").decode("utf-8")
+    return source
 
 
 FIELDS = tuple(f.name for f in dataclasses.fields(Row))
@@ -237,7 +238,8 @@ def discover(paths: Iterable[str], options: Options,
 def keys(found: Iterable[Found]) -> Iterator[tuple[str, int]]:
     """The (source, index) of every row a batch over these files writes."""
     for f in found:
-        yield from (resume_key(f.source, i) for i in range(f.count))
+        name = resume_name(f.source)
+        yield from ((name, i) for i in range(f.count))
         if f.error is not None:
             yield f.error.key
 
@@ -246,7 +248,7 @@ def plan(found: Iterable[Found], options: Options, chunk: int,
          done: frozenset[tuple[str, int]] = frozenset()) -> Iterator[Task]:
     """Chunks of at most ``chunk`` not-yet-done puzzle indexes, file by file."""
     for f in found:
-        name = resume_key(f.source, 0)[0]
+        name = resume_name(f.source)
         todo = [i for i in range(f.count) if (name, i) not in done]
         for start in range(0, len(todo), chunk):
             yield Task(f.path, f.source, tuple(todo[start:start + chunk]), options)

@@ -210,11 +210,11 @@ def test_which_puzzles_it_takes() -> None:
     tournament puzzles keep the team and Kissat's seeds (0022), colour its engine and SAT."""
     from gridsolve.nonogram.model import colour_puzzle_from_grid
     from tests.nonogram.engine.test_colour_engine import palette, random_grid
-    assert parallel._syrup_for(random_puzzle(1, 40, 40), None)
-    assert not parallel._syrup_for(random_puzzle(1, 32, 32), None)  # 1,024 cells
-    assert not parallel._syrup_for(random_puzzle(1, 40, 40), "glucose42")
+    assert parallel._syrup_for(random_puzzle(1, 40, 40), None, 2)
+    assert not parallel._syrup_for(random_puzzle(1, 32, 32), None, 2)  # 1,024 cells
+    assert not parallel._syrup_for(random_puzzle(1, 40, 40), "glucose42", 2)
     colour = colour_puzzle_from_grid(random_grid(random.Random(1), 40, 40, 2, 0.5), palette(2))
-    assert not parallel._syrup_for(colour, None)
+    assert not parallel._syrup_for(colour, None, 2)
 
 
 @pytest.mark.usefixtures("root_only")

@@ -61,7 +61,8 @@ from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import Result, SearchLimits, Team, exhausted_of, settled, status_of
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, exhausted_of, repooled,
+                                        settled, status_of)
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
@@ -290,9 +291,7 @@ def _pooled(first: Result, then: Result, max_solutions: int) -> Result:
     (a first turn can stop with several: "multiple", not settled) pooled in; exhausted only
     if ``then`` was (its solutions are then every solution)."""
     pool = tuple(dict.fromkeys(then.solutions + first.solutions))[:max_solutions]
-    return dataclasses.replace(then, solutions=pool,
-                               status=status_of(len(pool), max_solutions, then.exhausted),
-                               exhausted=exhausted_of(len(pool), max_solutions, then.exhausted))
+    return repooled(then, pool, max_solutions, then.exhausted)
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
@@ -463,11 +462,8 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
         more = sat.analyse(puzzle, max_solutions - len(found), left, solver=solver,
                            known=known, encoding=encoding,
                            extra=extra + [cnf.blocking_clause(puzzle, g) for g in found])
-        pool = found + more.solutions
-        complete = more.exhausted  # SAT's search was exhausted
-        answer = dataclasses.replace(
-            more, status=status_of(len(pool), max_solutions, complete), solutions=pool,
-            exhausted=exhausted_of(len(pool), max_solutions, complete))
+        # (SAT's search exhausted: its solutions and the team's are every solution)
+        answer = repooled(more, found + more.solutions, max_solutions, more.exhausted)
     native = team.stats()
     stats = {"native_nodes": native["nodes"], "handover": 1, "rounds": 1,
              "nearby": native["nearby"] + answer.stats.get("nearby", 0),

@@ -65,7 +65,7 @@ from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import (KISSAT, checked, exhausted_of, sat_installed,
                                                  status_of)
-from gridsolve.nonogram.engine import Result, SearchLimits, Team, settled
+from gridsolve.nonogram.engine import Result, SearchLimits, Team, repooled, settled
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
@@ -297,7 +297,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if with_sat and len(workers) < jobs:
         runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, runs=runs, max_solutions=max_solutions)
+                             team, max_solutions, runs=runs)
         if kissat_first and len(sat_side) > 1:
             assert team is not None
             return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
@@ -345,15 +345,13 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
     team.run(limits)
     pool = dict.fromkeys(result.solutions)
     pool.update(team.found)  # once the team is exhausted, its solutions are all of them
-    solutions = tuple(pool)[:max_solutions]
     return dataclasses.replace(
-        result, status=status_of(len(solutions), max_solutions, team.complete),
-        exhausted=exhausted_of(len(solutions), max_solutions, team.complete),
-        solutions=solutions, nodes=result.nodes + team.nodes(),
-        seconds=time.perf_counter() - started, stats={**result.stats, "team_went_on": 1})
+        repooled(result, tuple(pool)[:max_solutions], max_solutions, team.complete),
+        nodes=result.nodes + team.nodes(), seconds=time.perf_counter() - started,
+        stats={**result.stats, "team_went_on": 1})
 
 
-def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int = 2) -> bool:
+def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int) -> bool:
     """Does the SAT side go to glucose-syrup's threads (0024): a black-and-white puzzle of
     more than auto's AUTO_SMALL_CELLS cells that auto would hand to Glucose (not to Kissat),
     no solver named, at most auto's PROGRAM_MAX_SOLUTIONS asked, the program installed? (On
@@ -399,8 +397,8 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
-              deadline: float | None, team: Team | None, runs: int = 1,
-              max_solutions: int = 2) -> list[Worker]:
+              deadline: float | None, team: Team | None, max_solutions: int,
+              runs: int = 1) -> list[Worker]:
     """The SAT process, if python-sat is there and the model fits the memory and the time;
     seeded with the team's root cells and implications (as auto's SAT side). Kissat gives
     up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory

@@ -16,13 +16,14 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result, SearchLimits,
-                                               Status, exhausted_of, settled, status_of)
+                                               Status, exhausted_of, repooled, settled,
+                                               status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "line_shares", "status_of", "exhausted_of", "settled", "Team",
+           "unique", "solve_line", "line_shares", "status_of", "exhausted_of", "settled", "repooled", "Team",
            "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY"]
 
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby

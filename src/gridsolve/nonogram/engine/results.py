@@ -6,13 +6,13 @@ Shared by the engine and every backend, so that all methods answer in the same s
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of",
-           "exhausted_of", "settled"]
+           "exhausted_of", "settled", "repooled"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -67,6 +67,16 @@ def settled(result: Result, max_solutions: int) -> bool:
     was exhausted), or as many as asked? (A search stopped at a limit after two solutions is
     "multiple" too, but not settled.)"""
     return result.exhausted or len(result.solutions) >= max_solutions
+
+
+def repooled(result: Result, solutions: tuple[Grid, ...], max_solutions: int,
+             complete: bool) -> Result:
+    """``result`` answering with ``solutions`` (a pool of several searches'), with the status
+    and ``exhausted`` they make; ``complete`` if a search that found all of them was
+    exhausted."""
+    return replace(result, solutions=solutions,
+                   status=status_of(len(solutions), max_solutions, complete),
+                   exhausted=exhausted_of(len(solutions), max_solutions, complete))
 
 
 def exhausted_of(found: int, max_solutions: int, complete: bool) -> bool:
