@@ -9,12 +9,14 @@ and keeping one per orbit, independently of the memoised count of all of them.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections.abc import Callable, Sequence
 
 import pytest
 
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.formats import parse_board
-from gridsolve.tiling.model import is_tiling
+from gridsolve.tiling.model import Board, Piece, is_tiling
 from gridsolve.tiling.symmetry import board_symmetries, canonical, count_up_to_symmetry
 
 PENTOMINOES = presets.named_pieces("pentominoes")
@@ -91,3 +93,55 @@ def test_symmetries_keep_what_the_pieces_may_do() -> None:
             moved = [dataclasses.replace(pl, cells=tuple(sorted(sym(c) for c in pl.cells)))
                      for pl in tiling]
             assert is_tiling(board, [one_sided], moved)
+
+
+def _orbits_by_name(board: Board, pieces: Sequence[Piece]) -> int:
+    """Classes of tilings under the rectangle's four symmetries, found by moving each tiling's
+    cells and naming each moved placement by the one piece that has its shape (independent of
+    ``board_symmetries``' relabelling)."""
+    from gridsolve.tiling.model import normalise
+    rows = 1 + max(r for r, _ in board.open)
+    cols = 1 + max(c for _, c in board.open)
+    moves: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, c), lambda r, c: (rows - 1 - r, cols - 1 - c)]
+    owner = {shape: p.name for p in pieces for shape in p.orientations()}
+    tilings = {frozenset((pieces[pl.piece].name, frozenset(pl.cells)) for pl in t)
+               for t in engine.tilings(board, pieces)}
+    seen: set[frozenset[tuple[str | None, frozenset[tuple[int, int]]]]] = set()
+    classes = 0
+    for t in tilings:
+        if t in seen:
+            continue
+        classes += 1
+        for move in moves:
+            image = []
+            for _, cells in t:
+                moved = frozenset(move(*cell) for cell in cells)
+                image.append((owner.get(normalise(moved)), moved))
+            if frozenset(image) in tilings:
+                seen.add(frozenset(image))
+    return classes
+
+
+def test_a_reflection_swaps_one_sided_mirror_pieces() -> None:
+    """A one-sided set holding an L and a J (their mirror images) keeps the reflections that
+    swap them: the mirror image of a tiling is a tiling once its Ls and Js are swapped."""
+    from gridsolve.tiling.model import Piece
+    board = parse_board("......\n......\n......\n......\n")
+    shapes = {"L": ("10/10/11", 2), "J": ("01/01/11", 2), "S": ("011/110", 1), "I": ("1111", 1)}
+    pieces = [Piece.from_rows(name, rows, copies=n, flip=False) for name, (rows, n) in shapes.items()]
+    assert len(board_symmetries(board, pieces)) == 2        # S has no Z to swap with
+    assert count_up_to_symmetry(board, pieces)[1] == _orbits_by_name(board, pieces)
+    pieces += [Piece.from_rows("Z", "110/011", flip=False), Piece.from_rows("O", "11/11")]
+    board = parse_board("........\n........\n........\n........\n")
+    syms = board_symmetries(board, pieces)
+    assert len(syms) == 4 and sum(bool(s.pieces) for s in syms) == 2
+    total, classes, _ = count_up_to_symmetry(board, pieces)
+    assert total > 0 and classes == _orbits_by_name(board, pieces)
+    for sym in syms:                                         # each image is a tiling
+        for tiling in itertools.islice(engine.tilings(board, pieces), 20):
+            moved = [dataclasses.replace(pl, piece=sym.piece(pl.piece),
+                                         cells=tuple(sorted(sym(c) for c in pl.cells)))
+                     for pl in tiling]
+            assert is_tiling(board, pieces, moved)

@@ -1,8 +1,11 @@
 """Tilings up to the board's symmetries: the rotations and reflections that map the board onto
-itself and that every piece allows (a reflection only if each piece may be turned over or is
-its own mirror image up to a turn; a quarter turn only if each may be turned; so a one-sided
-set holding both an S and a Z loses the reflections that would swap them), and one canonical
-form per class of tilings.
+itself and the piece set onto itself, and one canonical form per class of tilings.
+
+A symmetry moves each piece's orientations onto those of a piece with as many copies: its own
+(a reflection of a piece that may be turned over, or that is its own mirror image up to a
+turn) or another's (a one-sided S and a one-sided Z swap under a reflection, so a one-sided
+set holding both keeps its reflections; one holding an S alone loses them). A tiling's image
+is the moved cells, each placement relabelled with the piece it moves onto.
 
 Counting up to symmetry lists every tiling and keeps one per orbit (the smallest of its images
 under the symmetries), so it is exact whether or not some tilings are symmetric themselves;
@@ -13,17 +16,32 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import engine
 from gridsolve.tiling.engine import SearchLimits
-from gridsolve.tiling.model import Board, Cell, Piece, Tiling, normalise
+from gridsolve.tiling.model import Board, Cell, Piece, Shape, Tiling, normalise
 
 __all__ = ["Symmetry", "board_symmetries", "canonical", "count_up_to_symmetry",
            "MAX_LISTED"]
 
-#: A map of board cells onto board cells.
-Symmetry = Callable[[Cell], Cell]
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A map of board cells onto board cells (called on a cell) and of pieces onto pieces:
+    piece ``i`` goes to ``pieces[i]`` (none given: each piece stays)."""
+
+    move: Callable[[Cell], Cell]
+    pieces: tuple[int, ...] = ()
+
+    def __call__(self, cell: Cell) -> Cell:
+        return self.move(cell)
+
+    def piece(self, index: int) -> int:
+        """The piece that piece ``index`` moves onto."""
+        return self.pieces[index] if self.pieces else index
+
 
 #: The most tilings listed to compare them up to symmetry.
 MAX_LISTED = 2_000_000
@@ -34,7 +52,8 @@ _TURNS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
 )
 
 
-def _shift(turn: Callable[[int, int], tuple[int, int]], cells: Sequence[Cell]) -> Symmetry:
+def _shift(turn: Callable[[int, int], tuple[int, int]],
+           cells: Sequence[Cell]) -> Callable[[Cell], Cell]:
     """The turn followed by the translation that brings the turned cells back to row/col 0."""
     turned = [turn(r, c) for r, c in cells]
     r0 = min(r for r, _ in turned)
@@ -47,31 +66,50 @@ def _shift(turn: Callable[[int, int], tuple[int, int]], cells: Sequence[Cell]) -
 
 
 def board_symmetries(board: Board, pieces: Sequence[Piece] = ()) -> list[Symmetry]:
-    """The rotations and reflections mapping the open cells (and their labels) onto themselves,
-    and each piece's orientations onto its orientations (a reflection maps a tiling to one
-    only if every piece may be turned over, a quarter turn only if every piece may be turned);
-    the identity comes first."""
+    """The rotations and reflections mapping the open cells (and their labels) onto themselves
+    and the pieces onto the pieces (each piece's orientations onto its own or onto those of
+    another piece with as many copies); the identity comes first."""
     cells = set(board.open)
     labels = dict(board.labels)
     out = []
     for turn in _TURNS:
-        sym = _shift(turn, board.open)
-        if ({sym(cell) for cell in cells} == cells
-                and all(labels.get(sym(cell)) == label for cell, label in labels.items())
-                and all(_keeps(turn, piece) for piece in pieces)):
-            out.append(sym)
+        move = _shift(turn, board.open)
+        if not ({move(cell) for cell in cells} == cells
+                and all(labels.get(move(cell)) == label for cell, label in labels.items())):
+            continue
+        relabel = _relabel(turn, pieces)
+        if relabel is not None:
+            out.append(Symmetry(move, () if relabel == tuple(range(len(pieces))) else relabel))
     return out
 
 
-def _keeps(turn: Callable[[int, int], tuple[int, int]], piece: Piece) -> bool:
-    """Does the turn map the piece's orientations onto themselves?"""
-    shapes = piece.orientations()
-    return {normalise(turn(r, c) for r, c in shape) for shape in shapes} == set(shapes)
+def _relabel(turn: Callable[[int, int], tuple[int, int]],
+             pieces: Sequence[Piece]) -> tuple[int, ...] | None:
+    """The piece each piece moves onto under the turn (its own when it may), or None when
+    some piece's turned orientations are no piece's with as many copies."""
+    def key(shapes: Sequence[Shape], copies: int) -> tuple[frozenset[Shape], int]:
+        return frozenset(shapes), copies
+
+    keys = [key(piece.orientations(), piece.copies) for piece in pieces]
+    free: dict[tuple[frozenset[Shape], int], list[int]] = {}
+    for i, k in enumerate(keys):
+        free.setdefault(k, []).append(i)
+    image = [key([normalise(turn(r, c) for r, c in shape) for shape in piece.orientations()],
+                 piece.copies) for piece in pieces]
+    out: list[int] = []
+    for i, k in enumerate(image):
+        choices = free.get(k)
+        if not choices:
+            return None
+        j = i if i in choices else choices[0]
+        choices.remove(j)
+        out.append(j)
+    return tuple(out)
 
 
 def canonical(tiling: Tiling, symmetries: Sequence[Symmetry]) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
     """The smallest image of a tiling under the symmetries: equal for tilings of one class."""
-    return min(tuple(sorted((pl.piece, tuple(sorted(sym(cell) for cell in pl.cells)))
+    return min(tuple(sorted((sym.piece(pl.piece), tuple(sorted(sym(cell) for cell in pl.cells)))
                             for pl in tiling))
                for sym in symmetries)
 
