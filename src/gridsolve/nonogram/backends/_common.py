@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.engine.results import exhausted_of, status_of
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, Grid, Puzzle,
                                       is_any_solution)
 
-__all__ = ["LineKey", "Line", "lines", "feasible_starts", "status_of", "exhausted_of", "checked",
+__all__ = ["LineKey", "Line", "lines", "feasible_starts", "checked",
            "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "KISSAT", "KISSAT_MIN_LINE",
            "sat_installed"]
 

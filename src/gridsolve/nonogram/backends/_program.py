@@ -23,7 +23,7 @@ from typing import IO, Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import checked, exhausted_of, status_of, unknown_grid
+from gridsolve.nonogram.backends._common import checked, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
@@ -283,10 +283,9 @@ def pooled(puzzle: AnyPuzzle, max_solutions: int, known: Grid | None, found: Seq
     except LimitReached:
         complete = False
     pool = pool[:max_solutions]
-    return Result(status_of(len(pool), max_solutions, complete), tuple(pool),
-                  stats.get("conflicts", 0), time.perf_counter() - started,
-                  known if known is not None else unknown_grid(puzzle), stats,
-                  exhausted=exhausted_of(len(pool), max_solutions, complete))
+    return Result.of_count(tuple(pool), max_solutions, complete, stats.get("conflicts", 0),
+                           time.perf_counter() - started,
+                           known if known is not None else unknown_grid(puzzle), stats)
 
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:

@@ -61,8 +61,8 @@ from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, exhausted_of, repooled,
-                                        settled, status_of)
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, repooled,
+                                        settled)
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
@@ -417,10 +417,9 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     stats = {"native_nodes": native_stats["nodes"], "handover": 1, "rounds": rounds,
              "nearby": native_stats["nearby"] + moved,
              **{f"sat_{k}": v for k, v in sat_stats.items()}}
-    return Result(status_of(len(solutions), max_solutions, complete), solutions,
-                  native_stats["nodes"] + sat_stats.get("conflicts", 0),
-                  time.perf_counter() - started, team.partial(), stats,
-                  exhausted=exhausted_of(len(solutions), max_solutions, complete))
+    return Result.of_count(solutions, max_solutions, complete,
+                           native_stats["nodes"] + sat_stats.get("conflicts", 0),
+                           time.perf_counter() - started, team.partial(), stats)
 
 
 

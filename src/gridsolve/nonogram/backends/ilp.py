@@ -41,8 +41,8 @@ import warnings
 from typing import Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
-from gridsolve.nonogram.backends._common import (checked, exhausted_of, feasible_starts,
-                                                 grid_from_cells, lines, status_of, unknown_grid)
+from gridsolve.nonogram.backends._common import (checked, feasible_starts,
+                                                 grid_from_cells, lines, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Grid, Puzzle
 from gridsolve.workers import program_setup
@@ -233,6 +233,5 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
                  + pulp.lpSum(x for x, f in zip(xs, filled) if not f)) >= 1
     stats = {"cbc_runs": runs, "variables": len(prob.variables()),
              "constraints": prob.numConstraints()}
-    return Result(status_of(len(found), max_solutions, complete), tuple(found), runs,
-                  time.perf_counter() - started, unknown_grid(puzzle), stats,
-                  exhausted=exhausted_of(len(found), max_solutions, complete))
+    return Result.of_count(tuple(found), max_solutions, complete, runs,
+                           time.perf_counter() - started, unknown_grid(puzzle), stats)

@@ -33,8 +33,7 @@ from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked, exhausted_of,
-                                                 grid_from_cells, status_of, unknown_grid)
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked, grid_from_cells, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.workers import die_with_parent
@@ -348,9 +347,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     finally:
         stats = search.stats()
         search.close()
-    return Result(status_of(len(found), max_solutions, complete), tuple(found),
-                  stats.get("conflicts", 0), time.perf_counter() - started, search.partial, stats,
-                  exhausted=exhausted_of(len(found), max_solutions, complete))
+    return Result.of_count(tuple(found), max_solutions, complete, stats.get("conflicts", 0),
+                           time.perf_counter() - started, search.partial, stats)
 
 
 def cap_address_space(max_memory: int | None) -> None:
@@ -429,7 +427,6 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
             proc.kill()
         proc.join()
         receiver.close()
-    return Result(status_of(len(found), max_solutions, complete), tuple(found),
-                  stats.get("conflicts", 0), time.perf_counter() - started,
-                  known if known is not None else unknown_grid(puzzle), stats,
-                  exhausted=exhausted_of(len(found), max_solutions, complete))
+    return Result.of_count(tuple(found), max_solutions, complete, stats.get("conflicts", 0),
+                           time.perf_counter() - started,
+                           known if known is not None else unknown_grid(puzzle), stats)

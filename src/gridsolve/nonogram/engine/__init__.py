@@ -156,9 +156,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     except LimitReached:
         complete = False
     stats = search.core.stats()
-    return Result(status_of(len(found), max_solutions, complete), tuple(found), stats["nodes"],
-                  time.perf_counter() - search.started, search.partial(), stats,
-                  exhausted=exhausted_of(len(found), max_solutions, complete))
+    return Result.of_count(tuple(found), max_solutions, complete, stats["nodes"],
+                           time.perf_counter() - search.started, search.partial(), stats)
 
 
 def first(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:

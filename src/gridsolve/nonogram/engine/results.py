@@ -61,6 +61,16 @@ class Result:
     #: The puzzle answered (``backends.analyse`` sets it), so the result can be drawn.
     puzzle: AnyPuzzle | None = field(default=None, compare=False, repr=False)
 
+    @classmethod
+    def of_count(cls, solutions: tuple[Grid, ...], max_solutions: int, complete: bool,
+                 nodes: int, seconds: float, partial: Grid,
+                 stats: dict[str, int] | None = None) -> Result:
+        """The result of a search counting to ``max_solutions`` that found ``solutions``,
+        ``complete`` if no limit stopped it: its status and ``exhausted`` follow from those."""
+        return cls(status_of(len(solutions), max_solutions, complete), solutions, nodes,
+                   seconds, partial, {} if stats is None else stats,
+                   exhausted=exhausted_of(len(solutions), max_solutions, complete))
+
 
 def settled(result: Result, max_solutions: int) -> bool:
     """Is this the final answer to a count up to ``max_solutions``: every solution (the search

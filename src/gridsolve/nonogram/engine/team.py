@@ -16,7 +16,7 @@ from typing import cast
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
 from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.engine.results import Result, SearchLimits, exhausted_of, status_of
+from gridsolve.nonogram.engine.results import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
@@ -230,9 +230,8 @@ class Team:
     def result(self) -> Result:
         solutions = tuple(self.found)[:self.max_solutions]
         stats = self.stats()
-        return Result(status_of(len(solutions), self.max_solutions, self.complete), solutions,
-                      stats["nodes"], time.perf_counter() - self.started, self.partial(), stats,
-                      exhausted=exhausted_of(len(solutions), self.max_solutions, self.complete))
+        return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
+                               time.perf_counter() - self.started, self.partial(), stats)
 
 
 def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int]]:
