@@ -9,6 +9,7 @@ because Python's own tests are too generous for input: ``str.isdigit()`` accepts
     read_number(tok, what, source, line)   the int, or a ParseError naming file and line
     NUMBER, number_pattern(n)       the regex of one such number, to use instead of \\d+
     load_json(text, source)         json.loads, with int length and nesting as ParseErrors
+    text_lines(text)                the lines as an editor shows them (LF, CRLF, CR only)
 
 ``MAX_DIGITS`` caps the significant digits of a number in a puzzle file: no clue, size or
 count of a puzzle this library can hold needs more (the engines take sides below 10^9).
@@ -21,7 +22,7 @@ from typing import Any
 from gridsolve.errors import ParseError
 
 __all__ = ["MAX_DIGITS", "MAX_JSON_DIGITS", "NUMBER", "is_number", "read_number",
-           "number_pattern", "shown", "load_json"]
+           "number_pattern", "shown", "load_json", "text_lines"]
 
 #: Significant digits a number in a puzzle file may have (clues, sizes, counts).
 MAX_DIGITS = 9
@@ -98,3 +99,14 @@ def number_pattern(max_digits: int = MAX_DIGITS) -> str:
     """A regex of one ASCII number of at most ``max_digits`` digits."""
     return rf"[0-9]{{1,{max_digits}}}"
 
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a text as an editor numbers them: split at LF, CRLF or CR only. Not
+    ``str.splitlines``, which also splits at form feeds, vertical tabs, file separators,
+    U+0085 and U+2028, inside what an editor shows as one line (where ``split`` sees
+    spaces): a stray one would add a row or a clue line."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline that ends the last line starts none
+    return lines

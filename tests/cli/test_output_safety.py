@@ -137,15 +137,17 @@ def test_show_escapes_the_title(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert "\x1b" not in out
 
 
-def test_show_escapes_colour_names(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_colour_name_with_control_characters_is_refused_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps({
         "format": "gridsolve-nonogram", "version": 1, "rows": [[[1, 1]]], "cols": [[[1, 1]]],
         "palette": [{"name": "white", "rgb": "#ffffff", "symbol": "."},
                     {"name": "red\x1b[0m\nX", "rgb": "#ff0000", "symbol": "r"}]}))
-    code, out, _ = run(capsys, "nonogram", "show", str(path))
-    assert code == 0 and out.splitlines()[0] == ("1x1, 1 colours on white "
-                                                 "(red\\x1b[0m\\nX r #ff0000)")
+    code, out, err = run(capsys, "nonogram", "show", str(path))
+    # refused where it is read (no writer could write it back as it is), quoted escaped
+    assert code == 2 and not out and err == (f"gridsolve: error: {path}: colour name "
+                                             "'red\\x1b[0m\\nX': printable text, no space at "
+                                             "either end\n")
 
 
 def test_convert_to_non_keeps_the_title_on_its_line(capsys: pytest.CaptureFixture[str],

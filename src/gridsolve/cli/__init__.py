@@ -116,6 +116,11 @@ def _main(argv: list[str]) -> int:
     except BrokenPipeError:  # e.g. piped into head: stop quietly, flush nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except MemoryError:  # e.g. --no-limits on a huge input, under a ulimit
+        if args.verbose:
+            raise
+        print("gridsolve: error: out of memory", file=sys.stderr)
+        return 1
     except (GridsolveError, OSError) as exc:
         if args.verbose:
             raise

@@ -53,10 +53,15 @@ def run_convert(args: argparse.Namespace) -> int:
     if len(entries) > 1 and target != tournament.NAME:
         raise ParseError(f"the file holds {len(entries)} puzzles: pick one with --index N "
                          "(or write them all with --to tournament)", args.input)
-    if target == tournament.NAME:
-        text = tournament.dump_many([bw_only(e.puzzle, "the tournament format")
-                                     for e in entries])
-    else:
-        text = write_puzzle(entries[0].puzzle, target, entries[0].goal)
+    try:
+        if target == tournament.NAME:
+            text = tournament.dump_many([bw_only(e.puzzle, "the tournament format")
+                                         for e in entries])
+        else:
+            text = write_puzzle(entries[0].puzzle, target, entries[0].goal)
+    except ParseError as exc:  # the writer's refusal: name the puzzle's file
+        if exc.source is not None:
+            raise
+        raise ParseError(exc.why, "<stdin>" if args.input == "-" else args.input) from None
     write_text(args.output, text)
     return 0

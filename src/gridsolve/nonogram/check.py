@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
-from gridsolve.nonogram.model import (AnyPuzzle, Grid, Puzzle, RawClues, clue_min_length,
+from gridsolve.nonogram.model import (AnyPuzzle, Grid, Puzzle, RawClues, clue_min_length, clue_shown,
                                       clue_of, colour_clue_of, columns_of, is_any_solution,
                                       palette_of)
 
@@ -41,7 +41,7 @@ class Problem:
 
 
 def _clue_text(clue: tuple[int, ...]) -> str:
-    return " ".join(map(str, clue)) or "0"
+    return clue_shown(map(str, clue))
 
 
 def _line_problem(kind: str, index: int, clue: tuple[int, ...], length: int) -> str | None:

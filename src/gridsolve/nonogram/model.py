@@ -27,7 +27,7 @@ __all__ = [
     "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS",
     "Colour", "ColourClue", "ColourPuzzle", "AnyPuzzle", "MAX_COLOURS", "BLACK", "WHITE",
     "colour_clue_of", "is_colour_solution", "colour_puzzle_from_grid", "as_colour",
-    "is_any_solution", "palette_of", "RawClues",
+    "is_any_solution", "palette_of", "RawClues", "clue_shown",
 ]
 
 Clue = tuple[int, ...]
@@ -107,7 +107,7 @@ class Puzzle:
                 need = clue_min_length(clue)
                 if need > length:
                     raise InvalidPuzzle(
-                        f"{kind} {i + 1}: clue {' '.join(map(str, clue))} needs {need} cells "
+                        f"{kind} {i + 1}: clue {clue_shown(map(str, clue))} needs {need} cells "
                         f"but the {kind} has {length}", (kind, i))
         rsum = sum(map(sum, self.rows))
         csum = sum(map(sum, self.cols))
@@ -179,6 +179,11 @@ class Colour:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidPuzzle(f"a colour needs a name, got {self.name!r}")
+        if self.name != self.name.strip() or not self.name.isprintable():
+            # every format writes the name as it is: spaces at its ends or a control
+            # character would not read back the same
+            raise InvalidPuzzle(f"colour name {self.name!r}: printable text, no space at "
+                                "either end")
         if (not isinstance(self.rgb, tuple) or len(self.rgb) != 3
                 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 255
                        for v in self.rgb)):
@@ -200,11 +205,22 @@ WHITE = Colour("white", (255, 255, 255), EMPTY)
 BLACK = Colour("black", (0, 0, 0), FILLED)
 
 
+def clue_shown(blocks: Iterable[str], most: int = 12) -> str:
+    """A clue as an error message quotes it: its first ``most`` blocks, then how many more
+    (an error stays one short line whatever the clue's length)."""
+    words = list(blocks)
+    if len(words) <= most:
+        return " ".join(words) or "0"
+    return f"{' '.join(words[:most])} ... ({len(words)} blocks)"
+
+
 def _clean_colour_clue(clue: Iterable[tuple[int, int]], ncolours: int, kind: str,
                        index: int) -> ColourClue:
     what, where = f"{kind} {index + 1}", (kind, index)
     out: list[tuple[int, int]] = []
-    for item in clue:
+    zero = False
+    items = list(clue)
+    for item in items:
         try:
             n, c = item
         except (TypeError, ValueError):
@@ -216,11 +232,14 @@ def _clean_colour_clue(clue: Iterable[tuple[int, int]], ncolours: int, kind: str
         if n < 0:
             raise InvalidPuzzle(f"{what}: clue numbers cannot be negative, got {n}", where)
         if n == 0:
-            continue  # a zero block says nothing ("0" for an empty line)
+            zero = True  # "0" alone says the line is empty
+            continue
         if not 1 <= c < ncolours:
             raise InvalidPuzzle(f"{what}: colour {c} is not in the palette "
                                 f"(1..{ncolours - 1}; 0 is the background)", where)
         out.append((n, c))
+    if zero and len(items) > 1:
+        raise InvalidPuzzle(f"{what}: 0 may only stand alone, for an empty line", where)
     return tuple(out)
 
 
@@ -287,7 +306,7 @@ class ColourPuzzle:
             for i, clue in enumerate(clues):
                 need = colour_clue_min_length(clue)
                 if need > length:
-                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {self.clue_text(clue)} needs "
+                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {clue_shown(self.clue_text(clue).split())} needs "
                                         f"{need} cells but the {kind} has {length}", (kind, i))
         for ci in range(1, len(self.palette)):
             rsum = sum(n for clue in self.rows for n, c in clue if c == ci)

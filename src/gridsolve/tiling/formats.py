@@ -14,12 +14,13 @@ left-right mirror image), e.g. ``S x2 one-sided:``.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from pathlib import Path
 
 from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.numbers import read_number
+from gridsolve.numbers import read_number, text_lines
 from gridsolve.tiling.model import MAX_BOARD_CELLS, MAX_PIECE_COPIES, Board, Piece
 
 __all__ = ["parse_board", "parse_pieces", "read_board", "read_pieces", "board_text", "pieces_text"]
@@ -39,7 +40,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
     """Numbered lines without comments and trailing spaces (blank lines kept); a byte order
     mark at the start of the text is dropped."""
     out = []
-    for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for n, line in enumerate(text_lines(text.removeprefix("\ufeff")), 1):
         line = line.rstrip()
         if line.lstrip().startswith(";"):
             continue
@@ -56,10 +57,12 @@ def parse_board(text: str, source: str | None = None, name: str = "") -> Board:
         raise ParseError(f"the board has {len(lines)} rows; at most {MAX_SIDE} are supported",
                          source, lines[MAX_SIDE][0])
     words = any(len(line.split()) > 1 for _, line in lines)
+    if not words:
+        lines = _dedented(lines)  # a space left at a row's start is refused below
     rows: list[list[str]] = []
     width = None
     for n, line in lines:
-        cells = line.split() if words else list(line.strip())
+        cells = line.split() if words else list(line)
         if not words and any(ch not in "#." for ch in cells):
             bad = next(ch for ch in cells if ch not in "#.")
             raise ParseError(f"unexpected character {bad!r}: a compact board row uses only '#' "
@@ -104,7 +107,7 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
     blocks: list[list[tuple[int, str]]] = [[]]
     for n, line in _lines(text):
         if line.strip():
-            blocks[-1].append((n, line.strip()))
+            blocks[-1].append((n, line))
         elif blocks[-1]:
             blocks.append([])
     blocks = [b for b in blocks if b]
@@ -112,7 +115,7 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
         raise ParseError("no pieces found", source)
     pieces = []
     for i, block in enumerate(blocks):
-        n0, head = block[0]
+        n0, head = block[0][0], block[0][1].strip()
         name, copies = _auto_name(i), 1
         rotate = flip = True
         m = _HEADER.match(head)
@@ -130,6 +133,7 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
         elif head.endswith(":"):
             raise ParseError(f"bad piece header {head!r}: use NAME:, NAME x2: or NAME x2 "
                              "one-sided:", source, n0)
+        block = _dedented(block)
         if copies < 1 or copies > MAX_PIECE_COPIES:
             raise ParseError(f"piece {name!r} has {copies} copies; from 1 to {MAX_PIECE_COPIES} "
                              "are supported", source, n0)
@@ -156,6 +160,15 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
+def _dedented(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The rows without the indentation they share: a space left at a row's start is inside
+    the piece or board (and refused there like any space; '.' is an empty cell), never
+    dropped."""
+    indents = [row[:len(row) - len(row.lstrip())] for _, row in rows]
+    common = os.path.commonprefix(indents)
+    return [(n, row[len(common):]) for n, row in rows]
+
+
 def _auto_name(i: int) -> str:
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     return letters[i] if i < 26 else f"P{i + 1}"
@@ -166,8 +179,13 @@ def _read(path: str | Path) -> str:
     size = p.stat().st_size
     if size > MAX_FILE_BYTES:
         raise ParseError(f"file is {size} bytes; at most {MAX_FILE_BYTES} are read", str(path))
+    with p.open("rb") as f:  # a device or a pipe has no size: read one byte past the cap
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ParseError(f"over {MAX_FILE_BYTES} bytes; at most {MAX_FILE_BYTES} are read",
+                         str(path))
     try:
-        return p.read_text(encoding="utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ParseError("not a UTF-8 text file", str(path)) from None
 

@@ -105,8 +105,8 @@ def read_text(path: str, limits: bool = True) -> str:
         else:
             if limits and os.path.isfile(path) and os.stat(path).st_size > MAX_BYTES:
                 raise ParseError("file is over 10 MB", path).with_remedy("limits")
-            with open(path, "rb") as f:
-                data = f.read()
+            with open(path, "rb") as f:  # a device or a pipe has no size: read past the cap
+                data = f.read(MAX_BYTES + 1 if limits else -1)
             source = path
     except OSError as exc:
         raise ParseError(exc.strerror or str(exc), path) from None
@@ -136,14 +136,15 @@ def read_clues(path: str, format: str = "auto", limits: bool = True) -> RawClues
     return RawClues(puzzle.rows, puzzle.cols, "<stdin>" if path == "-" else path)
 
 
-def _sibling_goals(path: str, mod: ModuleType) -> dict[str, Grid]:
-    """Goals kept beside the puzzle file (tournament question/solution folders)."""
+def _sibling_goals(path: str, mod: ModuleType) -> tuple[dict[str, Grid], str]:
+    """Goals kept beside the puzzle file (tournament question/solution folders), and the file
+    that holds them."""
     if mod is not tournament or path == "-":
-        return {}
+        return {}, ""
     sol = tournament.solution_path(path)
     if sol is None:
-        return {}
-    return tournament.parse_solutions(read_text(sol), sol)
+        return {}, ""
+    return tournament.parse_solutions(read_text(sol), sol), sol
 
 
 def iter_entries(path: str, format: str = "auto", limits: bool = True) -> Iterator[Entry]:
@@ -151,11 +152,14 @@ def iter_entries(path: str, format: str = "auto", limits: bool = True) -> Iterat
     source = _source(path)
     text_ = read_text(path, limits)
     mod = _module(format, text_, source)
-    goals = _sibling_goals(path, mod)
+    goals, sol = _sibling_goals(path, mod)
     for entry in parse_entries(text_, mod.NAME, source, limits):
         goal = goals.get(entry.label, entry.goal)
         if goal is not entry.goal:
-            entry = Entry(entry.source, entry.index, entry.label, entry.puzzle, goal)
+            try:
+                entry = Entry(entry.source, entry.index, entry.label, entry.puzzle, goal)
+            except ParseError as exc:  # the goal's shape: name the file that holds it
+                raise ParseError(exc.why, sol) from None
         yield entry
 
 
@@ -178,9 +182,10 @@ def colour_formats() -> list[str]:
 
 
 def format_for_path(path: str) -> str | None:
-    """The name of the writable format whose extension the path has, if any."""
+    """The name of the writable format whose extension the path has, if any: our text format
+    for ``.txt`` (which tournament, Keen, SPOJ and pynogram files use too)."""
     suffix = os.path.splitext(path)[1].lower()
-    for mod in DETECT_ORDER:
+    for mod in (text, *DETECT_ORDER):
         if hasattr(mod, "dump") and suffix in mod.EXTENSIONS:
             return str(mod.NAME)
     return None

@@ -114,13 +114,22 @@ class PaletteBuilder:
     rgbs: list[RGB] = field(default_factory=list)
     glyphs: list[str | None] = field(default_factory=list)
 
-    def set_background(self, name: str, rgb: RGB) -> None:
-        """The background's name and RGB (its symbol is always '.')."""
-        self.background = Colour(name, rgb, EMPTY)
+    def set_background(self, name: str, rgb: RGB, line: int | None = None) -> None:
+        """The background's name (spaces at its ends dropped) and RGB (its symbol is always
+        '.')."""
+        self.background = self._checked(name.strip(), rgb, EMPTY, line)
+
+    def _checked(self, name: str, rgb: RGB, symbol: str, line: int | None) -> Colour:
+        try:
+            return Colour(name, rgb, symbol)
+        except InvalidPuzzle as exc:
+            raise ParseError(str(exc), self.source, line) from None
 
     def add(self, key: str, name: str, rgb: RGB, glyph: str | None,
             line: int | None = None) -> None:
-        """Declare an ink colour; a key or name declared twice is an error."""
+        """Declare an ink colour (spaces at its name's ends dropped); a key or name declared
+        twice is an error."""
+        name = self._checked(name.strip(), rgb, "x", line).name
         if key in self.keys:
             raise ParseError(f"colour {key!r} is declared twice", self.source, line)
         if name.lower() in (n.lower() for n in [self.background.name, *self.names]):

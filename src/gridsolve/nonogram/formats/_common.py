@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle, RawClues
 from gridsolve.numbers import (MAX_DIGITS, NUMBER, is_number, load_json, number_pattern,
-                               read_number, shown)
+                               read_number, shown, text_lines)
 
 __all__ = ["MAX_BYTES", "MAX_DIGITS", "NUMBER", "is_number", "load_json", "number_pattern",
            "read_number", "shown", "parse_numbers", "parse_int", "RawClues", "ClueError",
@@ -100,6 +100,15 @@ class Entry:
     label: str
     puzzle: AnyPuzzle
     goal: Grid | None = None
+
+    def __post_init__(self) -> None:
+        # every reader checks its goal's shape; a goal kept in another file (tournament
+        # solution folders) is checked here, with the puzzle it is paired with
+        g, p = self.goal, self.puzzle
+        if g is not None and (len(g) != p.height or any(len(row) != p.width for row in g)):
+            raise ParseError(f"puzzle {self.label!r}: the stored solution is "
+                             f"{len(g[0]) if g else 0}x{len(g)}, the puzzle "
+                             f"{p.width}x{p.height}", self.source)
 
 
 #: what the formats that hold black-and-white puzzles only say of colour ones
@@ -188,8 +197,9 @@ def default_label(source: str | None, title: str | None = None) -> str:
 
 
 def logical_lines(text: str) -> list[str]:
-    """The lines of a text, whatever the line endings (BOM already removed by read_text)."""
-    return text.lstrip("\ufeff").splitlines()
+    """The lines of a text, LF, CRLF or CR ending them (``text_lines``: a form feed is no
+    line break); a BOM is dropped (read_text has removed one already)."""
+    return text_lines(text.lstrip("\ufeff"))
 
 
 def take_lines(lines: Sequence[tuple[int, str]], count: int, what: str, source: str | None,

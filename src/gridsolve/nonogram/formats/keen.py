@@ -40,10 +40,8 @@ def detect(text: str) -> bool:
 def split_blocks(lines: Numbered, source: str | None) -> tuple[Numbered, Numbered]:
     """Row lines and column lines of a text whose two blocks are split by blank lines."""
     body = [(n, s.strip()) for n, s in lines]
-    while body and not body[0][1]:
-        body.pop(0)
-    while body and not body[-1][1]:
-        body.pop()
+    filled = [k for k, (_, s) in enumerate(body) if s]
+    body = body[filled[0]:filled[-1] + 1] if filled else []
     gaps = [k for k in range(1, len(body)) if not body[k][1] and body[k - 1][1]]
     if not gaps:
         raise ParseError("no blank line separating row clues from column clues", source)

@@ -142,6 +142,8 @@ def _one(lines: list[str], offset: int, index: int, source: str | None,
         if key in ("rows", "columns") and value:  # Simpson: 'rows 10' is 'height 10'
             key = _SIZE_SYNONYM[key]
         if key in ("width", "height"):
+            if key in size:  # the goal and clue sections read so far took the first
+                raise ParseError(f"second '{key}'", source, n)
             size[key] = parse_int(value, key, source, n)
         elif key == "title":
             title = _unquote(value)

@@ -13,7 +13,7 @@ from typing import Any
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid
-from gridsolve.numbers import load_json, shown
+from gridsolve.numbers import load_json, shown, text_lines
 
 __all__ = ["parse_position", "LETTERS"]
 
@@ -28,7 +28,7 @@ def parse_position(text: str, width: int, height: int, source: str | None = None
         return _check_size(_from_json(text, source), width, height, source, None)
     rows: list[str] = []
     lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith((";", "//")):
             continue

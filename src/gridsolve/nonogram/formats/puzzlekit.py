@@ -17,6 +17,7 @@ from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, load_json,
                                                 make_goal, only_entry, parse_int, parse_numbers)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.numbers import text_lines
 
 NAME = "puzzlekit"
 EXTENSIONS = (".json",)
@@ -52,7 +53,7 @@ def _puzzle(key: str, item: Any, source: str | None, limits: bool) -> tuple[Puzz
     where = _where(source, key)
     if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
         raise ParseError('each puzzle needs a "problem" string', where)
-    lines = item["problem"].splitlines()
+    lines = text_lines(item["problem"])
     if not lines:
         raise ParseError("empty problem", where)
     height, width = _size(lines[0], where, "problem")
@@ -70,7 +71,7 @@ def _puzzle(key: str, item: Any, source: str | None, limits: bool) -> tuple[Puzz
         raise ParseError('"solution" must be a string', where)
     if not sol.strip():
         return puzzle, None
-    slines = sol.splitlines()
+    slines = text_lines(sol)
     if _size(slines[0], where, "solution") != (height, width):
         raise ParseError(f"solution size {slines[0]!r} differs from the problem's", where)
     grid_rows = ["".join(s.split()) for s in slines[1:] if s.strip()]

@@ -43,8 +43,9 @@ def _uncomment(line: str) -> str:
     return re.split(r"[#;]", line, maxsplit=1)[0]
 
 
-def _sections(text: str) -> dict[str, dict[str, Numbered]]:
-    """section -> key -> numbered value lines (comments removed)."""
+def _sections(text: str, source: str | None) -> dict[str, dict[str, Numbered]]:
+    """section -> key -> numbered value lines (comments removed); a section or a key given
+    twice is refused (pynogram's TOML and INI readers refuse them too)."""
     out: dict[str, dict[str, Numbered]] = {}
     section: dict[str, Numbered] | None = None
     name = ""
@@ -53,12 +54,15 @@ def _sections(text: str) -> dict[str, dict[str, Numbered]]:
         line = _uncomment(raw)
         if m := _SECTION.match(line):
             name = m.group(1).lower()
-            section = out.setdefault(name, {})
+            if name in out:
+                raise ParseError(f"a second [{name}] section", source, n)
+            section = out[name] = {}
             current = None
         elif section is not None and (m := _KEY.match(line)):
             key = m.group(1) if name == "colors" else m.group(1).lower()  # colour keys: as is
-            current = section.setdefault(key, [])
-            current.append((n, m.group(2)))
+            if key in section:
+                raise ParseError(f"'{key}' is given twice in [{name}]", source, n)
+            current = section[key] = [(n, m.group(2))]
         elif current is not None:
             current.append((n, line))
     return out
@@ -124,7 +128,7 @@ def _clues(value: Numbered, key: str, colours: PaletteBuilder
 
 def entries(text: str, source: str | None = None, limits: bool = True) -> Iterator[Entry]:
     """The one puzzle of a pynogram/nonogrid file."""
-    sections = _sections(text)
+    sections = _sections(text, source)
     colours = _palette(sections.get("colors", {}), source)
     clues = sections.get("clues")
     if clues is None:

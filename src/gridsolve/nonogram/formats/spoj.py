@@ -10,7 +10,6 @@ See nonogrid's examples/spoj/puzzles.txt (SPOJ problem JCROSS).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from gridsolve.errors import ParseError
@@ -23,12 +22,34 @@ EXTENSIONS = (".txt", ".in")
 
 
 def detect(text: str) -> bool:
-    """A lone count of at least one puzzle, an 'H W' line, then clue lines ending in 0?
-    (A count of 0 is no SPOJ file: it would announce no puzzle before its clue lines.)"""
-    lines = [s for s in logical_lines(text[:65536]) if s.strip()]
-    return (len(lines) >= 3 and re.fullmatch(r"\s*0*[1-9][0-9]*\s*", lines[0]) is not None
-            and re.fullmatch(r"\s*[0-9]+\s+[0-9]+\s*", lines[1]) is not None
-            and all(s.split()[-1] == "0" for s in lines[2:6] if s.split()))
+    """Does the text follow SPOJ's layout: only number lines, a lone count of at least one
+    puzzle, then per puzzle an 'H W' line and H + W clue lines each ending in 0, and nothing
+    after the last (as far as the first 2 MB tell)? Text, Keen and Makhorin files can start
+    like one (a lone number, two numbers, lines of 0), so the whole layout is walked."""
+    head = text[:2_000_000]
+    cut = len(head) < len(text)
+    lines = [s.split() for s in logical_lines(head) if s.strip()]
+    if cut and lines:
+        lines.pop()                      # the cut may have split the last line
+    if len(lines) < 3 or not all(len(t) <= 9 and t.isascii() and t.isdigit()
+                                 for toks in lines for t in toks):
+        return False
+    if len(lines[0]) != 1 or int(lines[0][0]) < 1:
+        return False
+    at = 1
+    for _ in range(int(lines[0][0])):
+        if at >= len(lines):
+            return cut
+        if len(lines[at]) != 2:
+            return False
+        size = int(lines[at][0]) + int(lines[at][1])
+        block = lines[at + 1:at + 1 + size]
+        if any(toks[-1] != "0" for toks in block):
+            return False
+        if len(block) < size:
+            return cut
+        at += 1 + size
+    return at == len(lines)
 
 
 def _clue(text: str, source: str | None, line: int) -> list[int]:

@@ -98,6 +98,9 @@ def _load(text: str, source: str | None) -> tuple[ET.Element, Lines]:
     except expat.ExpatError as exc:
         raise ParseError(f"invalid XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})",
                          source, exc.lineno) from None
+    except UnicodeEncodeError as exc:  # a lone surrogate (only the library can pass one)
+        raise ParseError(f"invalid XML: character {exc.object[exc.start]!r} is no Unicode "
+                         "character", source) from None
     return builder.close(), lines
 
 
