@@ -137,7 +137,8 @@ def test_show_escapes_the_title(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert "\x1b" not in out
 
 
-def test_a_colour_name_with_control_characters_is_refused_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_colour_name_with_control_characters_is_refused_escaped(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps({
         "format": "gridsolve-nonogram", "version": 1, "rows": [[[1, 1]]], "cols": [[[1, 1]]],
