@@ -20,6 +20,16 @@ def test_cli_hint_on_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None
     assert "4 4 # # # # . # # # #" in out
 
 
+def test_cli_hint_on_a_solved_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gridsolve.nonogram.engine import analyse
+    from gridsolve.nonogram.formats import bw_only, read_puzzle
+    heart = str(EXAMPLES / "heart.txt")
+    pos = tmp_path / "pos.txt"
+    pos.write_text("\n".join(analyse(bw_only(read_puzzle(heart), "x")).solutions[0]) + "\n")
+    assert main(["nonogram", "hint", heart, "--grid", str(pos)]) == 0
+    assert capsys.readouterr().out == "solved: every row and column matches its clue\n"
+
+
 def test_cli_check_lists_the_wrong_cells(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     pos = tmp_path / "pos.txt"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gridsolve.nonogram.engine import analyse
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.watch.explain import AGREE
 from gridsolve.nonogram.formats import bw_only, read_puzzle
 from gridsolve.nonogram.generate import random_grid
@@ -250,10 +250,37 @@ def test_the_clock_and_the_budget_stop_the_search_for_a_contradiction() -> None:
         grid = apply_hint(grid, step)
     assert step.kind == "contradiction"
     pos = _Position(puzzle, grid)
-    found = _contradiction(pos, None, 10**6)
-    assert found is not None and found.kind == "contradiction"
-    assert _contradiction(pos, None, 10**6, time.perf_counter() - 1) is None
-    assert _contradiction(pos, None, 1) is None
+    found, late = _contradiction(pos, None, 10**6)
+    assert found is not None and found.kind == "contradiction" and not late
+    assert _contradiction(pos, None, 10**6, time.perf_counter() - 1) == (None, True)
+    assert _contradiction(pos, None, 1) == (None, False)
+
+
+def test_a_hint_whose_time_ran_out_does_not_say_no_contradiction_exists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock stopping the probes is not "no short contradiction": the guess says which
+    (found by a fuzz audit: a 200x200 puzzle's solve took the whole timeout, and the hint
+    claimed no short contradiction while one probe settles a cell). The solve may take
+    SOLVE_SHARE of the timeout, the probes the rest."""
+    import gridsolve.nonogram.hints as hints_module
+
+    puzzle = puzzle_from_grid(random_grid(10, 10, 0.5, random.Random(26)))
+    grid = blank(puzzle)
+    while (step := hint(puzzle, grid)).kind == "line":
+        grid = apply_hint(grid, step)
+    assert step.kind == "contradiction"
+    seen: list[float | None] = []
+    solve = hints_module._solve
+
+    def solve_then_late(p: Puzzle, limits: SearchLimits) -> Result:
+        seen.append(limits.timeout)
+        return solve(p, limits)
+    monkeypatch.setattr(hints_module, "_solve", solve_then_late)
+    assert hint(puzzle, grid, limits=SearchLimits(timeout=10.0)).kind == "contradiction"
+    assert seen == [10.0 * hints_module.SOLVE_SHARE]
+    late = hint(puzzle, grid, limits=SearchLimits(timeout=1e-9))
+    assert late.kind == "guess" and "time limit came before a contradiction" in late.reason
+    assert "no short contradiction" not in late.reason
 
 
 def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:

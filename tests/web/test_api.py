@@ -82,6 +82,12 @@ def test_solve_reports_multiple_and_none(client: Any) -> None:
     assert none["status"] == "none" and none["solutions"] == []
 
 
+def test_steps_must_be_a_json_boolean(client: Any) -> None:
+    """"false" (a string) asked for the steps: bool("false") is True."""
+    res = client.post("/api/nonogram/solve", json={"text": "1\n--\n1\n", "steps": "false"})
+    assert res.status_code == 422 and res.json() == {"error": "steps must be true or false"}
+
+
 def test_colour_puzzle_is_solved_with_its_palette(client: Any) -> None:
     text = (EXAMPLES / "mushroom.json").read_text()
     res = client.post("/api/nonogram/solve", json={"text": text})

@@ -60,6 +60,9 @@ MAX_PROBE_SOLVES = 200_000
 DEAD_END_SWEEPS = 20
 #: Puzzles whose solve is kept between hints.
 SOLVES_KEPT = 32
+#: The share of a hint's timeout its solve may take (the check for mistakes); the probes
+#: that look for a contradiction have the rest.
+SOLVE_SHARE = 0.5
 #: A contradiction's chain names at most this many lines, then "and N more".
 CHAIN_SHOWN = 4
 
@@ -133,18 +136,22 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     """The next step from this position (None: the empty board), simplest kind first.
 
     ``limits`` bound the engine's solve that proves the solution unique (so mistakes can be
-    named), and their timeout the whole hint; ``max_probe_solves`` bounds the search for a
-    contradiction."""
+    named; it may take ``SOLVE_SHARE`` of the timeout), and their timeout the whole hint;
+    ``max_probe_solves`` bounds the search for a contradiction."""
     started = time.perf_counter()
     until = None if limits.timeout is None else started + limits.timeout
     pos = _Position(puzzle, _clean(puzzle, grid))
-    result = _solve(puzzle, limits)
+    result = _solve(puzzle, limits if limits.timeout is None else
+                    replace(limits, timeout=limits.timeout * SOLVE_SHARE))
     end = _verdict(pos, result)
     if end is not None:
         return end
     solution = result.solutions[0] if result.status == "unique" else None
-    step = _line_step(pos) or _contradiction(pos, solution, max_probe_solves, until)
-    step = step or _guess(pos, result.solutions, result.status)
+    step = _line_step(pos)
+    timed_out = False
+    if step is None:
+        step, timed_out = _contradiction(pos, solution, max_probe_solves, until)
+    step = step or _guess(pos, result.solutions, result.status, timed_out)
     if result.status == "unknown" and step.kind in ("line", "whole-line", "contradiction"):
         # sound from the cells set, but those were not compared with a solution
         step = replace(step, reason=f"{step.reason} ({UNCHECKED})")
@@ -184,7 +191,7 @@ def _verdict(pos: _Position, result: Result) -> Hint | None:
                                    "not compared with one)", line=end[0], clue=pos.clues[end[0]])
     if UNKNOWN not in pos.cells:
         if is_solution(pos.puzzle, _rows(pos)):
-            return Hint("solved", "solved: every row and column matches its clue")
+            return Hint("solved", "every row and column matches its clue")
         return Hint("mistake", "every cell is set but some line does not match its clue")
     return None
 
@@ -398,9 +405,9 @@ def _follow(pos: _Position, cells: list[str], start: Sequence[int],
 
 
 def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
-                   until: float | None = None) -> Hint | None:
+                   until: float | None = None) -> tuple[Hint | None, bool]:
     """The probe refuted in the fewest line solves (budgets doubling: 2, 4, 8, ...), unless
-    ``max_solves`` or the clock (``until``) runs out first.
+    ``max_solves`` or the clock (``until``) runs out first; and whether the clock did.
 
     With a unique solution only the wrong value of each cell can be refuted, so only it is
     tried; otherwise both are."""
@@ -413,7 +420,7 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
         waiting = []
         for cell, value in todo:
             if until is not None and time.perf_counter() > until:
-                return None
+                return None, True
             out = _probe(pos, cell, value, budget)
             spent += out.solves if isinstance(out, _Refuted) else budget
             if isinstance(out, _Refuted):
@@ -422,9 +429,9 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
                 waiting.append((cell, value))
         if found:
             best = min(found, key=lambda r: (r.solves, r.cell))
-            return _contradiction_hint(pos, best)
+            return _contradiction_hint(pos, best), False
         todo, budget = waiting, budget * 2
-    return None
+    return None, False
 
 
 def _contradiction_hint(pos: _Position, r: _Refuted) -> Hint:
@@ -446,10 +453,14 @@ def _contradiction_hint(pos: _Position, r: _Refuted) -> Hint:
 # --- a guess ----------------------------------------------------------------------------------
 
 
-def _guess(pos: _Position, solutions: tuple[Grid, ...], status: str) -> Hint:
-    """No line and no short contradiction settles a cell: say so, and show one cell of a
-    solution that agrees with the position (in the most constrained line) so play goes on."""
-    base = ("no single line and no short contradiction settles a cell here: this position "
+def _guess(pos: _Position, solutions: tuple[Grid, ...], status: str,
+           timed_out: bool = False) -> Hint:
+    """No line and no short contradiction settles a cell: say so (or that the time limit came
+    before a contradiction was found: then one may exist), and show one cell of a solution
+    that agrees with the position (in the most constrained line) so play goes on."""
+    base = ("no single line settles a cell here, and the time limit came before a "
+            "contradiction was found" if timed_out else
+            "no single line and no short contradiction settles a cell here: this position "
             "needs a guess")
     fitting = [s for s in solutions if not wrong_cells(s, pos.cells)]
     if not fitting:

@@ -99,8 +99,10 @@ async def solve(request: Request, limits: WebLimits, run: Run) -> Response:
     from gridsolve.web.responses import JSONResponse
 
     body = await read_json(request, limits)
+    steps = body.get("steps", True)
+    if not isinstance(steps, bool):  # "false" is a string, and bool("false") is True
+        raise ApiError(422, "steps must be true or false")
     puzzle, name = await run(lambda: _puzzle(body, limits))  # (a 1 MB text: seconds)
-    steps = bool(body.get("steps", True))
     payload = await run(lambda: solve_payload(puzzle, limits, steps))
     payload["format"] = name
     return JSONResponse(payload)

@@ -359,7 +359,7 @@ async function check() {
     const n = game.wrong.size;
     message(out.kind === "ok" ? "No mistakes so far."
       : out.kind === "mistake" ? (n ? `${n} wrong cell${n === 1 ? "" : "s"}, outlined in red.` : `${out.reason}.`)
-        : `${out.reason}.`, out.kind === "mistake");
+        : out.kind === "solved" ? `Solved: ${out.reason}.` : `${out.reason}.`, out.kind === "mistake");
     draw();
   } catch (err) {
     message(err.message, true);
