@@ -133,6 +133,58 @@ def test_no_solution() -> None:
     assert rating.status == "none" and not rating.unique
 
 
+def _probing_refutes(puzzle: Puzzle) -> bool:
+    """Does line logic with single-cell probing at the root (plain Python) find that the clues
+    contradict each other: a line that cannot fit, or a cell both of whose values fail?"""
+    current = propagate(puzzle, blank(puzzle))
+    while current is not None:
+        for r, row in enumerate(current):
+            unknown = [c for c, ch in enumerate(row) if ch == "?"]
+            for c in unknown:
+                tries = {v: propagate(puzzle, [x if i != r else x[:c] + v + x[c + 1:]
+                                               for i, x in enumerate(current)], fast_line)
+                         for v in "#."}
+                alive = [g for g in tries.values() if g is not None]
+                if not alive:
+                    return True
+                if len(alive) == 1:
+                    current = alive[0]
+                    break
+            else:
+                continue
+            break
+        else:
+            return False
+    return True
+
+
+def test_no_solution_is_rated_by_what_finds_the_contradiction() -> None:
+    """A puzzle whose clues contradict each other is rated "line" when line logic finds it,
+    "probe" when probing at the root does, else "search" (it was always "search", 8/10):
+    against plain-Python line logic and probing on puzzles with two column clues swapped."""
+    import random
+    rng = random.Random(7)
+    seen: dict[str, int] = {}
+    while sum(seen.values()) < 150:
+        n = rng.choice([5, 6, 8])
+        grid = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(n)) for _ in range(n)])
+        cols = list(grid.cols)
+        i, j = rng.sample(range(n), 2)
+        cols[i], cols[j] = cols[j], cols[i]
+        try:
+            puzzle = Puzzle(grid.rows, cols)
+        except ValueError:
+            continue
+        rating = rate(puzzle)
+        if rating.status != "none":
+            continue
+        expect = ("line" if propagate(puzzle, blank(puzzle)) is None else
+                  "probe" if _probing_refutes(puzzle) else "search")
+        assert rating.level == expect, (puzzle.rows, puzzle.cols)
+        seen[expect] = seen.get(expect, 0) + 1
+    assert seen.get("line", 0) > 0 and seen.get("probe", 0) > 0
+
+
 def test_limit_gives_unknown_and_top_score() -> None:
     rating = rate(puzzle_from_grid(SEARCH), SearchLimits(max_nodes=1))
     assert rating.status == "unknown" and not rating.unique and rating.score == 10

@@ -61,8 +61,11 @@ class Rating:
 
 
 def _complete(result: Result) -> bool:
-    """Did the root of this search fix every cell?"""
-    return not any(UNKNOWN in row for row in result.partial)
+    """Did the root of this search finish it: fix every cell of a unique puzzle, or find that
+    the clues contradict each other (no solution, without a branch)?"""
+    if result.status == "none":
+        return result.stats.get("max_depth", 0) == 0
+    return result.status == "unique" and not any(UNKNOWN in row for row in result.partial)
 
 
 def work_of(level: Level, puzzle: Puzzle, line_solves: int, probes: int, nodes: int) -> float:
@@ -90,12 +93,12 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
     start = time.perf_counter()
     line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
     level: Level
-    if line.status == "unique" and _complete(line):
+    if _complete(line):
         level, result = "line", line
     else:
         # single-cell probing and one search, as the levels and the score table are defined
         result = analyse(puzzle, 2, limits, probing=True, implications=False, team=False)
-        level = "probe" if result.status == "unique" and _complete(result) else "search"
+        level = "probe" if _complete(result) else "search"
     stats = result.stats
     line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)
     nodes, depth = stats.get("nodes", result.nodes), stats.get("max_depth", 0)
