@@ -307,6 +307,42 @@ def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:
     assert dead > 0
 
 
+def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions() -> None:
+    """With several solutions, set cells that fit none of them are a mistake even when line
+    logic from them reaches no dead end (found by a fuzz audit: this 11x9 puzzle and position
+    gave a line step); a SAT search with the cells fixed decides, against every solution
+    (the native engine's count here, all_solutions on the 6x6 ones)."""
+    pytest.importorskip("pysat")
+    rows = [(1, 1, 2), (1, 1, 1), (1, 3), (1, 1, 1, 1), (3,), (1, 1), (1,), (1, 1, 1), (1, 3),
+            (1, 2, 1), (1, 3)]
+    cols = [(1, 1, 1, 1, 1), (1, 1), (1, 3, 2), (1, 1, 2), (2, 1, 2), (1, 1, 1), (3, 1, 1),
+            (1, 1, 1, 1), (1, 1)]
+    puzzle = Puzzle(rows, cols)
+    counted = analyse(puzzle, 1000)                  # the native engine: every solution
+    assert counted.exhausted and len(counted.solutions) == 82
+    grid: Grid = ("????#????", "?.???????", "?????????", "?????????", ".????????", "#???#???.",
+            "?????????", "?????????", "?????????", "?????????", ".???.????")
+    assert all(any(x not in ("?", y) for x, y in zip("".join(grid), "".join(s)))
+               for s in counted.solutions)
+    step = hint(puzzle, grid)
+    assert step.kind == "mistake" and "fit none of the puzzle's solutions" in step.reason
+    rng = random.Random(11)
+    checked = 0
+    while checked < 40:
+        puzzle = puzzle_from_grid(random_grid(6, 6, 0.5, rng))
+        solutions = all_solutions(puzzle)
+        if len(solutions) < 2:
+            continue
+        cells = ["?"] * 36
+        for c in rng.sample(range(36), 8):
+            cells[c] = rng.choice("#.")
+        grid = tuple("".join(cells[i:i + 6]) for i in range(0, 36, 6))
+        agreeing = [s for s in solutions if not any(x not in ("?", y) for x, y in
+                                                    zip("".join(grid), "".join(s)))]
+        assert (hint(puzzle, grid).kind == "mistake") == (not agreeing)
+        checked += 1
+
+
 def test_a_step_after_a_stopped_solve_says_it_did_not_check_for_mistakes() -> None:
     """When the solve that names wrong cells stops at its limit, a line step is still sound
     from the cells set, but it says they were not checked (found by a fuzz audit: /hint gave

@@ -18,7 +18,10 @@ Steps are tried simplest first, and the first kind that settles a cell is the hi
 
 Before any of them the position is checked: a line that cannot fit its clue, or (for a puzzle
 with a unique solution, proven by the engine) set cells that differ from the solution, give a
-``mistake`` with the wrong cells. ``solved`` and ``no-solution`` end the list of kinds.
+``mistake`` with the wrong cells; with several solutions, set cells that no solution agrees
+with (line logic from them reaching a dead end, or a SAT search with them fixed finding no
+solution when python-sat is installed) give a ``mistake`` that cannot name them. ``solved``
+and ``no-solution`` end the list of kinds.
 The compiled line solver finds the lines that can move (it is fast, and gives the same lines as
 the plain-Python reference: tests check both against brute force); the reasons for a line's
 cells come from the reference solver and ``explain``'s words. Probes follow line logic with
@@ -143,7 +146,7 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     pos = _Position(puzzle, _clean(puzzle, grid))
     result = _solve(puzzle, limits if limits.timeout is None else
                     replace(limits, timeout=limits.timeout * SOLVE_SHARE))
-    end = _verdict(pos, result)
+    end = _verdict(pos, result, until)
     if end is not None:
         return end
     solution = result.solutions[0] if result.status == "unique" else None
@@ -165,15 +168,18 @@ def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
     that would name wrong cells stopped at a limit and line logic found no mistake either:
     "right so far" would then be a guess."""
     result = _solve(puzzle, limits)
-    verdict = _verdict(_Position(puzzle, _clean(puzzle, grid)), result)
+    until = None if limits.timeout is None else time.perf_counter() + limits.timeout
+    verdict = _verdict(_Position(puzzle, _clean(puzzle, grid)), result, until)
     if verdict is None and result.status == "unknown":
         raise LimitReached("the solve that checks the position stopped at its limit before "
                            "it knew the solution", partial=result.partial, nodes=result.nodes)
     return verdict
 
 
-def _verdict(pos: _Position, result: Result) -> Hint | None:
-    """The end of the list of kinds, if the position is at one."""
+def _verdict(pos: _Position, result: Result, until: float | None = None) -> Hint | None:
+    """The end of the list of kinds, if the position is at one. With several solutions, the
+    set cells are a mistake when line logic from them reaches a dead end, or when a SAT
+    search with them fixed finds no solution (python-sat installed, before ``until``)."""
     if result.status == "none":
         return Hint("no-solution", "the clues contradict each other: this puzzle has no solution")
     solution = result.solutions[0] if result.status == "unique" else None
@@ -189,11 +195,33 @@ def _verdict(pos: _Position, result: Result) -> Hint | None:
                                    f"reaches {pos.name(end[0])}, which cannot fit its clue "
                                    "(the puzzle has more than one solution, so the cells are "
                                    "not compared with one)", line=end[0], clue=pos.clues[end[0]])
+        if result.status == "multiple" and _fits_no_solution(pos, result.solutions, until):
+            return Hint("mistake", "the cells set fit none of the puzzle's solutions (a search "
+                                   "with them fixed finds none; the puzzle has more than one "
+                                   "solution, so the wrong cells are not named)")
     if UNKNOWN not in pos.cells:
         if is_solution(pos.puzzle, _rows(pos)):
             return Hint("solved", "every row and column matches its clue")
         return Hint("mistake", "every cell is set but some line does not match its clue")
     return None
+
+
+def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], until: float | None) -> bool:
+    """Is it proven that no solution agrees with the set cells? Only when none of the known
+    ``solutions`` does, python-sat is installed (the ``sat`` extra), and its search with the
+    set cells fixed ends before ``until`` without a solution."""
+    from gridsolve.nonogram.backends._common import sat_installed
+
+    if (all(v == UNKNOWN for v in pos.cells) or not sat_installed()
+            or any(not wrong_cells(s, pos.cells) for s in solutions)):
+        return False
+    from gridsolve.nonogram.backends import sat
+
+    left = None if until is None else until - time.perf_counter()
+    if left is not None and left <= 0:
+        return False
+    found = sat.analyse(pos.puzzle, 1, SearchLimits(timeout=left), known=_rows(pos))
+    return found.status == "none"
 
 
 _kept: OrderedDict[tuple[Puzzle, SearchLimits], Result] = OrderedDict()
