@@ -54,10 +54,12 @@ _TURNS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
 
 def _shift(turn: Callable[[int, int], tuple[int, int]],
            cells: Sequence[Cell]) -> Callable[[Cell], Cell]:
-    """The turn followed by the translation that brings the turned cells back to row/col 0."""
+    """The turn followed by the translation that brings the turned cells back onto the
+    cells' own top row and left column (a board whose first row or column is all blocked
+    does not start at row or column 0)."""
     turned = [turn(r, c) for r, c in cells]
-    r0 = min(r for r, _ in turned)
-    c0 = min(c for _, c in turned)
+    r0 = min(r for r, _ in turned) - min(r for r, _ in cells)
+    c0 = min(c for _, c in turned) - min(c for _, c in cells)
 
     def apply(cell: Cell) -> Cell:
         r, c = turn(*cell)
