@@ -140,3 +140,40 @@ def test_summary_shows_names_and_titles_escaped(capsys: pytest.CaptureFixture[st
     code, _, err = run_batch(capsys, str(path))
     assert code == 0 and "\x1b" not in err and "\x07" not in err
     assert f"{tmp_path}/a\\x1b[2Jb.json #0 (t\\x1b]0;pwned\\x07)" in err
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
+def test_resume_solves_again_the_rows_a_dead_worker_failed(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, suffix: str) -> None:
+    """A dead worker fails every task in flight; their error rows are taken out and solved
+    again on --resume, once each (found by a fuzz audit: they stayed errors for good)."""
+    root = tmp_path / "p"
+    root.mkdir()
+    for name in ("a", "b", "c"):
+        (root / f"{name}.txt").write_text(write_puzzle(puzzle_from_grid(("#.", ".#"))))
+    out = tmp_path / f"out{suffix}"
+    assert run_batch(capsys, str(root), "--out", str(out))[0] == 0
+    rows = read_rows(str(out))
+    failed = Row(rows[1].source, 0, "b", 0, 0, "error", 0.0, 0, "",
+                 "worker failed: BrokenProcessPool: A process in the process pool was "
+                 "terminated abruptly")
+    bad = Row(rows[2].source, 0, "c", 0, 0, "error", 0.0, 0, "", "c.txt:1: a real error")
+    from gridsolve.batch import rewrite_rows
+    rewrite_rows(str(out), [rows[0], failed, bad])
+    code, _, err = run_batch(capsys, str(root), "--out", str(out), "--resume")
+    assert code == 0, err
+    again = read_rows(str(out))
+    assert [(r.source, r.status) for r in again] == [
+        (rows[0].source, "multiple"), (rows[2].source, "error"), (rows[1].source, "multiple")]
+
+
+def test_a_file_named_twice_is_solved_once(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder and a file in it, or x.txt and ./x.txt, name one file: one row for it."""
+    (tmp_path / "f").mkdir()
+    (tmp_path / "f" / "a.txt").write_text(write_puzzle(puzzle_from_grid(("#",))))
+    (tmp_path / "x.txt").write_text(write_puzzle(puzzle_from_grid(("#",))))
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_batch(capsys, "f", "f/a.txt", "f", "x.txt", "./x.txt")
+    assert code == 0
+    assert [json.loads(line)["source"] for line in out.splitlines()] == ["f/a.txt", "x.txt"]

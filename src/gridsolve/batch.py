@@ -211,17 +211,23 @@ class Found:
 def walk(paths: Iterable[str], skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, str]]:
     """(absolute path, source) for each named file and each puzzle file under named folders
     (hidden ones and the absolute paths in ``skip``, such as the output file, left out)."""
+    seen: set[str] = set()  # a file named twice (a folder and a file in it, x and ./x): once
     for name in paths:
         p = Path(name)
         if p.is_dir():
             for sub in sorted(p.rglob("*")):
                 rel = sub.relative_to(p)
+                resolved = str(sub.resolve())
                 if (sub.is_file() and sub.suffix.lower() in PUZZLE_SUFFIXES
-                        and str(sub.resolve()) not in skip
+                        and resolved not in skip and resolved not in seen
                         and not any(part.startswith(".") for part in rel.parts)):
-                    yield str(sub.resolve()), str(sub)
+                    seen.add(resolved)
+                    yield resolved, str(sub)
         else:
-            yield str(p.resolve()) if p.exists() else name, name
+            resolved = str(p.resolve()) if p.exists() else name
+            if resolved not in seen:
+                seen.add(resolved)
+                yield resolved, name
 
 
 def discover(paths: Iterable[str], options: Options,
@@ -345,6 +351,26 @@ def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
 STOP_POLL = 0.2
 
 
+#: How the error of a row whose worker died begins: ``--resume`` solves such rows again (a
+#: dead pool fails every task in flight, most of them through no fault of their own).
+WORKER_FAILED = "worker failed: "
+
+
+def retried(rows: Sequence[Row]) -> list[Row]:
+    """The rows ``--resume`` solves again: those a worker's death failed."""
+    return [r for r in rows if r.status == "error" and r.error.startswith(WORKER_FAILED)]
+
+
+def rewrite_rows(path: str, rows: Sequence[Row]) -> None:
+    """Replace an output file's rows (atomically: a kill leaves the old file or the new)."""
+    tmp = f"{path}.resume-tmp"
+    with open(tmp, "w", encoding="utf-8", newline="") as fh:
+        writer = RowWriter(fh, _kind(path), header=True)
+        for row in rows:
+            writer.write(row)
+    os.replace(tmp, path)
+
+
 def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
               emit: Callable[[list[Row]], None], stop: threading.Event | None = None) -> None:
     """Feed tasks to the executor, at most ``window`` in flight, emitting rows as tasks finish.
@@ -363,7 +389,7 @@ def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
         try:
             emit(future.result())
         except Exception as exc:
-            why = f"worker failed: {one_line(exc)}"
+            why = f"{WORKER_FAILED}{one_line(exc)}"
             emit([error_row(task.source, i, why) for i in task.indexes])
 
     poll = None if stop is None else STOP_POLL

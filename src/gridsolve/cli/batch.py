@@ -123,14 +123,21 @@ def _runner(args: argparse.Namespace) -> Iterator[tuple[Any, int]]:
 
 
 def _done(args: argparse.Namespace) -> frozenset[tuple[str, int]]:
-    """The (source, index) pairs already in the output file, when resuming."""
+    """The (source, index) pairs already in the output file, when resuming; rows a dead
+    worker failed are taken out of the file, to be solved again."""
     if not args.resume:
         return frozenset()
     if args.out is None:
         raise GridsolveError("--resume needs --out FILE (the rows to continue)")
     if not os.path.exists(args.out):
         return frozenset()
-    return frozenset(row.key for row in batch.read_rows(args.out, repair=True))
+    rows = batch.read_rows(args.out, repair=True)
+    again = batch.retried(rows)
+    if again:
+        dropped = {id(r) for r in again}
+        rows = [r for r in rows if id(r) not in dropped]
+        batch.rewrite_rows(args.out, rows)
+    return frozenset(row.key for row in rows)
 
 
 def _check_writable(path: str | None) -> None:
