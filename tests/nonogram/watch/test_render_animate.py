@@ -44,3 +44,39 @@ def test_gif_keeps_to_its_frame_budget(tmp_path: Path) -> None:
     write_gif(str(path), TWO, trace.steps, max_frames=12)
     with Image.open(path) as img:
         assert getattr(img, "n_frames", 1) == 12
+
+
+def test_a_large_puzzle_gets_smaller_cells_then_a_refusal() -> None:
+    """Pictures keep to a pixel budget (found by a fuzz audit: a 1000x1000 PNG was 455
+    million pixels, and its GIF held 300 such frames): cells shrink to MIN_CELL, past which
+    the picture is refused in one line."""
+    from gridsolve.errors import GridsolveError
+    from gridsolve.nonogram.render.layout import MIN_CELL, fitted_layout, layout
+    puzzle = puzzle_from_grid(tuple(("#." * 100)[:200] for _ in range(200)))
+    assert layout(puzzle, 20).width * layout(puzzle, 20).height > 4_000_000
+    lay = fitted_layout(puzzle, 20, 4_000_000)
+    assert lay.width * lay.height <= 4_000_000 and MIN_CELL <= lay.cell < 20
+    assert layout(puzzle, lay.cell + 1).width * layout(puzzle, lay.cell + 1).height > 4_000_000
+    assert fitted_layout(TWO, 20, 4_000_000).cell == 20
+    with pytest.raises(GridsolveError, match="over 10,000 even with 3-pixel cells"):
+        fitted_layout(puzzle, 20, 10_000)
+
+
+def test_a_gif_keeps_to_its_pixel_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    import gridsolve.nonogram.watch.animate as animate
+    puzzle = puzzle_from_grid(("#..#.", ".##..", "#...#", "..#.#", ".#.#."))
+    _, trace = trace_solve(puzzle, 2)
+    assert len(trace.steps) > 8
+    path = tmp_path / "a.gif"
+    monkeypatch.setattr(animate, "GIF_PIXELS", 1)        # fewer frames: the floor is two
+    write_gif(str(path), puzzle, trace.steps)
+    with Image.open(path) as img:
+        assert getattr(img, "n_frames", 1) == 2
+    monkeypatch.setattr(animate, "GIF_PIXELS", 10**9)
+    monkeypatch.setattr(animate, "MAX_FRAME_PIXELS", 40_000)   # smaller cells
+    write_gif(str(path), puzzle, trace.steps)
+    with Image.open(path) as img:
+        assert img.size[0] * img.size[1] <= 40_000 * 2       # (a caption may widen it)

@@ -12,9 +12,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
 
-__all__ = ["Layout", "layout", "COLOURS", "drawn_title"]
+__all__ = ["Layout", "layout", "fitted_layout", "COLOURS", "drawn_title", "MAX_PICTURE_PIXELS",
+           "MIN_CELL"]
+
+#: The most pixels a picture (a PNG, or each frame of a GIF) is drawn with: a large puzzle is
+#: drawn with smaller cells, down to MIN_CELL (36 million: 108 MB of RGB while drawn).
+MAX_PICTURE_PIXELS = 36_000_000
+MIN_CELL = 3
 
 #: the palette (CSS colours, also understood by Pillow)
 COLOURS = {
@@ -122,3 +129,19 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
                   height=top + puzzle.height * cell + pad,
                   rows=puzzle.height, cols=puzzle.width, row_clues=rows, col_clues=cols,
                   slot=slot, title=title, cell_fills=fills, **inks)
+
+
+def fitted_layout(puzzle: AnyPuzzle, cell: int = 20,
+                  max_pixels: int = MAX_PICTURE_PIXELS) -> Layout:
+    """The layout with the largest cells, at most ``cell`` pixels, whose picture has at most
+    ``max_pixels``; GridsolveError when even cells of MIN_CELL pixels make it larger."""
+    while True:
+        lay = layout(puzzle, cell)
+        pixels = lay.width * lay.height
+        if pixels <= max_pixels:
+            return lay
+        if cell <= MIN_CELL:
+            raise GridsolveError(f"the picture would be {lay.width}x{lay.height} pixels, over "
+                                 f"{max_pixels:,} even with {MIN_CELL}-pixel cells: draw the "
+                                 "puzzle as SVG or text")
+        cell = max(MIN_CELL, min(cell - 1, int(cell * (max_pixels / pixels) ** 0.5)))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
-from gridsolve.nonogram.render.layout import COLOURS, Layout, layout
+from gridsolve.nonogram.render.layout import COLOURS, Layout, fitted_layout
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -114,8 +114,9 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
 
 
 def puzzle_image(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int = 20) -> Image.Image:
-    """A Pillow image of the puzzle with clues in the margins and the grid filled in."""
-    lay = layout(puzzle, cell)
+    """A Pillow image of the puzzle with clues in the margins and the grid filled in (cells
+    of ``cell`` pixels, smaller for a puzzle whose picture would pass MAX_PICTURE_PIXELS)."""
+    lay = fitted_layout(puzzle, cell)
     img = draw_frame(lay, puzzle)
     paint_cells(img, lay, grid or ["?" * puzzle.width] * puzzle.height)
     return img

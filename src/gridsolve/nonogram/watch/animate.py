@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.nonogram.model import Puzzle
 from gridsolve.nonogram.watch.frames import Frame, frames
-from gridsolve.nonogram.render.layout import COLOURS, layout
+from gridsolve.nonogram.render.layout import COLOURS, fitted_layout
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
@@ -21,6 +21,10 @@ __all__ = ["write_animation", "write_gif", "pick"]
 
 #: a GIF is widened to fit its captions up to this many pixels
 MAX_GIF_WIDTH = 900
+#: The most pixels of one GIF frame (smaller cells past it) and of all its frames together
+#: (fewer frames past it): a frame is held as one byte a pixel until the file is written.
+MAX_FRAME_PIXELS = 2_500_000
+GIF_PIXELS = 150_000_000
 
 
 def pick(n: int, most: int) -> list[int]:
@@ -46,10 +50,15 @@ def fixed_palette(pil: Any) -> Any:
 
 def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
               max_frames: int = 300, ms: int = 150, note: str = "") -> None:
-    """Write an animated GIF of the steps (the blank puzzle first, the last step held)."""
+    """Write an animated GIF of the steps (the blank puzzle first, the last step held). Each
+    frame has at most MAX_FRAME_PIXELS (smaller cells for a large puzzle), and the frames
+    together at most GIF_PIXELS (fewer frames for a large one): every frame is held in
+    memory until the file is written."""
     from gridsolve.nonogram.render.png import draw_frame, font, load_pillow, paint_cells
     pil = load_pillow()
-    lay = layout(puzzle, cell)
+    lay = fitted_layout(puzzle, cell, MAX_FRAME_PIXELS)
+    cell = lay.cell
+    max_frames = max(2, min(max_frames, GIF_PIXELS // (lay.width * lay.height)))
     band = round(cell * 1.4)
     text_font = font(max(9, round(cell * 0.6)))
     wanted = set(pick(len(steps), max_frames - 1))
