@@ -54,9 +54,11 @@ KILL_GRACE = 0.2
 #: Memory per term (a variable in a constraint) of the model: PuLP's objects took 105-160
 #: bytes a term on random 50x50 and 100x100 puzzles, CBC's copy comes on top.
 BYTES_PER_TERM = 300
-#: Terms a second PuLP builds a model and writes its MPS file at, a little under what was
-#: measured (random 50x50 and 100x100: 60,000-65,000 a second, the other core busy).
-BUILD_TERMS_PER_SECOND = 50_000
+#: Terms a second PuLP builds a model and writes its MPS file at, well under what was
+#: measured (2026-11-26: light.dat, random 50x50 and 100x100 340,000-385,000 a second; the
+#: build checks the clock as it goes, so this only keeps a hopeless build from starting).
+#: It was 50,000, which refused in 0.1 s a light.dat that builds in 0.27 s under --timeout 2.
+BUILD_TERMS_PER_SECOND = 200_000
 
 
 def _pulp() -> Any:
