@@ -210,12 +210,15 @@ def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], until: float | 
     """Is it proven that no solution agrees with the set cells? Only when none of the known
     ``solutions`` does, python-sat is installed (the ``sat`` extra), and its search with the
     set cells fixed ends before ``until`` without a solution."""
-    from gridsolve.nonogram.backends._common import sat_installed
-
-    if (all(v == UNKNOWN for v in pos.cells) or not sat_installed()
+    if (all(v == UNKNOWN for v in pos.cells)
             or any(not wrong_cells(s, pos.cells) for s in solutions)):
         return False
+    from gridsolve.errors import SolverUnavailable
     from gridsolve.nonogram.backends import sat
+    try:
+        sat.require()
+    except SolverUnavailable:
+        return False
 
     left = None if until is None else until - time.perf_counter()
     if left is not None and left <= 0:
