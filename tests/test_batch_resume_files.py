@@ -177,3 +177,33 @@ def test_a_file_named_twice_is_solved_once(capsys: pytest.CaptureFixture[str], t
     code, out, _ = run_batch(capsys, "f", "f/a.txt", "f", "x.txt", "./x.txt")
     assert code == 0
     assert [json.loads(line)["source"] for line in out.splitlines()] == ["f/a.txt", "x.txt"]
+
+
+def test_a_puzzle_that_kills_its_worker_again_is_not_retried_again(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retried once: a task of retried puzzles that fails again writes "worker failed again",
+    which --resume leaves (a puzzle that kills every worker would stop every resume)."""
+    import gridsolve.batch as batch_module
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "a.txt").write_text(write_puzzle(puzzle_from_grid(("#.", ".#"))))
+    out = tmp_path / "out.jsonl"
+    killer = Row(str(root / "a.txt"), 0, "a", 0, 0, "error", 0.0, 0, "",
+                 "worker failed: BrokenProcessPool: terminated abruptly")
+    from gridsolve.batch import rewrite_rows
+    rewrite_rows(str(out), [killer])
+    solve = batch_module.solve_task
+
+    def dies_on_retries(task: batch_module.Task) -> list[Row]:
+        if task.again:
+            raise RuntimeError("the pool died")
+        return solve(task)
+    monkeypatch.setattr(batch_module, "solve_task", dies_on_retries)
+    assert run_batch(capsys, str(root), "--out", str(out), "--resume")[0] == 0
+    (row,) = read_rows(str(out))
+    assert row.error == "worker failed again: RuntimeError: the pool died"
+    monkeypatch.setattr(batch_module, "solve_task", solve)
+    code, _, err = run_batch(capsys, str(root), "--out", str(out), "--resume")
+    assert code == 0 and "1 skipped as already done" in err
+    assert read_rows(str(out)) == [row]

@@ -116,6 +116,8 @@ class Task:
     source: str
     indexes: tuple[int, ...]
     options: Options
+    #: Puzzles a dead worker failed before: failing again, their rows are not retried.
+    again: bool = False
 
 
 def solution_hash(grid: Sequence[str]) -> str:
@@ -251,13 +253,17 @@ def keys(found: Iterable[Found]) -> Iterator[tuple[str, int]]:
 
 
 def plan(found: Iterable[Found], options: Options, chunk: int,
-         done: frozenset[tuple[str, int]] = frozenset()) -> Iterator[Task]:
-    """Chunks of at most ``chunk`` not-yet-done puzzle indexes, file by file."""
+         done: frozenset[tuple[str, int]] = frozenset(),
+         again: frozenset[tuple[str, int]] = frozenset()) -> Iterator[Task]:
+    """Chunks of at most ``chunk`` not-yet-done puzzle indexes, file by file; the puzzles in
+    ``again`` (a dead worker failed them before) in chunks of their own, marked."""
     for f in found:
         name = resume_name(f.source)
         todo = [i for i in range(f.count) if (name, i) not in done]
-        for start in range(0, len(todo), chunk):
-            yield Task(f.path, f.source, tuple(todo[start:start + chunk]), options)
+        for retry in (False, True):
+            part = [i for i in todo if ((name, i) in again) == retry]
+            for start in range(0, len(part), chunk):
+                yield Task(f.path, f.source, tuple(part[start:start + chunk]), options, retry)
 
 
 def auto_chunk(puzzles: int, slots: int, cap: int = 256) -> int:
@@ -352,8 +358,11 @@ STOP_POLL = 0.2
 
 
 #: How the error of a row whose worker died begins: ``--resume`` solves such rows again (a
-#: dead pool fails every task in flight, most of them through no fault of their own).
+#: dead pool fails every task in flight, most of them through no fault of their own), once:
+#: failing again they say WORKER_FAILED_AGAIN and stay, so a puzzle that kills its worker
+#: every time cannot stop every resume.
 WORKER_FAILED = "worker failed: "
+WORKER_FAILED_AGAIN = "worker failed again: "
 
 
 def retried(rows: Sequence[Row]) -> list[Row]:
@@ -389,7 +398,7 @@ def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
         try:
             emit(future.result())
         except Exception as exc:
-            why = f"{WORKER_FAILED}{one_line(exc)}"
+            why = f"{WORKER_FAILED_AGAIN if task.again else WORKER_FAILED}{one_line(exc)}"
             emit([error_row(task.source, i, why) for i in task.indexes])
 
     poll = None if stop is None else STOP_POLL

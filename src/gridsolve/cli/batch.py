@@ -122,22 +122,23 @@ def _runner(args: argparse.Namespace) -> Iterator[tuple[Any, int]]:
             yield executor, args.jobs
 
 
-def _done(args: argparse.Namespace) -> frozenset[tuple[str, int]]:
-    """The (source, index) pairs already in the output file, when resuming; rows a dead
-    worker failed are taken out of the file, to be solved again."""
+def _done(args: argparse.Namespace) -> tuple[frozenset[tuple[str, int]],
+                                             frozenset[tuple[str, int]]]:
+    """The (source, index) pairs already in the output file, when resuming, and those of the
+    rows a dead worker failed, which are taken out of the file to be solved again."""
     if not args.resume:
-        return frozenset()
+        return frozenset(), frozenset()
     if args.out is None:
         raise GridsolveError("--resume needs --out FILE (the rows to continue)")
     if not os.path.exists(args.out):
-        return frozenset()
+        return frozenset(), frozenset()
     rows = batch.read_rows(args.out, repair=True)
     again = batch.retried(rows)
     if again:
         dropped = {id(r) for r in again}
         rows = [r for r in rows if id(r) not in dropped]
         batch.rewrite_rows(args.out, rows)
-    return frozenset(row.key for row in rows)
+    return frozenset(row.key for row in rows), frozenset(row.key for row in again)
 
 
 def _check_writable(path: str | None) -> None:
@@ -153,7 +154,7 @@ def _check_writable(path: str | None) -> None:
 
 def run_batch(args: argparse.Namespace) -> int:
     _check_writable(args.out)
-    done = _done(args)
+    done, again = _done(args)
     options = Options(args.max_solutions, args.timeout, args.max_nodes, args.method,
                       args.sat_solver, args.format, not args.no_limits, args.max_memory)
     output = frozenset([os.path.realpath(args.out)] if args.out else [])
@@ -186,7 +187,7 @@ def run_batch(args: argparse.Namespace) -> int:
             emit([f.error for f in found if f.error is not None and f.error.key not in done])
             cap = LOCAL_CHUNK_CAP if args.scheduler is None else 256
             chunk = args.chunk or batch.auto_chunk(total - skipped, slots, cap)
-            tasks = batch.plan(found, options, chunk, done)
+            tasks = batch.plan(found, options, chunk, done, again)
             batch.run_tasks(executor, tasks, slots * WINDOW_PER_SLOT, emit, stop)
     except KeyboardInterrupt:  # the pool is torn down and the rows so far are flushed
         interrupted = True
