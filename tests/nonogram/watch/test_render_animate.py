@@ -76,7 +76,12 @@ def test_a_gif_keeps_to_its_pixel_budget(tmp_path: Path, monkeypatch: pytest.Mon
     with Image.open(path) as img:
         assert getattr(img, "n_frames", 1) == 2
     monkeypatch.setattr(animate, "GIF_PIXELS", 10**9)
-    monkeypatch.setattr(animate, "MAX_FRAME_PIXELS", 40_000)   # smaller cells
+    monkeypatch.setattr(animate, "MAX_FRAME_PIXELS", 100_000)  # smaller cells
     write_gif(str(path), puzzle, trace.steps)
     with Image.open(path) as img:
-        assert img.size[0] * img.size[1] <= 40_000 * 2       # (a caption may widen it)
+        assert img.size[0] * img.size[1] <= 100_000           # the caption band included
+        assert img.size[1] < 100_000 // 900 + 1                # (the budget takes it 900 wide)
+    from gridsolve.errors import GridsolveError
+    monkeypatch.setattr(animate, "MAX_FRAME_PIXELS", 1_000)
+    with pytest.raises(GridsolveError, match="write an .html animation instead"):
+        write_gif(str(path), puzzle, trace.steps)

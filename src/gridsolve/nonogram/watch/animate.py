@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.render.layout import COLOURS, MIN_CELL, layout
 from gridsolve.nonogram.watch.frames import Frame, frames
-from gridsolve.nonogram.render.layout import COLOURS, fitted_layout
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
@@ -51,15 +52,24 @@ def fixed_palette(pil: Any) -> Any:
 def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
               max_frames: int = 300, ms: int = 150, note: str = "") -> None:
     """Write an animated GIF of the steps (the blank puzzle first, the last step held). Each
-    frame has at most MAX_FRAME_PIXELS (smaller cells for a large puzzle), and the frames
-    together at most GIF_PIXELS (fewer frames for a large one): every frame is held in
-    memory until the file is written."""
+    frame (the picture, its caption band, at most MAX_GIF_WIDTH wide for the caption) has at
+    most MAX_FRAME_PIXELS (smaller cells for a large puzzle; GridsolveError past MIN_CELL),
+    and the frames together at most GIF_PIXELS (fewer frames for a large one): every frame
+    is held in memory until the file is written."""
     from gridsolve.nonogram.render.png import draw_frame, font, load_pillow, paint_cells
     pil = load_pillow()
-    lay = fitted_layout(puzzle, cell, MAX_FRAME_PIXELS)
-    cell = lay.cell
-    max_frames = max(2, min(max_frames, GIF_PIXELS // (lay.width * lay.height)))
-    band = round(cell * 1.4)
+    while True:
+        lay = layout(puzzle, cell)
+        band = round(lay.cell * 1.4)
+        frame = max(lay.width, MAX_GIF_WIDTH) * (lay.height + band)  # the caption may widen it
+        if frame <= MAX_FRAME_PIXELS:
+            break
+        if cell <= MIN_CELL:
+            raise GridsolveError(f"an animated GIF of this {puzzle.width}x{puzzle.height} "
+                                 f"puzzle would have frames of {frame:,} pixels, over "
+                                 f"{MAX_FRAME_PIXELS:,}: write an .html animation instead")
+        cell = max(MIN_CELL, min(cell - 1, int(cell * (MAX_FRAME_PIXELS / frame) ** 0.5)))
+    max_frames = max(2, min(max_frames, GIF_PIXELS // frame))
     text_font = font(max(9, round(cell * 0.6)))
     wanted = set(pick(len(steps), max_frames - 1))
     chosen = [f for i, f in enumerate(frames(puzzle, steps, wanted)) if i in wanted]
