@@ -31,7 +31,8 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--timeout", type=seconds, default=10.0, metavar="SECONDS",
-                   help="time for proving the solution unique (default 10)")
+                   help="time for the whole hint: at most half proves the solution unique "
+                        "(to name mistakes), the rest looks for a contradiction (default 10)")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.set_defaults(run=run_hint, clues=True)

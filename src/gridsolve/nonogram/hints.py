@@ -63,9 +63,12 @@ MAX_PROBE_SOLVES = 200_000
 DEAD_END_SWEEPS = 20
 #: Puzzles whose solve is kept between hints.
 SOLVES_KEPT = 32
-#: The share of a hint's timeout its solve may take (the check for mistakes); the probes
-#: that look for a contradiction have the rest.
+#: The share of a hint's timeout its solve may take (the check for mistakes). With several
+#: solutions, a SAT search with the set cells fixed may take half of what is left (all of it
+#: in ``check_position``); the probes that look for a contradiction have the rest.
 SOLVE_SHARE = 0.5
+#: The share of the time left after the solve that a hint's SAT check of the set cells takes.
+SAT_CHECK_SHARE = 0.5
 #: A contradiction's chain names at most this many lines, then "and N more".
 CHAIN_SHOWN = 4
 
@@ -139,14 +142,14 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     """The next step from this position (None: the empty board), simplest kind first.
 
     ``limits`` bound the engine's solve that proves the solution unique (so mistakes can be
-    named; it may take ``SOLVE_SHARE`` of the timeout), and their timeout the whole hint;
-    ``max_probe_solves`` bounds the search for a contradiction."""
+    named; it may take ``SOLVE_SHARE`` of the timeout) and the SAT check of the set cells,
+    and their timeout the whole hint; ``max_probe_solves`` bounds the search for a
+    contradiction."""
     started = time.perf_counter()
     until = None if limits.timeout is None else started + limits.timeout
     pos = _Position(puzzle, _clean(puzzle, grid))
-    result = _solve(puzzle, limits if limits.timeout is None else
-                    replace(limits, timeout=limits.timeout * SOLVE_SHARE))
-    end = _verdict(pos, result, until)
+    result = _solve(puzzle, _solve_limits(limits))
+    end = _verdict(pos, result, limits, until, SAT_CHECK_SHARE)
     if end is not None:
         return end
     solution = result.solutions[0] if result.status == "unique" else None
@@ -166,20 +169,29 @@ def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
     """Only the check of ``hint``: a ``mistake`` (with the wrong cells), ``solved`` or
     ``no-solution``; None when the position is right so far. LimitReached when the solve
     that would name wrong cells stopped at a limit and line logic found no mistake either:
-    "right so far" would then be a guess."""
-    result = _solve(puzzle, limits)
+    "right so far" would then be a guess. The timeout covers the solve (``SOLVE_SHARE`` of
+    it) and the SAT check of the set cells together."""
     until = None if limits.timeout is None else time.perf_counter() + limits.timeout
-    verdict = _verdict(_Position(puzzle, _clean(puzzle, grid)), result, until)
+    result = _solve(puzzle, _solve_limits(limits))
+    verdict = _verdict(_Position(puzzle, _clean(puzzle, grid)), result, limits, until, 1.0)
     if verdict is None and result.status == "unknown":
         raise LimitReached("the solve that checks the position stopped at its limit before "
                            "it knew the solution", partial=result.partial, nodes=result.nodes)
     return verdict
 
 
-def _verdict(pos: _Position, result: Result, until: float | None = None) -> Hint | None:
+def _solve_limits(limits: SearchLimits) -> SearchLimits:
+    """The limits of the solve that checks for mistakes: ``SOLVE_SHARE`` of the timeout."""
+    return limits if limits.timeout is None else replace(limits,
+                                                         timeout=limits.timeout * SOLVE_SHARE)
+
+
+def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits(),
+             until: float | None = None, share: float = 1.0) -> Hint | None:
     """The end of the list of kinds, if the position is at one. With several solutions, the
     set cells are a mistake when line logic from them reaches a dead end, or when a SAT
-    search with them fixed finds no solution (python-sat installed, before ``until``)."""
+    search with them fixed finds no solution (python-sat installed; within ``limits``' nodes
+    and memory and ``share`` of the time left before ``until``)."""
     if result.status == "none":
         return Hint("no-solution", "the clues contradict each other: this puzzle has no solution")
     solution = result.solutions[0] if result.status == "unique" else None
@@ -195,7 +207,8 @@ def _verdict(pos: _Position, result: Result, until: float | None = None) -> Hint
                                    f"reaches {pos.name(end[0])}, which cannot fit its clue "
                                    "(the puzzle has more than one solution, so the cells are "
                                    "not compared with one)", line=end[0], clue=pos.clues[end[0]])
-        if result.status == "multiple" and _fits_no_solution(pos, result.solutions, until):
+        if (result.status == "multiple"
+                and _fits_no_solution(pos, result.solutions, limits, until, share)):
             return Hint("mistake", "the cells set fit none of the puzzle's solutions (a search "
                                    "with them fixed finds none; the puzzle has more than one "
                                    "solution, so the wrong cells are not named)")
@@ -206,10 +219,12 @@ def _verdict(pos: _Position, result: Result, until: float | None = None) -> Hint
     return None
 
 
-def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], until: float | None) -> bool:
+def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], limits: SearchLimits,
+                      until: float | None, share: float) -> bool:
     """Is it proven that no solution agrees with the set cells? Only when none of the known
     ``solutions`` does, python-sat is installed (the ``sat`` extra), and its search with the
-    set cells fixed ends before ``until`` without a solution."""
+    set cells fixed ends without a solution within ``limits``' nodes (conflicts) and memory
+    and ``share`` of the time left before ``until``."""
     if (all(v == UNKNOWN for v in pos.cells)
             or any(not wrong_cells(s, pos.cells) for s in solutions)):
         return False
@@ -220,10 +235,13 @@ def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], until: float | 
     except SolverUnavailable:
         return False
 
-    left = None if until is None else until - time.perf_counter()
+    left = None if until is None else (until - time.perf_counter()) * share
     if left is not None and left <= 0:
         return False
-    found = sat.analyse(pos.puzzle, 1, SearchLimits(timeout=left), known=_rows(pos))
+    try:
+        found = sat.analyse(pos.puzzle, 1, replace(limits, timeout=left), known=_rows(pos))
+    except LimitReached:  # the model is over the memory limit
+        return False
     return found.status == "none"
 
 
