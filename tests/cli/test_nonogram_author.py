@@ -145,3 +145,13 @@ def test_otsu_splits_two_groups() -> None:
     grid, _ = threshold_grid([10, 200, 200, 10], 2, 2)
     assert grid == ("#.", ".#")
     assert otsu_threshold([77] * 9) == 128
+
+
+def test_rate_words_a_puzzle_without_a_solution(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "none.txt"
+    path.write_text("1 1\n1\n--\n2\n1\n0\n")
+    code, out, _ = run(["nonogram", "rate", str(path)], capsys)
+    assert code == 0 and out.splitlines()[:2] == [
+        "unique: no: there is no solution",
+        "level: line (line logic alone finds that the clues contradict each other)"]

@@ -31,6 +31,12 @@ LEVEL_TEXT = {
     "probe": "needs single-cell probing beyond line logic",
     "search": "needs search (trial and error)",
 }
+#: The same for a puzzle without a solution: what finds that its clues contradict each other.
+NONE_LEVEL_TEXT = {
+    "line": "line logic alone finds that the clues contradict each other",
+    "probe": "single-cell probing finds that the clues contradict each other",
+    "search": "only search (trial and error) finds that the clues contradict each other",
+}
 
 
 def _side(text: str) -> int:
@@ -150,7 +156,8 @@ def rating_text(rating: Rating) -> str:
               "unknown": "unknown: the limit was reached first"}[rating.status]
     return "\n".join([
         f"unique: {unique}",
-        f"level: {rating.level} ({LEVEL_TEXT[rating.level]})",
+        f"level: {rating.level} "
+        f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})",
         f"score: {rating.score}/10",
         f"line solves: {rating.line_solves}",
         f"probes: {rating.probes}",

@@ -4,7 +4,8 @@ Glossary
     level   ``line``: line logic alone (each row or column solved on its own, repeated to a
             fixpoint) finishes the grid, like a magazine puzzle; ``probe``: line logic plus
             single-cell probing (assume a cell, propagate, learn from contradictions) at the
-            root finishes it; ``search``: only trial and error (depth-first search) does.
+            root finishes it; ``search``: only trial and error (depth-first search) does
+            (for a puzzle without a solution: what finds that its clues contradict)
     sweeps  line solves per line (``line_solves / (width + height)``): how often, on average,
             a line had to be looked at again before line logic reached its fixpoint
     score   1..10, from the level and the work inside that level; see ``SCORE_TABLE``
