@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.cli._args import positive_int, write_text
-from gridsolve.errors import GridsolveError, ParseError
+from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, bw_only, format_for_path,
                                         iter_entries, tournament, write_puzzle)
 
@@ -63,5 +63,9 @@ def run_convert(args: argparse.Namespace) -> int:
         if exc.source is not None:
             raise
         raise ParseError(exc.why, "<stdin>" if args.input == "-" else args.input) from None
+    except GridsolveError as exc:  # e.g. a colour puzzle for a black-and-white format
+        if isinstance(exc, SolverUnavailable):
+            raise
+        raise ParseError(str(exc), "<stdin>" if args.input == "-" else args.input) from None
     write_text(args.output, text)
     return 0

@@ -127,6 +127,11 @@ def test_convert_to_txt_writes_our_text_format(tmp_path: Path,
     assert main(["nonogram", "convert", "--to", "tournament", str(src),
                  str(tmp_path / "t.txt")]) == 2
     assert capsys.readouterr().err.startswith(f"gridsolve: error: {src}: the tournament format")
+    colour = Path(__file__).resolve().parents[3] / "src" / "gridsolve" / "examples" / "mushroom.json"
+    assert main(["nonogram", "convert", str(colour), str(tmp_path / "m.non")]) == 2
+    assert capsys.readouterr().err == (f"gridsolve: error: {colour}: the non format holds "
+                                       "black-and-white puzzles only (this puzzle has 4 "
+                                       "colours)\n")
 
 
 def test_an_error_quoting_a_huge_clue_stays_short(capsys: pytest.CaptureFixture[str],

@@ -107,7 +107,7 @@ class Entry:
         g, p = self.goal, self.puzzle
         if g is not None and (len(g) != p.height or any(len(row) != p.width for row in g)):
             raise ParseError(f"puzzle {self.label!r}: the stored solution is "
-                             f"{len(g[0]) if g else 0}x{len(g)}, the puzzle "
+                             f"{max(map(len, g), default=0)}x{len(g)}, the puzzle "
                              f"{p.width}x{p.height}", self.source)
 
 
