@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -291,12 +292,8 @@ def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:
     rng = random.Random(3)
     dead = 0
     for _ in range(60):
-        cells = ["?"] * 42
-        for c in rng.sample(range(42), 6):
-            cells[c] = rng.choice("#.")
-        grid = tuple("".join(cells[i:i + 7]) for i in range(0, 42, 7))
-        agreeing = [s for s in solutions if not any(x not in ("?", y) for x, y in
-                                                    zip("".join(grid), "".join(s)))]
+        grid = _random_position(rng, 7, 6, 6)
+        agreeing = _agreeing(grid, solutions)
         step = hint(puzzle, grid)
         if step.kind == "mistake":
             assert not agreeing  # a mistake is never claimed for a position that can be right
@@ -305,6 +302,20 @@ def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:
             assert agreeing, "line logic missed a dead end here"
             check_step(puzzle, grid, step, solutions)
     assert dead > 0
+
+
+def _random_position(rng: random.Random, width: int, height: int, marks: int) -> Grid:
+    """A position with ``marks`` cells set at random."""
+    cells = ["?"] * (width * height)
+    for c in rng.sample(range(width * height), marks):
+        cells[c] = rng.choice("#.")
+    return tuple("".join(cells[i:i + width]) for i in range(0, width * height, width))
+
+
+def _agreeing(grid: Grid, solutions: Iterable[Grid]) -> list[Grid]:
+    """The solutions that agree with every set cell of the position."""
+    return [s for s in solutions
+            if not any(x not in ("?", y) for x, y in zip("".join(grid), "".join(s)))]
 
 
 def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions() -> None:
@@ -320,10 +331,9 @@ def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions() -> No
     puzzle = Puzzle(rows, cols)
     counted = analyse(puzzle, 1000)                  # the native engine: every solution
     assert counted.exhausted and len(counted.solutions) == 82
-    grid: Grid = ("????#????", "?.???????", "?????????", "?????????", ".????????", "#???#???.",
-            "?????????", "?????????", "?????????", "?????????", ".???.????")
-    assert all(any(x not in ("?", y) for x, y in zip("".join(grid), "".join(s)))
-               for s in counted.solutions)
+    grid: Grid = ("????#????", "?.???????", "?????????", "?????????", ".????????",
+                  "#???#???.", "?????????", "?????????", "?????????", "?????????", ".???.????")
+    assert not _agreeing(grid, counted.solutions)
     step = hint(puzzle, grid)
     assert step.kind == "mistake" and "fit none of the puzzle's solutions" in step.reason
     rng = random.Random(11)
@@ -333,13 +343,8 @@ def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions() -> No
         solutions = all_solutions(puzzle)
         if len(solutions) < 2:
             continue
-        cells = ["?"] * 36
-        for c in rng.sample(range(36), 8):
-            cells[c] = rng.choice("#.")
-        grid = tuple("".join(cells[i:i + 6]) for i in range(0, 36, 6))
-        agreeing = [s for s in solutions if not any(x not in ("?", y) for x, y in
-                                                    zip("".join(grid), "".join(s)))]
-        assert (hint(puzzle, grid).kind == "mistake") == (not agreeing)
+        grid = _random_position(rng, 6, 6, 8)
+        assert (hint(puzzle, grid).kind == "mistake") == (not _agreeing(grid, solutions))
         checked += 1
 
 
