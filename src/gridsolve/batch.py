@@ -25,6 +25,7 @@ import hashlib
 import heapq
 import io
 import json
+import logging
 import os
 import threading
 import time
@@ -349,8 +350,18 @@ def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
     try:
         slots = sum(client.nthreads().values()) or 1
         yield client.get_executor(pure=False), slots
+    except KeyboardInterrupt:
+        # the comms cut by the interrupt log CommClosedError tracebacks (tornado, distributed)
+        # while the client closes: Ctrl-C says one line, as with local workers
+        for name in DASK_LOGGERS:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        raise
     finally:
         client.close()
+
+
+#: The loggers a Dask client's teardown writes to.
+DASK_LOGGERS = ("distributed", "tornado", "tornado.application", "asyncio")
 
 
 #: Seconds between looks at the stop event while waiting for tasks.
