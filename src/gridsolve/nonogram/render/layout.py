@@ -9,7 +9,7 @@ its colour's RGB.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gridsolve.errors import GridsolveError
@@ -131,17 +131,21 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
                   slot=slot, title=title, cell_fills=fills, **inks)
 
 
-def fitted_layout(puzzle: AnyPuzzle, cell: int = 20,
-                  max_pixels: int = MAX_PICTURE_PIXELS) -> Layout:
-    """The layout with the largest cells, at most ``cell`` pixels, whose picture has at most
-    ``max_pixels``; GridsolveError when even cells of MIN_CELL pixels make it larger."""
+def fitted_layout(puzzle: AnyPuzzle, cell: int = 20, max_pixels: int = MAX_PICTURE_PIXELS,
+                  size: Callable[[Layout], tuple[int, int]] = lambda lay: (lay.width, lay.height),
+                  what: str = "the picture", instead: str = "draw the puzzle as SVG or text"
+                  ) -> Layout:
+    """The layout with the largest cells, at most ``cell`` pixels, whose picture (``size``
+    says how large it is drawn from a layout) has at most ``max_pixels``; GridsolveError
+    (naming ``what`` and what to do ``instead``) when even cells of MIN_CELL pixels make it
+    larger."""
     while True:
         lay = layout(puzzle, cell)
-        pixels = lay.width * lay.height
+        width, height = size(lay)
+        pixels = width * height
         if pixels <= max_pixels:
             return lay
         if cell <= MIN_CELL:
-            raise GridsolveError(f"the picture would be {lay.width}x{lay.height} pixels, over "
-                                 f"{max_pixels:,} even with {MIN_CELL}-pixel cells: draw the "
-                                 "puzzle as SVG or text")
+            raise GridsolveError(f"{what} would be {width}x{height} pixels, over "
+                                 f"{max_pixels:,} even with {MIN_CELL}-pixel cells: {instead}")
         cell = max(MIN_CELL, min(cell - 1, int(cell * (max_pixels / pixels) ** 0.5)))

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.model import Puzzle
-from gridsolve.nonogram.render.layout import COLOURS, MIN_CELL, layout
+from gridsolve.nonogram.render.layout import COLOURS, Layout, fitted_layout
 from gridsolve.nonogram.watch.frames import Frame, frames
 
 if TYPE_CHECKING:
@@ -49,6 +48,17 @@ def fixed_palette(pil: Any) -> Any:
     return pal
 
 
+def _band(cell: int) -> int:
+    """The height of a frame's caption band."""
+    return round(cell * 1.4)
+
+
+def _frame_size(lay: Layout) -> tuple[int, int]:
+    """The largest a GIF frame of this layout is drawn: its caption band below, and as wide
+    as MAX_GIF_WIDTH when a caption needs it."""
+    return max(lay.width, MAX_GIF_WIDTH), lay.height + _band(lay.cell)
+
+
 def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
               max_frames: int = 300, ms: int = 150, note: str = "") -> None:
     """Write an animated GIF of the steps (the blank puzzle first, the last step held). Each
@@ -58,18 +68,12 @@ def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
     is held in memory until the file is written."""
     from gridsolve.nonogram.render.png import draw_frame, font, load_pillow, paint_cells
     pil = load_pillow()
-    while True:
-        lay = layout(puzzle, cell)
-        band = round(lay.cell * 1.4)
-        frame = max(lay.width, MAX_GIF_WIDTH) * (lay.height + band)  # the caption may widen it
-        if frame <= MAX_FRAME_PIXELS:
-            break
-        if cell <= MIN_CELL:
-            raise GridsolveError(f"an animated GIF of this {puzzle.width}x{puzzle.height} "
-                                 f"puzzle would have frames of {frame:,} pixels, over "
-                                 f"{MAX_FRAME_PIXELS:,}: write an .html animation instead")
-        cell = max(MIN_CELL, min(cell - 1, int(cell * (MAX_FRAME_PIXELS / frame) ** 0.5)))
-    max_frames = max(2, min(max_frames, GIF_PIXELS // frame))
+    lay = fitted_layout(puzzle, cell, MAX_FRAME_PIXELS, _frame_size, "each frame of the GIF",
+                        "write an .html animation instead")
+    cell = lay.cell
+    band = _band(cell)
+    frame_width, frame_height = _frame_size(lay)
+    max_frames = max(2, min(max_frames, GIF_PIXELS // (frame_width * frame_height)))
     text_font = font(max(9, round(cell * 0.6)))
     wanted = set(pick(len(steps), max_frames - 1))
     chosen = [f for i, f in enumerate(frames(puzzle, steps, wanted)) if i in wanted]
