@@ -290,8 +290,7 @@ def _pooled(first: Result, then: Result, max_solutions: int) -> Result:
     """``then`` (a search from the start) with the solutions ``first`` found before it stopped
     (a first turn can stop with several: "multiple", not settled) pooled in; exhausted only
     if ``then`` was (its solutions are then every solution)."""
-    pool = tuple(dict.fromkeys(then.solutions + first.solutions))[:max_solutions]
-    return repooled(then, pool, max_solutions, then.exhausted)
+    return repooled(then, then.solutions + first.solutions, max_solutions, then.exhausted)
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,

@@ -342,10 +342,9 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
                                           and time.perf_counter() >= deadline):
         return dataclasses.replace(result, nodes=result.nodes + team.nodes())
     team.run(limits)
-    pool = dict.fromkeys(result.solutions)
-    pool.update(team.found)  # once the team is exhausted, its solutions are all of them
+    # (once the team is exhausted, its solutions are all of them)
     return dataclasses.replace(
-        repooled(result, tuple(pool)[:max_solutions], max_solutions, team.complete),
+        repooled(result, (*result.solutions, *team.found), max_solutions, team.complete),
         nodes=result.nodes + team.nodes(), seconds=time.perf_counter() - started,
         stats={**result.stats, "team_went_on": 1})
 

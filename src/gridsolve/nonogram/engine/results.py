@@ -5,7 +5,7 @@ Shared by the engine and every backend, so that all methods answer in the same s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -79,14 +79,14 @@ def settled(result: Result, max_solutions: int) -> bool:
     return result.exhausted or len(result.solutions) >= max_solutions
 
 
-def repooled(result: Result, solutions: tuple[Grid, ...], max_solutions: int,
+def repooled(result: Result, solutions: Iterable[Grid], max_solutions: int,
              complete: bool) -> Result:
-    """``result`` answering with ``solutions`` (a pool of several searches'), with the status
-    and ``exhausted`` they make; ``complete`` if a search that found all of them was
-    exhausted."""
-    return replace(result, solutions=solutions,
-                   status=status_of(len(solutions), max_solutions, complete),
-                   exhausted=exhausted_of(len(solutions), max_solutions, complete))
+    """``result`` answering with the first ``max_solutions`` distinct ``solutions`` (a pool of
+    several searches', in order), with the status and ``exhausted`` they make; ``complete``
+    if a search that found all of them was exhausted."""
+    pool = tuple(dict.fromkeys(solutions))[:max_solutions]
+    return replace(result, solutions=pool, status=status_of(len(pool), max_solutions, complete),
+                   exhausted=exhausted_of(len(pool), max_solutions, complete))
 
 
 def exhausted_of(found: int, max_solutions: int, complete: bool) -> bool:
