@@ -376,9 +376,9 @@ WORKER_FAILED = "worker failed: "
 WORKER_FAILED_AGAIN = "worker failed again: "
 
 
-def retried(rows: Sequence[Row]) -> list[Row]:
-    """The rows ``--resume`` solves again: those a worker's death failed."""
-    return [r for r in rows if r.status == "error" and r.error.startswith(WORKER_FAILED)]
+def retried(row: Row) -> bool:
+    """Does ``--resume`` solve this row again: did a worker's death fail it?"""
+    return row.status == "error" and row.error.startswith(WORKER_FAILED)
 
 
 def rewrite_rows(path: str, rows: Sequence[Row]) -> None:

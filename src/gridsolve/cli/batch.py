@@ -133,12 +133,11 @@ def _done(args: argparse.Namespace) -> tuple[frozenset[tuple[str, int]],
     if not os.path.exists(args.out):
         return frozenset(), frozenset()
     rows = batch.read_rows(args.out, repair=True)
-    again = batch.retried(rows)
+    again = frozenset(row.key for row in rows if batch.retried(row))
     if again:
-        dropped = {id(r) for r in again}
-        rows = [r for r in rows if id(r) not in dropped]
+        rows = [row for row in rows if not batch.retried(row)]
         batch.rewrite_rows(args.out, rows)
-    return frozenset(row.key for row in rows), frozenset(row.key for row in again)
+    return frozenset(row.key for row in rows), again
 
 
 def _check_writable(path: str | None) -> None:

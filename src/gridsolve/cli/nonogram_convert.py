@@ -59,13 +59,10 @@ def run_convert(args: argparse.Namespace) -> int:
                                          for e in entries])
         else:
             text = write_puzzle(entries[0].puzzle, target, entries[0].goal)
-    except ParseError as exc:  # the writer's refusal: name the puzzle's file
-        if exc.source is not None:
+    except GridsolveError as exc:  # the writer's refusal (a size or colours it cannot hold)
+        if isinstance(exc, SolverUnavailable) or getattr(exc, "source", None) is not None:
             raise
-        raise ParseError(exc.why, "<stdin>" if args.input == "-" else args.input) from None
-    except GridsolveError as exc:  # e.g. a colour puzzle for a black-and-white format
-        if isinstance(exc, SolverUnavailable):
-            raise
-        raise ParseError(str(exc), "<stdin>" if args.input == "-" else args.input) from None
+        why = exc.why if isinstance(exc, ParseError) else str(exc)
+        raise ParseError(why, "<stdin>" if args.input == "-" else args.input) from None
     write_text(args.output, text)
     return 0
