@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
-from gridsolve.nonogram.model import (AnyPuzzle, Grid, Puzzle, RawClues, clue_min_length, clue_shown,
-                                      clue_of, colour_clue_of, columns_of, is_any_solution,
-                                      palette_of)
+from gridsolve.nonogram.model import (AnyPuzzle, Grid, Puzzle, RawClues, clue_min_length,
+                                      clue_of, clue_shown, colour_clue_of, columns_of,
+                                      is_any_solution, palette_of)
 
 __all__ = ["Problem", "check", "clue_problems", "solution_problems", "goal_warning",
            "MAX_CELLS_SHOWN"]

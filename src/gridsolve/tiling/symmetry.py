@@ -89,15 +89,11 @@ def _relabel(turn: Callable[[int, int], tuple[int, int]],
              pieces: Sequence[Piece]) -> tuple[int, ...] | None:
     """The piece each piece moves onto under the turn (its own when it may), or None when
     some piece's turned orientations are no piece's with as many copies."""
-    def key(shapes: Sequence[Shape], copies: int) -> tuple[frozenset[Shape], int]:
-        return frozenset(shapes), copies
-
-    keys = [key(piece.orientations(), piece.copies) for piece in pieces]
     free: dict[tuple[frozenset[Shape], int], list[int]] = {}
-    for i, k in enumerate(keys):
-        free.setdefault(k, []).append(i)
-    image = [key([normalise(turn(r, c) for r, c in shape) for shape in piece.orientations()],
-                 piece.copies) for piece in pieces]
+    for i, piece in enumerate(pieces):
+        free.setdefault((frozenset(piece.orientations()), piece.copies), []).append(i)
+    image = [(frozenset(normalise(turn(r, c) for r, c in shape) for shape in piece.orientations()),
+              piece.copies) for piece in pieces]
     out: list[int] = []
     for i, k in enumerate(image):
         choices = free.get(k)

@@ -61,8 +61,7 @@ from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, repooled,
-                                        settled)
+from gridsolve.nonogram.engine import Result, SearchLimits, Team, repooled, settled
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,

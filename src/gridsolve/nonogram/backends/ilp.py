@@ -41,8 +41,8 @@ import warnings
 from typing import Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
-from gridsolve.nonogram.backends._common import (checked, feasible_starts,
-                                                 grid_from_cells, lines, unknown_grid)
+from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
+                                                 lines, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import Grid, Puzzle
 from gridsolve.workers import program_setup

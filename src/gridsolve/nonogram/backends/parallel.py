@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.backends._common import (KISSAT, checked, sat_installed)
+from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, repooled, settled
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle

@@ -33,7 +33,8 @@ from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
-from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked, grid_from_cells, unknown_grid)
+from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked,
+                                                 grid_from_cells, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.workers import die_with_parent

@@ -23,8 +23,8 @@ from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "line_shares", "status_of", "exhausted_of", "settled", "repooled", "Team",
-           "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY"]
+           "unique", "solve_line", "line_shares", "status_of", "exhausted_of", "settled",
+           "repooled", "Team", "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY"]
 
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.
