@@ -73,9 +73,11 @@ def swaps(ed: Edition, pool: Sequence[Piece]) -> Iterator[tuple[Swap, Edition]]:
     names = {p.name for p in ed.pieces}
     for i, old in enumerate(ed.pieces):
         for cand in pool:
+            if cand.size != old.size:
+                continue
             new = dataclasses.replace(cand, copies=old.copies, rotate=old.rotate, flip=old.flip)
-            if cand.size != old.size or any(
-                    set(p.orientations()) & set(new.orientations()) for p in ed.pieces):
+            laid = set(new.orientations())
+            if any(laid.intersection(p.orientations()) for p in ed.pieces):
                 continue
             name = cand.name if cand.name not in names - {old.name} else f"{cand.name}_new"
             new = dataclasses.replace(new, name=name)
