@@ -1,11 +1,12 @@
 """Do the limits hold at every size? Each method on big random puzzles and long lines, one table.
 
-For each method (native, sat, ilp, auto) and each puzzle (random grids at 50% density of
-100x100, 200x200, 300x300 and 1000x1000; single rows of 10^4, 3x10^4 and 10^5 cells whose
-columns force every cell), runs ``gridsolve nonogram solve FILE --timeout T --method M --json``
-as its own process and measures the wall time from start to exit, the overrun past the
-timeout, and the peak resident memory of the whole process tree (the CLI and every process it
-starts: SAT children, CBC), sampled from /proc every 20 ms. Target (issue 21): every overrun
+For each method (native, sat, ilp, auto, and ``hint``: the next step from the empty board) and
+each puzzle (random grids at 50% density of 100x100, 200x200, 300x300 and 1000x1000; single
+rows of 10^4, 3x10^4 and 10^5 cells whose columns force every cell), runs ``gridsolve nonogram
+solve FILE --timeout T --method M --json`` (``gridsolve nonogram hint FILE --timeout T
+--json``) as its own process and measures the wall time from start to exit, the overrun past
+the timeout, and the peak resident memory of the whole process tree (the CLI and every process
+it starts: SAT children, CBC), sampled from /proc every 20 ms. Target (issue 21): every overrun
 within max(0.5 s, 10% of the timeout) and every peak under 2 GB with the default settings.
 
 A run that passes ``--kill-after`` seconds or ``--kill-rss`` MB is killed (status ``killed``)
@@ -35,7 +36,7 @@ from gridsolve.nonogram.formats import write_puzzle
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import puzzle_from_grid
 
-METHODS = ("native", "sat", "ilp", "auto")
+METHODS = ("native", "sat", "ilp", "auto", "hint")
 #: Puzzle sizes as WIDTHxHEIGHT; a bare number N is an NxN random grid.
 SIZES = ("100", "200", "300", "1000", "10000x1", "30000x1", "100000x1")
 #: The target on peak memory of the whole process tree, in MB.
@@ -97,8 +98,11 @@ def tree_rss(root: int) -> int:
 def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: float,
         kill_rss_mb: float) -> tuple[float, float, str]:
     """Wall seconds, peak tree RSS (MB) and status of one CLI run."""
-    args = [gridsolve, "nonogram", "solve", str(path), "--timeout", str(timeout),
-            "--method", method, "--json"]
+    if method == "hint":
+        args = [gridsolve, "nonogram", "hint", str(path), "--timeout", str(timeout), "--json"]
+    else:
+        args = [gridsolve, "nonogram", "solve", str(path), "--timeout", str(timeout),
+                "--method", method, "--json"]
     started = time.perf_counter()
     # output to files, not pipes: a solution of 100,000 cells would fill a pipe and block
     out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
@@ -125,8 +129,9 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
     if killed:
         return wall, peak / 2**20, "killed"
     try:
-        status = json.loads(out)["status"]
-    except (ValueError, KeyError):
+        said = json.loads(out)
+        status = said["kind"] if method == "hint" else said["status"]
+    except (ValueError, KeyError, TypeError):
         line = err.decode(errors="replace").strip().splitlines()
         if line and "over the memory limit" in line[-1]:
             status = "refused: model over --max-memory"
@@ -148,7 +153,7 @@ def main() -> int:
     ap.add_argument("--kill-rss", type=float, default=6144.0, metavar="MB")
     args = ap.parse_args()
     rows: list[Row] = []
-    print(f"limits: gridsolve nonogram solve --timeout {args.timeout:g} --json, one process "
+    print(f"limits: gridsolve nonogram solve (hint) --timeout {args.timeout:g} --json, one process "
           f"per run ({args.gridsolve}); target: overrun <= {max(0.5, 0.1 * args.timeout):g} s, "
           f"peak RSS of the process tree < {RSS_TARGET_MB} MB")
     print(f"{'method':<8} {'puzzle':>9} {'wall s':>8} {'overrun':>8} {'peak MB':>8}  status")

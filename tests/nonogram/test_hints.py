@@ -280,8 +280,60 @@ def test_a_hint_whose_time_ran_out_does_not_say_no_contradiction_exists(
     assert hint(puzzle, grid, limits=SearchLimits(timeout=10.0)).kind == "contradiction"
     assert seen == [10.0 * hints_module.SOLVE_SHARE]
     late = hint(puzzle, grid, limits=SearchLimits(timeout=1e-9))
-    assert late.kind == "guess" and "time limit came before a contradiction" in late.reason
+    assert late.kind == "guess" and "the time limit came before" in late.reason
     assert "no short contradiction" not in late.reason
+
+
+@pytest.mark.parametrize("density", [0.5, 0.8])
+def test_the_line_step_is_the_same_when_it_stops_looking_early(density: float) -> None:
+    """The line step works out reasons for the lines that change most cells first and stops
+    when no line left can settle more by a named rule: the step is the one the look at every
+    line gives (by the rule: most cells by a named rule, then the lowest line; else the
+    whole-line step that settles most)."""
+    from gridsolve.nonogram.hints import _line_step, _Position
+    from gridsolve.nonogram.watch.explain import line_reasons
+    from gridsolve.nonogram.engine import solve_line as fast_line
+
+    rng = random.Random(int(density * 100))
+    for _ in range(60):
+        h, w = rng.randint(3, 25), rng.randint(3, 25)
+        solution = random_grid(w, h, density, rng)
+        puzzle = puzzle_from_grid(solution)
+        keep = rng.random()
+        grid = tuple("".join(c if rng.random() < keep else "?" for c in row) for row in solution)
+        pos = _Position(puzzle, grid)
+        named: list[tuple[int, int]] = []
+        whole: list[tuple[int, int]] = []
+        for i in range(h + w):
+            before = line_of(puzzle, grid, i)
+            after = fast_line(line_clue(puzzle, i), before)
+            if "?" not in before or after is None or after == before:
+                continue
+            forced = line_reasons(line_clue(puzzle, i), before, after)
+            simple = [f for f in forced if f.reason != AGREE]
+            (named if simple else whole).append((-len(simple or forced), i))
+        step, late = _line_step(pos)
+        assert late == ""
+        if named or whole:
+            assert step is not None and step.kind == ("line" if named else "whole-line")
+            assert step.line == min(named or whole)[1]
+        else:
+            assert step is None
+
+
+def test_the_line_step_watches_the_clock() -> None:
+    """Past the deadline the look at the lines stops: with no line looked at, it says so."""
+    import time
+
+    from gridsolve.nonogram.hints import LATE, _line_step, _Position
+
+    puzzle = puzzle_from_grid(random_grid(30, 30, 0.8, random.Random(3)))
+    pos = _Position(puzzle, blank(puzzle))
+    assert _line_step(pos, time.perf_counter() - 1) == (None, "lines")
+    step, late = _line_step(pos)
+    assert step is not None and step.kind == "line" and late == ""
+    stopped = hint(puzzle, limits=SearchLimits(timeout=1e-9))
+    assert stopped.kind == "guess" and stopped.reason.startswith(LATE["lines"])
 
 
 def test_a_dead_end_in_a_puzzle_with_several_solutions_is_a_mistake() -> None:
@@ -362,7 +414,7 @@ def test_a_step_after_a_stopped_solve_says_it_did_not_check_for_mistakes() -> No
     puzzle = puzzle_from_grid(tuple("".join(rng.choice("#.") for _ in range(40))
                                     for _ in range(40)))
     wrong = ["." + "?" * 39] + ["?" * 40] * 39
-    tiny = SearchLimits(timeout=1e-6)
+    tiny = SearchLimits(max_nodes=1)  # the solve stops; the hint's steps have no clock
     step = hint(puzzle, wrong, limits=tiny)
     assert step.kind == "line" and step.reason.endswith(f"({UNCHECKED})")
     with pytest.raises(LimitReached):

@@ -22,10 +22,11 @@ with a unique solution, proven by the engine) set cells that differ from the sol
 with (line logic from them reaching a dead end, or a SAT search with them fixed finding no
 solution when python-sat is installed) give a ``mistake`` that cannot name them. ``solved``
 and ``no-solution`` end the list of kinds.
-The compiled line solver finds the lines that can move (it is fast, and gives the same lines as
-the plain-Python reference: tests check both against brute force); the reasons for a line's
-cells come from the reference solver and ``explain``'s words. Probes follow line logic with
-the compiled solver.
+The compiled line solver finds the lines that can move and the cells they settle (it is fast,
+and gives the same lines as the plain-Python reference: tests check both against brute force);
+the reasons for a line's cells are ``explain``'s words. Probes follow line logic with the
+compiled solver. Every part of a hint after its solve watches the clock: the timeout holds
+on any board.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import Any, Literal
 
 from gridsolve.errors import LimitReached
@@ -44,7 +46,6 @@ from gridsolve.nonogram.watch.explain import AGREE, Forced, line_reasons
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
                                       line_label, spans)
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
-from gridsolve.nonogram.reference import solve_line
 
 __all__ = ["Hint", "HintKind", "hint", "check_position", "wrong_cells", "count_fits", "apply_hint",
            "MAX_PROBE_SOLVES", "KINDS"]
@@ -121,10 +122,10 @@ class _Position:
         self.cells = list("".join(grid))
         self.lines = [line_cells(puzzle, i) for i in range(puzzle.height + puzzle.width)]
         self.clues = [line_clue(puzzle, i) for i in range(len(self.lines))]
+        self._take = [itemgetter(*cells) for cells in self.lines]
 
     def line(self, i: int, cells: Sequence[str] | None = None) -> str:
-        cells = self.cells if cells is None else cells
-        return "".join(cells[c] for c in self.lines[i])
+        return "".join(self._take[i](self.cells if cells is None else cells))
 
     def crossing(self, cell: int) -> tuple[int, int]:
         """The row and the column through a cell."""
@@ -153,11 +154,11 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     if end is not None:
         return end
     solution = result.solutions[0] if result.status == "unique" else None
-    step = _line_step(pos)
-    timed_out = False
-    if step is None:
-        step, timed_out = _contradiction(pos, solution, max_probe_solves, until)
-    step = step or _guess(pos, result.solutions, result.status, timed_out)
+    step, late = _line_step(pos, until)
+    if step is None and not late:
+        step, probes_late = _contradiction(pos, solution, max_probe_solves, until)
+        late = "probes" if probes_late else ""
+    step = step or _guess(pos, result.solutions, result.status, late)
     if result.status == "unknown" and step.kind in ("line", "whole-line", "contradiction"):
         # sound from the cells set, but those were not compared with a solution
         step = replace(step, reason=f"{step.reason} ({UNCHECKED})")
@@ -189,9 +190,10 @@ def _solve_limits(limits: SearchLimits) -> SearchLimits:
 def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits(),
              until: float | None = None, share: float = 1.0) -> Hint | None:
     """The end of the list of kinds, if the position is at one. With several solutions, the
-    set cells are a mistake when line logic from them reaches a dead end, or when a SAT
-    search with them fixed finds no solution (python-sat installed; within ``limits``' nodes
-    and memory and ``share`` of the time left before ``until``)."""
+    set cells are a mistake when line logic from them reaches a dead end (looked for in
+    ``share`` of the time left before ``until``), or when a SAT search with them fixed finds
+    no solution (python-sat installed; within ``limits``' nodes and memory and ``share`` of
+    the time left then)."""
     if result.status == "none":
         return Hint("no-solution", "the clues contradict each other: this puzzle has no solution")
     solution = result.solutions[0] if result.status == "unique" else None
@@ -199,9 +201,10 @@ def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits
     wrong = wrong_cells(solution, pos.cells) if solution else ()
     if broken is not None or wrong:
         return _mistake(pos, broken, wrong, solution is not None)
-    if solution is None:
-        end = _follow(pos, list(pos.cells), range(len(pos.lines)), DEAD_END_SWEEPS *
-                      len(pos.lines))
+    if solution is None and any(v != UNKNOWN for v in pos.cells):
+        # (on the empty board this would repeat the line logic the solve starts with)
+        end = _follow(pos, list(pos.cells), range(len(pos.lines)),
+                      DEAD_END_SWEEPS * len(pos.lines), _share_of(until, share))
         if isinstance(end, tuple):
             return Hint("mistake", f"the cells set cannot all be right: line logic from them "
                                    f"reaches {pos.name(end[0])}, which cannot fit its clue "
@@ -235,14 +238,24 @@ def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], limits: SearchL
     except SolverUnavailable:
         return False
 
-    left = None if until is None else (until - time.perf_counter()) * share
-    if left is not None and left <= 0:
-        return False
+    left = _share_of(until, share)
+    if left is not None:
+        left -= time.perf_counter()
+        if left <= 0:
+            return False
     try:
         found = sat.analyse(pos.puzzle, 1, replace(limits, timeout=left), known=_rows(pos))
     except LimitReached:  # the model is over the memory limit
         return False
     return found.status == "none"
+
+
+def _share_of(until: float | None, share: float) -> float | None:
+    """The clock time by which ``share`` of what is left before ``until`` has passed."""
+    if until is None:
+        return None
+    now = time.perf_counter()
+    return now + max(0.0, until - now) * share
 
 
 _kept: OrderedDict[tuple[Puzzle, SearchLimits], Result] = OrderedDict()
@@ -291,9 +304,11 @@ def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...
 
 
 def _broken_line(pos: _Position) -> int | None:
-    """The first line whose set cells leave no room for its clue."""
+    """The first line whose set cells leave no room for its clue (a line with none set fits:
+    the model refuses a clue longer than its line)."""
     for i, clue in enumerate(pos.clues):
-        if fast_line(clue, pos.line(i)) is None:
+        line = pos.line(i)
+        if line.count(UNKNOWN) < len(line) and fast_line(clue, line) is None:
             return i
     return None
 
@@ -315,31 +330,48 @@ def _mistake(pos: _Position, broken: int | None, wrong: tuple[int, ...], unique:
 # --- one line ---------------------------------------------------------------------------------
 
 
-def _line_step(pos: _Position) -> Hint | None:
+def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None, str]:
     """The line whose named rules settle the most cells; else the one the whole-line view
-    settles most in; None when line logic is stuck."""
-    named: list[tuple[int, int, tuple[Forced, ...]]] = []
-    whole: list[tuple[int, int, tuple[Forced, ...]]] = []
+    settles most in; None when line logic is stuck. And "lines" when the clock (``until``)
+    stopped the look at the lines before any moved (else "").
+
+    The compiled solver finds the lines that move (on a board of 1000x1000 this takes
+    seconds, so the clock is watched); their reasons (plain Python) are worked out for the
+    lines that change the most cells first, until no line left could settle more cells by a
+    named rule, or the clock runs out: then the best line seen is the step (the first line's
+    reasons are always worked out)."""
+    moves: list[tuple[int, int, str, str]] = []
     for i, clue in enumerate(pos.clues):
+        if until is not None and i % 16 == 0 and time.perf_counter() > until:
+            if not moves:
+                return None, "lines"
+            break
         before = pos.line(i)
         if UNKNOWN not in before:
             continue
         after = fast_line(clue, before)
         if after is None or after == before:
             continue
-        forced = line_reasons(clue, before, solve_line(clue, before) or after)
+        moves.append((-sum(a != b for a, b in zip(before, after)), i, before, after))
+    moves.sort(key=lambda m: m[:2])
+    named: tuple[int, int, tuple[Forced, ...]] | None = None
+    whole: tuple[int, int, tuple[Forced, ...]] | None = None
+    for n, (most, i, before, after) in enumerate(moves):
+        if named is not None and named[:2] < (most, i):
+            break  # no line left can settle more cells by a named rule
+        if n and until is not None and time.perf_counter() > until:
+            break
+        forced = line_reasons(pos.clues[i], before, after)
         simple = tuple(f for f in forced if f.reason != AGREE)
         if simple:
-            named.append((-len(simple), i, simple))
-        else:
-            whole.append((-len(forced), i, forced))
-    if named:
-        _, i, forced = min(named)
-        return _line_hint(pos, "line", i, forced)
-    if whole:
-        _, i, forced = min(whole)
-        return _line_hint(pos, "whole-line", i, forced)
-    return None
+            named = min(named or (0, i, simple), (-len(simple), i, simple))
+        elif named is None:
+            whole = min(whole or (0, i, forced), (-len(forced), i, forced))
+    if named is not None:
+        return _line_hint(pos, "line", named[1], named[2]), ""
+    if whole is not None:
+        return _line_hint(pos, "whole-line", whole[1], whole[2]), ""
+    return None, ""
 
 
 def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...]) -> Hint:
@@ -409,29 +441,37 @@ class _Refuted:
     solves: int
 
 
-def _probe(pos: _Position, cell: int, value: str, budget: int) -> _Refuted | bool:
+def _probe(pos: _Position, cell: int, value: str, budget: int,
+           until: float | None = None) -> _Refuted | bool:
     """Assume ``cell`` is ``value`` and follow line logic (first in, first out) for at most
-    ``budget`` line solves: the refutation, True at a fixpoint, False out of budget."""
+    ``budget`` line solves (and until ``until``): the refutation, True at a fixpoint, False
+    out of budget or time."""
     cells = list(pos.cells)
     cells[cell] = value
-    out = _follow(pos, cells, pos.crossing(cell), budget)
+    out = _follow(pos, cells, pos.crossing(cell), budget, until)
     if isinstance(out, tuple):
         line, chain, solves = out
         return _Refuted(cell, value, line, chain, solves)
     return out
 
 
-def _follow(pos: _Position, cells: list[str], start: Sequence[int],
-            budget: int) -> tuple[int, tuple[int, ...], int] | bool:
+#: Line solves between two looks at the clock in ``_follow``.
+SOLVES_PER_CLOCK = 64
+
+
+def _follow(pos: _Position, cells: list[str], start: Sequence[int], budget: int,
+            until: float | None = None) -> tuple[int, tuple[int, ...], int] | bool:
     """Line logic on ``cells`` from the lines ``start``, first in, first out, for at most
-    ``budget`` line solves: (the line that cannot fit, the lines changed on the way, the
-    solves), True at a fixpoint, False out of budget."""
+    ``budget`` line solves and until the clock passes ``until``: (the line that cannot fit,
+    the lines changed on the way, the solves), True at a fixpoint, False out of budget or
+    time."""
     queue = deque(start)
     queued = set(queue)
     chain: list[int] = []
     solves = 0
     while queue:
-        if solves >= budget:
+        if solves >= budget or (until is not None and solves % SOLVES_PER_CLOCK == 0 and solves
+                                and time.perf_counter() > until):
             return False
         i = queue.popleft()
         queued.discard(i)
@@ -460,9 +500,14 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
 
     With a unique solution only the wrong value of each cell can be refuted, so only it is
     tried; otherwise both are."""
-    flat = "".join(solution) if solution else None
-    todo = [(c, _other(flat[c]) if flat else v) for c, x in enumerate(pos.cells) if x == UNKNOWN
-            for v in ((FILLED,) if flat else (FILLED, EMPTY))]
+    if until is not None and time.perf_counter() > until:
+        return None, True
+    unknown = [c for c, x in enumerate(pos.cells) if x == UNKNOWN]
+    if solution:
+        flat = "".join(solution)
+        todo = [(c, EMPTY if flat[c] == FILLED else FILLED) for c in unknown]
+    else:
+        todo = [(c, v) for c in unknown for v in (FILLED, EMPTY)]
     budget, spent = 2, 0
     while todo and spent < max_solves:
         found: list[_Refuted] = []
@@ -470,7 +515,7 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
         for cell, value in todo:
             if until is not None and time.perf_counter() > until:
                 return None, True
-            out = _probe(pos, cell, value, budget)
+            out = _probe(pos, cell, value, budget, until)
             spent += out.solves if isinstance(out, _Refuted) else budget
             if isinstance(out, _Refuted):
                 found.append(out)
@@ -480,7 +525,7 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
             best = min(found, key=lambda r: (r.solves, r.cell))
             return _contradiction_hint(pos, best), False
         todo, budget = waiting, budget * 2
-    return None, False
+    return None, until is not None and time.perf_counter() > until
 
 
 def _contradiction_hint(pos: _Position, r: _Refuted) -> Hint:
@@ -502,15 +547,20 @@ def _contradiction_hint(pos: _Position, r: _Refuted) -> Hint:
 # --- a guess ----------------------------------------------------------------------------------
 
 
-def _guess(pos: _Position, solutions: tuple[Grid, ...], status: str,
-           timed_out: bool = False) -> Hint:
+#: What a guess says when the clock stopped the look at the lines, or at the probes (then a
+#: step may exist); and when neither was stopped.
+LATE = {"lines": "the time limit came before every line was tried for a step",
+        "probes": "no single line settles a cell here, and the time limit came before a "
+                  "contradiction was found",
+        "": "no single line and no short contradiction settles a cell here: this position "
+            "needs a guess"}
+
+
+def _guess(pos: _Position, solutions: tuple[Grid, ...], status: str, late: str = "") -> Hint:
     """No line and no short contradiction settles a cell: say so (or that the time limit came
-    before a contradiction was found: then one may exist), and show one cell of a solution
-    that agrees with the position (in the most constrained line) so play goes on."""
-    base = ("no single line settles a cell here, and the time limit came before a "
-            "contradiction was found" if timed_out else
-            "no single line and no short contradiction settles a cell here: this position "
-            "needs a guess")
+    first, ``late`` being "lines" or "probes": then a step may exist), and show one cell of a
+    solution that agrees with the position (in the most constrained line) so play goes on."""
+    base = LATE[late]
     fitting = [s for s in solutions if not wrong_cells(s, pos.cells)]
     if not fitting:
         why = "the search stopped first" if status == "unknown" else "no solution found agrees"

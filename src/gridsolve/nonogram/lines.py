@@ -21,8 +21,8 @@ def line_cells(puzzle: Puzzle, line: int) -> list[int]:
     """The cell indices of a line, in reading order."""
     w, h = puzzle.width, puzzle.height
     if line < h:
-        return [line * w + c for c in range(w)]
-    return [r * w + (line - h) for r in range(h)]
+        return list(range(line * w, line * w + w))
+    return list(range(line - h, w * h, w))
 
 
 def line_clue(puzzle: Puzzle, line: int) -> Clue:
