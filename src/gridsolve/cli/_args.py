@@ -11,11 +11,12 @@ import time
 from collections.abc import Callable
 from typing import NoReturn
 
+from gridsolve import _startup
 from gridsolve.errors import GridsolveError
 from gridsolve.numbers import is_number, shown
 
 __all__ = ["whole", "positive_int", "natural", "seconds", "fraction", "memory",
-           "since_start", "OneLineErrors", "printable", "write_file", "write_text"]
+           "since_start", "time_left", "OneLineErrors", "printable", "write_file", "write_text"]
 
 
 #: Digits an argument may have: any 64-bit value (seeds) fits.
@@ -97,6 +98,16 @@ def since_start() -> float:
                    - ticks / os.sysconf("SC_CLK_TCK"))
     except (OSError, ValueError, IndexError, AttributeError):
         return 0.0
+
+
+def time_left(timeout: float | None) -> float | None:
+    """What is left of a command's --timeout (None: no limit) when this process is the
+    ``gridsolve`` command: the time since it started is taken off, so the limit holds for
+    the whole command. (A program that calls ``cli.main`` keeps the whole timeout: its
+    process may have started long before.)"""
+    if timeout is None or not _startup.is_command():
+        return timeout
+    return max(0.0, timeout - since_start())
 
 
 class OneLineErrors(argparse.ArgumentParser):

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli._args import natural, seconds, write_file
+from gridsolve.cli._args import natural, seconds, time_left, write_file
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
@@ -86,7 +86,7 @@ def _edition(args: argparse.Namespace) -> cal.Edition:
 
 
 def _limits(args: argparse.Namespace) -> SearchLimits:
-    return SearchLimits(timeout=args.timeout)
+    return SearchLimits(timeout=time_left(args.timeout))
 
 
 def _print_tiling(ed: cal.Edition, tiling: Tiling, shown: set[int] | None = None) -> None:

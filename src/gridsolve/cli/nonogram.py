@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli._args import memory, natural, positive_int, seconds, since_start
+from gridsolve.cli._args import memory, natural, positive_int, seconds, time_left
 from gridsolve.cli import nonogram_show as show
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
@@ -146,8 +146,7 @@ def run_solve(args: argparse.Namespace) -> int:
     entry = read_entry(args.file, args.format, limits=not args.no_limits)
     puzzle = entry.puzzle
     limits = SearchLimits(max_nodes=args.max_nodes, max_memory=args.max_memory,
-                          timeout=None if args.timeout is None
-                          else max(0.0, args.timeout - since_start()))
+                          timeout=time_left(args.timeout))
     watch = show.watcher(args, puzzle)
     if watch is not None:
         if args.method not in ("native", "auto"):

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import fraction, natural, positive_int, seconds, whole, write_file
+from gridsolve.cli._args import (fraction, natural, positive_int, seconds, time_left, whole,
+                                write_file)
 from gridsolve.nonogram.check import check, solution_problems
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
@@ -110,7 +111,7 @@ def add_commands(cmds: Any) -> None:
 
 
 def _limits(args: argparse.Namespace) -> SearchLimits:
-    return SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout)
+    return SearchLimits(max_nodes=args.max_nodes, timeout=time_left(args.timeout))
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -120,12 +121,12 @@ def run_generate(args: argparse.Namespace) -> int:
         grid, cost = grid_from_image(args.from_image, args.width, args.height)
         made = make_unique(grid, level="search" if args.level == "any" else args.level,
                            seed=args.seed or 0, cost=cost,
-                           max_attempts=args.max_attempts, timeout=args.timeout)
+                           max_attempts=args.max_attempts, timeout=time_left(args.timeout))
         title = f"{Path(args.from_image).name}, {args.width}x{args.height}"
         source = f"from {args.from_image}"
     else:
         made = generate(args.width, args.height, density=args.density, seed=args.seed,
-                        level=args.level, max_attempts=args.max_attempts, timeout=args.timeout,
+                        level=args.level, max_attempts=args.max_attempts, timeout=time_left(args.timeout),
                         picture=args.picture, rounds=args.rounds)
         density = LEVEL_DENSITY[args.level] if args.density is None else args.density
         kind = "picture" if args.picture else "density"

@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import Any
 
-from gridsolve.cli._args import seconds
+from gridsolve.cli._args import seconds, time_left
 
 __all__ = ["add_commands"]
 
@@ -52,7 +52,7 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.grid:
         grid = parse_position(read_text(args.grid, not args.no_limits), puzzle.width,
                               puzzle.height, args.grid)
-    step = hint(puzzle, grid, limits=SearchLimits(timeout=args.timeout))
+    step = hint(puzzle, grid, limits=SearchLimits(timeout=time_left(args.timeout)))
     start = grid or tuple("?" * puzzle.width for _ in range(puzzle.height))
     if args.json:
         out = step.as_json(puzzle.width)

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.cli._args import printable, write_file
+from gridsolve.cli._args import printable, time_left, write_file
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, palette_of
@@ -110,7 +110,7 @@ def run_explain(args: argparse.Namespace) -> int:
     from gridsolve.nonogram.watch.account import explanation_lines
     puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits),
                      "explain", "supports")
-    account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=args.timeout))
+    account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=time_left(args.timeout)))
     lines = explanation_lines(account, lambda grid: "")
     print("\n".join(lines[:-1]))
     print_grid(args, puzzle, account.grid)

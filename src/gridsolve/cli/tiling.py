@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import seconds, write_file
+from gridsolve.cli._args import seconds, time_left, write_file
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
@@ -91,7 +91,7 @@ def _tilings(n: int) -> str:
 
 def run_count(args: argparse.Namespace) -> int:
     board, pieces = _puzzle(args)
-    limits = SearchLimits(timeout=args.timeout)
+    limits = SearchLimits(timeout=time_left(args.timeout))
     if args.up_to_symmetry:
         total, classes, nsym = count_up_to_symmetry(board, pieces, limits)
         if args.json:
@@ -109,7 +109,7 @@ def run_count(args: argparse.Namespace) -> int:
 
 def run_solve(args: argparse.Namespace) -> int:
     board, pieces = _puzzle(args)
-    limits = SearchLimits(timeout=args.timeout)
+    limits = SearchLimits(timeout=time_left(args.timeout))
     found: list[Tiling] = []
     for tiling in engine.tilings(board, pieces, (), limits, guided=args.all):
         found.append(tiling)
