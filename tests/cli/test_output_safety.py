@@ -146,7 +146,7 @@ def test_a_colour_name_with_control_characters_is_refused_escaped(
                     {"name": "red\x1b[0m\nX", "rgb": "#ff0000", "symbol": "r"}]}))
     code, out, err = run(capsys, "nonogram", "show", str(path))
     # refused where it is read (no writer could write it back as it is), quoted escaped
-    assert code == 2 and not out and err == (f"gridsolve: error: {path}: colour name "
+    assert code == 2 and not out and err == (f"gridsolve: error: {path}:1: colour name "
                                              "'red\\x1b[0m\\nX': printable text, no space at "
                                              "either end\n")
 

@@ -95,9 +95,9 @@ def test_colour_names_read_back_from_every_colour_writer() -> None:
     puzzle = parse_puzzle(doc, "json")
     assert isinstance(puzzle, ColourPuzzle) and puzzle.palette[1].name == "pad"
     assert parse_puzzle(write_puzzle(puzzle, "webpbn"), "webpbn") == puzzle
-    with pytest.raises(ParseError, match="x.json: colour name"):
+    with pytest.raises(ParseError, match="x.json:1: colour name"):
         parse_puzzle(doc.replace(" pad ", "a\\u0001"), "json", "x.json")
-    with pytest.raises(ParseError, match="x.json: a colour needs a name"):
+    with pytest.raises(ParseError, match="x.json:1: a colour needs a name"):
         parse_puzzle(doc.replace('"white"', '""'), "json", "x.json")
 
 

@@ -57,12 +57,28 @@ BAD: list[tuple[str, str, int | None, str]] = [
      "unexpected character 'o'"),
     ("json", '{"format": "gridsolve-nonogram", "version": 1,\n "rows": [[1]], "cols": [[1], ]}',
      2, "invalid JSON"),
-    ("json", '{"format": "gridsolve-nonogram", "version": 2, "rows": [], "cols": []}', None,
+    ("json", '{"format": "gridsolve-nonogram", "version": 2, "rows": [], "cols": []}', 1,
      'unsupported "version" 2'),
     ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1]], "cols": [["1"]]}',
-     None, "cols[0]"),
+     1, "cols[0]"),
     ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1]], "cols": [[1]],'
-     ' "goal": ["##"]}', None, "goal row 1 has 2 cells"),
+     ' "goal": ["##"]}', 1, "goal row 1 has 2 cells"),
+    # the line of the value an error is about (json.loads keeps no positions)
+    ("json", '{"format": "gridsolve-nonogram",\n "version": 1,\n "rows": [[1],\n  [1,\n'
+     ' "x"]],\n "cols": [[1], [1]]}', 4, "rows[1]: a clue must be a list of integers"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1,\n "rows": [[1], [1]],\n'
+     ' "cols": [[1],\n [3]]}', 4, "column 2: clue 3 needs 3 cells"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "palette": [\n'
+     ' {"name": "w", "rgb": "#ffffff", "symbol": "."},\n'
+     ' {"name": "r", "rgb": "#ff0000", "symbol": "r"},\n'
+     ' {"name": "r", "rgb": "#00ff00", "symbol": "g"}],\n'
+     ' "rows": [[[1, 1]]], "cols": [[[1, 1]]]}', 4, "two colours are named 'r'"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "palette": [\n'
+     ' {"name": "w", "rgb": "#ffffff", "symbol": "."},\n'
+     ' {"name": "r", "rgb": "#ff0000", "symbol": "r"}],\n "rows": [[[1, 1]]],\n'
+     ' "cols": [[[1, 1], [1, 1]]]}', 5, "column 1"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1]], "cols": [[1]],'
+     '\n "title": 5}', 2, '"title" must be a string'),
     ("json", "[" * 100000 + "]" * 100000, None, "JSON"),
     ("webpbn", "<puzzleset><puzzle><clues type='rows'><line><count>1</count></line></clues>"
      "</puzzle></puzzleset>", None, 'expected one <clues type="columns">'),

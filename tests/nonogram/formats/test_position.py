@@ -24,8 +24,11 @@ def test_position_json_forms(text: str) -> None:
     ("#.?\n#.a\n", ":2", "unexpected 'a'"),
     ("#.?\n#.\n", ":2", "row 2 has 2 cells but the puzzle is 3 wide"),
     ("#.?\n", "", "the position has 1 rows but the puzzle has 2"),
-    ('[[1, 2, 0], "..."]', "", "row 1, cell 2: 2 is not a cell"),
-    ('{"grid": 3}', "", "an array of rows"),
+    ('[[1, 2, 0], "..."]', ":1", "row 1, cell 2: 2 is not a cell"),
+    ('[\n"#.?",\n[1, 2, 0]\n]', ":3", "row 2, cell 2: 2 is not a cell"),
+    ('{"grid":\n ["#.?",\n  "#."]}', ":3", "row 2 has 2 cells but the puzzle is 3 wide"),
+    ('{"grid": 3}', ":1", "an array of rows"),
+    ('{"grid": [],\n "grid":\n 3}', ":3", "an array of rows"),
     ("[1,", "", "not valid JSON"),
 ])
 def test_position_errors_name_line_and_problem(text: str, where: str, why: str) -> None:

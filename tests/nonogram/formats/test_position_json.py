@@ -59,5 +59,5 @@ def test_parse_position_json_error_names_the_file(name: str, text: str, why: str
 def test_bad_json_cells_are_short(text: str, why: str) -> None:
     with pytest.raises(ParseError) as info:
         parse_position(text, 9, 8, "pos.json")
-    assert str(info.value).startswith(f"pos.json: {why} ('#', '.', 'x', '?'")
+    assert str(info.value).startswith(f"pos.json:1: {why} ('#', '.', 'x', '?'")
     assert len(str(info.value)) < 200

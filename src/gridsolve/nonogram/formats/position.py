@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats._json_lines import item_lines, json_line
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid
 from gridsolve.numbers import load_json, shown, text_lines
 
@@ -25,7 +26,11 @@ NUMBERS = {1: FILLED, 0: EMPTY, -1: UNKNOWN, None: UNKNOWN}
 def parse_position(text: str, width: int, height: int, source: str | None = None) -> Grid:
     """The position as rows of '#', '.', '?'; ParseError naming the line and the problem."""
     if text.lstrip().startswith(("[", "{")):
-        return _check_size(_from_json(text, source), width, height, source, None)
+        grid, path = _from_json(text, source)
+        try:
+            return _check_size(grid, width, height, source, None)
+        except ParseError:  # again, with each row's line (worked out only now)
+            return _check_size(grid, width, height, source, item_lines(text, path))
     rows: list[str] = []
     lines: list[int] = []
     for number, raw in enumerate(text_lines(text), 1):
@@ -42,20 +47,29 @@ def parse_position(text: str, width: int, height: int, source: str | None = None
     return _check_size(tuple(rows), width, height, source, lines)
 
 
-def _from_json(text: str, source: str | None) -> Grid:
-    """The rows of a JSON position. Read by load_json, as puzzle files are: nesting too deep
-    for the parser and integers too long for int() are one-line errors, not tracebacks."""
+def _from_json(text: str, source: str | None) -> tuple[Grid, tuple[str, ...]]:
+    """The rows of a JSON position, and the path of their array. Read by load_json, as
+    puzzle files are: nesting too deep for the parser and integers too long for int() are
+    one-line errors, not tracebacks."""
     try:
         data: Any = load_json(text, source)
     except ParseError as exc:
         why = exc.why.removeprefix("invalid JSON: ")
         at = f" at line {exc.line}" if exc.line is not None else ""
         raise ParseError(f"not valid JSON{at}: {why}", source) from None
+    path: tuple[str, ...] = ()
     if isinstance(data, dict):
-        data = data.get("grid")
+        data, path = data.get("grid"), ("grid",)
     if not isinstance(data, list):
-        raise ParseError("a JSON position is an array of rows (or {\"grid\": [...]})", source)
-    return tuple(_json_row(row, r, source) for r, row in enumerate(data))
+        raise ParseError("a JSON position is an array of rows (or {\"grid\": [...]})", source,
+                         json_line(text, path))
+    read = []
+    for r, row in enumerate(data):
+        try:
+            read.append(_json_row(row, r, source))
+        except ParseError as exc:
+            raise ParseError(exc.why, source, json_line(text, (*path, r))) from None
+    return tuple(read), path
 
 
 def _json_row(row: Any, r: int, source: str | None) -> str:
