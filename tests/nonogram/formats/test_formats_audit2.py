@@ -158,3 +158,15 @@ def test_a_lone_surrogate_in_xml_is_a_parse_error() -> None:
     with pytest.raises(ParseError, match="x.xml: invalid XML"):
         parse_puzzle("<puzzleset><puzzle><title>\udcff</title></puzzle></puzzleset>", "auto",
                      "x.xml")
+
+
+@pytest.mark.parametrize("title", ["$1", "[clues]", " [clues] ", ":rows", "#d", "plain"])
+def test_a_g_file_reads_back_as_g_whatever_its_title(title: str) -> None:
+    """A .g file saved without its extension is detected by content: a title such as '$1'
+    (a tournament file's marker) or '[clues]' (a pynogram section) made it another format."""
+    from gridsolve.nonogram.model import puzzle_from_grid
+
+    puzzle = puzzle_from_grid(["#.", ".#", "##"], title=title)
+    text = write_puzzle(puzzle, "g")
+    assert detect_format(text).NAME == "g"
+    assert parse_puzzle(text) == puzzle_from_grid(["#.", ".#", "##"])

@@ -130,9 +130,20 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
 
 
 def dump(puzzle: Puzzle) -> str:
-    """Write a puzzle as a black-and-white .g file."""
+    """Write a puzzle as a black-and-white .g file.
+
+    The title is the first line. A title that would make the file look like another format
+    to detection (a tournament '$1', a pynogram '[clues]') is written after '- ', and if
+    even that does not help, the file is titled 'gridsolve': a file without its extension
+    must still read back as .g."""
+    from gridsolve.nonogram.formats import detect_format  # the package imports this module
+
     title = " ".join((puzzle.title or "gridsolve").split())
     if title[:1] in (":", "#"):
         title = " " + title  # a leading ':' or '#' would start a section or a declaration
-    return (f"{title}\n: rows\n{clue_lines(puzzle.rows, empty='')}\n: columns\n"
+    body = (f"\n: rows\n{clue_lines(puzzle.rows, empty='')}\n: columns\n"
             f"{clue_lines(puzzle.cols, empty='')}\n: end\n")
+    for first in (title, "- " + title.strip()):
+        if detect_format(first + body).NAME == NAME:
+            return first + body
+    return "gridsolve" + body
