@@ -170,3 +170,15 @@ def test_a_g_file_reads_back_as_g_whatever_its_title(title: str) -> None:
     text = write_puzzle(puzzle, "g")
     assert detect_format(text).NAME == "g"
     assert parse_puzzle(text) == puzzle_from_grid(["#.", ".#", "##"])
+
+
+def test_a_syro_file_saved_as_txt_reads_back() -> None:
+    """.txt belongs to several formats; our text format's detector took JSolver's (syro)
+    output too, then refused its clue lines' closing 0."""
+    from gridsolve.nonogram.model import puzzle_from_grid
+
+    puzzle = puzzle_from_grid(["#.#", ".#.", "##."])
+    text = write_puzzle(puzzle, "syro")
+    assert detect_format(text, "saved.txt").NAME == "syro"
+    assert parse_puzzle(text, source="saved.txt") == puzzle
+    assert detect_format(write_puzzle(puzzle, "text"), "saved.txt").NAME == "text"

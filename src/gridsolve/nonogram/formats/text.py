@@ -18,7 +18,7 @@ empty clue).
 from __future__ import annotations
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats import keen, mk
+from gridsolve.nonogram.formats import keen, mk, syro
 from gridsolve.nonogram.formats._common import clue_lines, logical_lines, puzzle_from_lines
 from gridsolve.nonogram.model import Puzzle
 
@@ -47,11 +47,12 @@ def _hash_separators(lines: list[str]) -> list[int]:
 
 
 def detect(text: str) -> bool:
-    """Is this our text format? (a '--' line, or a lone '#' between clues but not Olšák's .mk)"""
+    """Is this our text format? (a '--' line, or a lone '#' between clues but not Olšák's .mk
+    nor a JSolver (syro) file, whose clue lines end in 0 and whose two runs each end in '#')"""
     lines = logical_lines(text[:2_000_000])
     if any(line.lstrip().startswith("--") for line in lines):
         return True
-    return len(_hash_separators(lines)) == 1 and not mk.detect(text)
+    return len(_hash_separators(lines)) == 1 and not mk.detect(text) and not syro.detect(text)
 
 
 def _split(lines: list[str], source: str | None) -> tuple[Numbered, Numbered, int | None]:
