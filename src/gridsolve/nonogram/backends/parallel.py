@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed
+from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits, Team, repooled, settled
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -480,8 +480,7 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
         for conn in conns:
             conn.close()
     solutions = tuple(found)[:max_solutions]
-    partial = known if known is not None else tuple("?" * puzzle.width
-                                                    for _ in range(puzzle.height))
+    partial = known if known is not None else unknown_grid(puzzle)
     return Result.of_count(solutions, max_solutions, complete, sum(nodes),
                            time.perf_counter() - started, partial,
                            {"jobs": len(workers), "answered_by": answered_by,
