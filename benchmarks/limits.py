@@ -1,9 +1,10 @@
 """Do the limits hold at every size? Each method on big random puzzles and long lines, one table.
 
-For each method (native, sat, ilp, auto, and ``hint``: the next step from the empty board) and
-each puzzle (random grids at 50% density of 100x100, 200x200, 300x300 and 1000x1000; single
-rows of 10^4, 3x10^4 and 10^5 cells whose columns force every cell), runs ``gridsolve nonogram
-solve FILE --timeout T --method M --json`` (``gridsolve nonogram hint FILE --timeout T
+For each method (native, sat, ilp, auto; ``hint``: the next step from the empty board, and
+``hint-pos``: from a position with the left half of every row set) and each puzzle (random
+grids at 50% density of 100x100, 200x200, 300x300 and 1000x1000; single rows of 10^4, 3x10^4
+and 10^5 cells whose columns force every cell), runs ``gridsolve nonogram solve FILE
+--timeout T --method M --json`` (``gridsolve nonogram hint FILE [--grid POS] --timeout T
 --json``) as its own process and measures the wall time from start to exit, the overrun past
 the timeout, and the peak resident memory of the whole process tree (the CLI and every process
 it starts: SAT children, CBC), sampled from /proc every 20 ms. Target (issue 21): every overrun
@@ -36,7 +37,7 @@ from gridsolve.nonogram.formats import write_puzzle
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import puzzle_from_grid
 
-METHODS = ("native", "sat", "ilp", "auto", "hint")
+METHODS = ("native", "sat", "ilp", "auto", "hint", "hint-pos")
 #: Puzzle sizes as WIDTHxHEIGHT; a bare number N is an NxN random grid.
 SIZES = ("100", "200", "300", "1000", "10000x1", "30000x1", "100000x1")
 #: The target on peak memory of the whole process tree, in MB.
@@ -69,6 +70,8 @@ def make_puzzle(size: str, folder: Path) -> Path:
     grid = random_grid(w, h, 0.5, random.Random(w * 7919 + h))
     path = folder / f"{w}x{h}.txt"
     path.write_text(write_puzzle(puzzle_from_grid(grid), "text"))
+    path.with_suffix(".pos").write_text(
+        "\n".join(row[:w // 2] + "?" * (w - w // 2) for row in grid) + "\n")
     return path
 
 
@@ -98,8 +101,10 @@ def tree_rss(root: int) -> int:
 def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: float,
         kill_rss_mb: float) -> tuple[float, float, str]:
     """Wall seconds, peak tree RSS (MB) and status of one CLI run."""
-    if method == "hint":
+    if method.startswith("hint"):
         args = [gridsolve, "nonogram", "hint", str(path), "--timeout", str(timeout), "--json"]
+        if method == "hint-pos":
+            args += ["--grid", str(path.with_suffix(".pos"))]
     else:
         args = [gridsolve, "nonogram", "solve", str(path), "--timeout", str(timeout),
                 "--method", method, "--json"]
@@ -130,7 +135,7 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
         return wall, peak / 2**20, "killed"
     try:
         said = json.loads(out)
-        status = said["kind"] if method == "hint" else said["status"]
+        status = said["kind"] if method.startswith("hint") else said["status"]
     except (ValueError, KeyError, TypeError):
         line = err.decode(errors="replace").strip().splitlines()
         if line and "over the memory limit" in line[-1]:

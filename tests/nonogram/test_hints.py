@@ -421,3 +421,53 @@ def test_a_step_after_a_stopped_solve_says_it_did_not_check_for_mistakes() -> No
         check_position(puzzle, wrong, limits=tiny)
     full = hint(puzzle, wrong, limits=SearchLimits(timeout=30))
     assert UNCHECKED not in full.reason
+
+
+def test_the_line_check_of_a_position_watches_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line with set cells is solved to find one they break (on a 1000x1000 position
+    seconds of work): past the deadline the look stops, a step then says the cells were not
+    all checked, and check_position raises LimitReached. With a unique solution the cells
+    are compared with it instead: cells that agree with it break no line."""
+    import time
+
+    import gridsolve.nonogram.hints as hints_module
+    from gridsolve.errors import LimitReached
+    from gridsolve.nonogram.hints import UNCHECKED, _broken_line, _Position, check_position
+
+    puzzle = puzzle_from_grid(random_grid(20, 20, 0.5, random.Random(11)))
+    assert analyse(puzzle).status == "unique"
+    half = tuple(row[:10] + "?" * 10 for row in analyse(puzzle).solutions[0])
+    assert _broken_line(_Position(puzzle, half), time.perf_counter() - 1) == (None, False)
+    assert _broken_line(_Position(puzzle, half)) == (None, True)
+    several = Puzzle([[1], [1]], [[1], [1]])
+    assert hint(several, ("#?", "??")).kind in ("line", "whole-line")
+
+    monkeypatch.setattr(hints_module, "_broken_line", lambda pos, until=None: (None, False))
+    step = hint(several, ("#?", "??"))
+    assert step.kind in ("line", "whole-line") and step.reason.endswith(f"({UNCHECKED})")
+    with pytest.raises(LimitReached):
+        check_position(several, ("#?", "??"))
+    assert check_position(puzzle, half) is None  # compared with the solution: no line scan
+
+
+def test_a_line_too_long_to_explain_or_to_solve_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Named rules and the count of ways take time and memory of cells times blocks in plain
+    Python (a row of 30,000 cells with half of them set took minutes and 1.7 GB): past
+    REASONS_MAX_WORK a line step gives each cell the whole-line reason, uncounted. A line
+    whose compiled solve could outlast the time left is not solved at all."""
+    import time
+
+    import gridsolve.nonogram.hints as hints_module
+    from gridsolve.nonogram.hints import _line_step, _Position
+
+    puzzle = Puzzle([[3, 1]], [[1], [1], [1], [], [1]])
+    row = ("?????",)
+    explained = hint(puzzle, row)
+    assert explained.kind == "line" and explained.line == 0
+    monkeypatch.setattr(hints_module, "REASONS_MAX_WORK", 0)
+    uncounted = hint(puzzle, row)
+    assert uncounted.kind == "whole-line" and uncounted.cells == explained.cells
+    assert "every way to place the clue that fits the cells already known" in uncounted.reason
+    monkeypatch.setattr(hints_module, "LINE_STEPS_PER_SECOND", 1)
+    assert _line_step(_Position(puzzle, row), time.perf_counter() + 0.5) == (None, "lines")
+    assert _line_step(_Position(puzzle, row))[0] == uncounted

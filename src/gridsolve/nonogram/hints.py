@@ -70,15 +70,23 @@ SOLVES_KEPT = 32
 SOLVE_SHARE = 0.5
 #: The share of the time left after the solve that a hint's SAT check of the set cells takes.
 SAT_CHECK_SHARE = 0.5
+#: Cells times blocks of one line past which a line step gives the whole-line reason for
+#: each cell, without ``explain``'s named rules or a count of the ways (both take time and
+#: memory of that product in plain Python: about 1 s at 300,000).
+REASONS_MAX_WORK = 200_000
+#: Steps (cells times blocks) of the compiled line solver per second, counted low: a line
+#: whose solve could outlast the time left is not solved (measured: 3 x 10^8 on the worst
+#: lines, a row of 100,000 cells half known).
+LINE_STEPS_PER_SECOND = 100_000_000
 #: A contradiction's chain names at most this many lines, then "and N more".
 CHAIN_SHOWN = 4
 
 Cell = tuple[int, str]  # (cell index r*W + c, value)
 
 
-#: Said after a step when the solve that would name wrong cells stopped at its limit.
-UNCHECKED = ("the cells set so far could not be checked for mistakes: the solve stopped at "
-             "its time limit")
+#: Said after a step when the solve that would name wrong cells, or the look for a line the
+#: cells set break, stopped at a limit.
+UNCHECKED = "the cells set so far could not be checked for mistakes: a limit came first"
 
 
 @dataclass(frozen=True)
@@ -150,7 +158,7 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     until = None if limits.timeout is None else started + limits.timeout
     pos = _Position(puzzle, _clean(puzzle, grid))
     result = _solve(puzzle, _solve_limits(limits))
-    end = _verdict(pos, result, limits, until, SAT_CHECK_SHARE)
+    end, checked = _verdict(pos, result, limits, until, SAT_CHECK_SHARE)
     if end is not None:
         return end
     solution = result.solutions[0] if result.status == "unique" else None
@@ -159,8 +167,9 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
         step, probes_late = _contradiction(pos, solution, max_probe_solves, until)
         late = "probes" if probes_late else ""
     step = step or _guess(pos, result.solutions, result.status, late)
-    if result.status == "unknown" and step.kind in ("line", "whole-line", "contradiction"):
-        # sound from the cells set, but those were not compared with a solution
+    if ((result.status == "unknown" or not checked)
+            and step.kind in ("line", "whole-line", "contradiction")):
+        # sound from the cells set, but those were not (all) checked
         step = replace(step, reason=f"{step.reason} ({UNCHECKED})")
     return step
 
@@ -174,10 +183,14 @@ def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
     it) and the SAT check of the set cells together."""
     until = None if limits.timeout is None else time.perf_counter() + limits.timeout
     result = _solve(puzzle, _solve_limits(limits))
-    verdict = _verdict(_Position(puzzle, _clean(puzzle, grid)), result, limits, until, 1.0)
+    verdict, checked = _verdict(_Position(puzzle, _clean(puzzle, grid)), result, limits, until,
+                                1.0)
     if verdict is None and result.status == "unknown":
         raise LimitReached("the solve that checks the position stopped at its limit before "
                            "it knew the solution", partial=result.partial, nodes=result.nodes)
+    if verdict is None and not checked:
+        raise LimitReached("the time limit came before every line of the position was "
+                           "checked", partial=result.partial, nodes=result.nodes)
     return verdict
 
 
@@ -188,19 +201,37 @@ def _solve_limits(limits: SearchLimits) -> SearchLimits:
 
 
 def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits(),
-             until: float | None = None, share: float = 1.0) -> Hint | None:
-    """The end of the list of kinds, if the position is at one. With several solutions, the
-    set cells are a mistake when line logic from them reaches a dead end (looked for in
-    ``share`` of the time left before ``until``), or when a SAT search with them fixed finds
-    no solution (python-sat installed; within ``limits``' nodes and memory and ``share`` of
-    the time left then)."""
+             until: float | None = None, share: float = 1.0) -> tuple[Hint | None, bool]:
+    """The end of the list of kinds, if the position is at one; and False when the clock
+    (``until``) stopped the look for a line the set cells break before it was done.
+
+    With a unique solution, set cells that differ from it are the mistake (the lines they
+    break are named if the clock allows); cells that agree with it break no line. Without
+    one, each line with set cells is solved to find one that cannot fit; with several
+    solutions the set cells are also a mistake when line logic from them reaches a dead end
+    (looked for in ``share`` of the time left before ``until``), or when a SAT search with
+    them fixed finds no solution (python-sat installed; within ``limits``' nodes and memory
+    and ``share`` of the time left then)."""
     if result.status == "none":
-        return Hint("no-solution", "the clues contradict each other: this puzzle has no solution")
+        return Hint("no-solution", "the clues contradict each other: this puzzle has no "
+                                   "solution"), True
     solution = result.solutions[0] if result.status == "unique" else None
-    broken = _broken_line(pos)
     wrong = wrong_cells(solution, pos.cells) if solution else ()
+    broken, checked = None, True
+    if solution is None or wrong:
+        broken, checked = _broken_line(pos, until)
     if broken is not None or wrong:
-        return _mistake(pos, broken, wrong, solution is not None)
+        return _mistake(pos, broken, wrong, solution is not None), True
+    if not checked:
+        return None, False
+    return _verdict_without_solution(pos, result, limits, until, share), True
+
+
+def _verdict_without_solution(pos: _Position, result: Result, limits: SearchLimits,
+                              until: float | None, share: float) -> Hint | None:
+    """``_verdict`` past the line check: a dead end or no fitting solution (several
+    solutions), ``solved``, a full grid that breaks a line, or None."""
+    solution = result.solutions[0] if result.status == "unique" else None
     if solution is None and any(v != UNKNOWN for v in pos.cells):
         # (on the empty board this would repeat the line logic the solve starts with)
         end = _follow(pos, list(pos.cells), range(len(pos.lines)),
@@ -303,14 +334,29 @@ def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...
     return tuple(i for i, (v, s) in enumerate(zip(cells, flat)) if v != UNKNOWN and v != s)
 
 
-def _broken_line(pos: _Position) -> int | None:
+def _too_long(clue: Clue, line: str, until: float | None) -> bool:
+    """Could the compiled solve of this line outlast the time left before ``until``? Its
+    dynamic programme takes up to cells times blocks steps (a row of 100,000 cells, half of
+    them known, takes 8 s), counted at LINE_STEPS_PER_SECOND."""
+    return until is not None and _work(clue, line) > LINE_STEPS_PER_SECOND * (
+        until - time.perf_counter())
+
+
+def _broken_line(pos: _Position, until: float | None = None) -> tuple[int | None, bool]:
     """The first line whose set cells leave no room for its clue (a line with none set fits:
-    the model refuses a clue longer than its line)."""
+    the model refuses a clue longer than its line); and False if the clock (``until``)
+    stopped the look first (a line of 1,000 cells takes a millisecond or two)."""
     for i, clue in enumerate(pos.clues):
+        if until is not None and i % 16 == 15 and time.perf_counter() > until:
+            return None, False
         line = pos.line(i)
-        if line.count(UNKNOWN) < len(line) and fast_line(clue, line) is None:
-            return i
-    return None
+        if line.count(UNKNOWN) == len(line):
+            continue
+        if _too_long(clue, line, until):
+            return None, False
+        if fast_line(clue, line) is None:
+            return i, True
+    return None, True
 
 
 def _mistake(pos: _Position, broken: int | None, wrong: tuple[int, ...], unique: bool) -> Hint:
@@ -341,6 +387,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     named rule, or the clock runs out: then the best line seen is the step (the first line's
     reasons are always worked out)."""
     moves: list[tuple[int, int, str, str]] = []
+    skipped = False
     for i, clue in enumerate(pos.clues):
         if until is not None and i % 16 == 0 and time.perf_counter() > until:
             if not moves:
@@ -348,6 +395,9 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
             break
         before = pos.line(i)
         if UNKNOWN not in before:
+            continue
+        if _too_long(clue, before, until):
+            skipped = True
             continue
         after = fast_line(clue, before)
         if after is None or after == before:
@@ -361,7 +411,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
             break  # no line left can settle more cells by a named rule
         if n and until is not None and time.perf_counter() > until:
             break
-        forced = line_reasons(pos.clues[i], before, after)
+        forced = _reasons(pos.clues[i], before, after)
         simple = tuple(f for f in forced if f.reason != AGREE)
         if simple:
             named = min(named or (0, i, simple), (-len(simple), i, simple))
@@ -371,7 +421,20 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
         return _line_hint(pos, "line", named[1], named[2]), ""
     if whole is not None:
         return _line_hint(pos, "whole-line", whole[1], whole[2]), ""
-    return None, ""
+    return None, "lines" if skipped else ""
+
+
+def _reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
+    """Why each cell the line's solve settles is forced: ``explain``'s named rules, or for a
+    line past REASONS_MAX_WORK (cells times blocks) the whole-line reason for every cell (its
+    rules are worked out in plain Python, in time and memory of that product)."""
+    if _work(clue, before) > REASONS_MAX_WORK:
+        return tuple(Forced(p, b, AGREE) for p, (a, b) in enumerate(zip(before, after)) if a != b)
+    return line_reasons(clue, before, after)
+
+
+def _work(clue: Clue, line: str) -> int:
+    return len(line) * (len(clue) + 1)
 
 
 def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...]) -> Hint:
@@ -395,11 +458,15 @@ def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...
 
 
 def _whole_line_reason(clue: Clue, line: str, value: str, positions: list[int]) -> str:
-    """'of the 3 ways to place the clue that fit the known cells, every one leaves them empty'."""
-    n = count_fits(clue, line)
+    """'of the 3 ways to place the clue that fit the known cells, every one leaves them empty'
+    (on a line past REASONS_MAX_WORK the ways are not counted: 'every way')."""
+    n = count_fits(clue, line) if _work(clue, line) <= REASONS_MAX_WORK else None
     them = "them" if len(positions) > 1 else "it"
     does = "fills" if value == FILLED else "leaves"
     tail = "" if value == FILLED else " empty"
+    if n is None:
+        return (f"working through the whole line from both ends, every way to place the clue "
+                f"that fits the cells already known {does} {them}{tail}")
     ways = "the only way" if n == 1 else f"all {n} ways"
     return (f"working through the whole line from both ends, {ways} to place the clue that "
             f"fit the cells already known {does if n == 1 else does[:-1]} {them}{tail}")
@@ -477,6 +544,8 @@ def _follow(pos: _Position, cells: list[str], start: Sequence[int], budget: int,
         queued.discard(i)
         solves += 1
         before = pos.line(i, cells)
+        if _too_long(pos.clues[i], before, until):
+            return False
         after = fast_line(pos.clues[i], before)
         if after is None:
             return i, tuple(chain), solves
