@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import sys
+import types
 
 import pytest
 
@@ -38,3 +41,8 @@ def test_time_left_takes_off_the_command_s_age_only_in_the_command(
     monkeypatch.setattr(_startup, "is_command", lambda: True)
     assert _args.time_left(10.0) == 7.5 and _args.time_left(2.0) == 0.0
     assert _args.time_left(None) is None
+    monkeypatch.setattr(_startup, "is_command", lambda: False)  # python -m gridsolve
+    main = types.ModuleType("__main__")
+    main.__spec__ = importlib.util.find_spec("gridsolve.__main__")
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    assert _args.time_left(10.0) == 7.5

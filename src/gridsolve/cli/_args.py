@@ -102,12 +102,18 @@ def since_start() -> float:
 
 def time_left(timeout: float | None) -> float | None:
     """What is left of a command's --timeout (None: no limit) when this process is the
-    ``gridsolve`` command: the time since it started is taken off, so the limit holds for
-    the whole command. (A program that calls ``cli.main`` keeps the whole timeout: its
-    process may have started long before.)"""
-    if timeout is None or not _startup.is_command():
+    command line (the ``gridsolve`` command, or ``python -m gridsolve``): the time since it
+    started is taken off, so the limit holds for the whole command. (A program that calls
+    ``cli.main`` keeps the whole timeout: its process may have started long before.)"""
+    if timeout is None or not _is_command_line():
         return timeout
     return max(0.0, timeout - since_start())
+
+
+def _is_command_line() -> bool:
+    """Is this process ``gridsolve`` or ``python -m gridsolve``?"""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    return _startup.is_command() or getattr(spec, "name", None) == "gridsolve.__main__"
 
 
 class OneLineErrors(argparse.ArgumentParser):
