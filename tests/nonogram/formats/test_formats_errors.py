@@ -79,6 +79,10 @@ BAD: list[tuple[str, str, int | None, str]] = [
      ' "cols": [[[1, 1], [1, 1]]]}', 5, "column 1"),
     ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1]], "cols": [[1]],'
      '\n "title": 5}', 2, '"title" must be a string'),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1], [1]],\n'
+     ' "cols": [[1], [1]], "goal": ["#.",\n "#x"]}', 3, "goal row 2: unexpected character 'x'"),
+    ("json", '{"format": "gridsolve-nonogram", "version": 1, "rows": [[1], [1]],\n'
+     ' "cols": [[1], [1]],\n "goal": ["#."]}', 3, "goal has 1 rows, the puzzle has 2"),
     ("json", "[" * 100000 + "]" * 100000, None, "JSON"),
     ("webpbn", "<puzzleset><puzzle><clues type='rows'><line><count>1</count></line></clues>"
      "</puzzle></puzzleset>", None, 'expected one <clues type="columns">'),

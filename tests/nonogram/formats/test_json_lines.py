@@ -70,6 +70,9 @@ def test_absent_paths_and_repeated_keys() -> None:
     assert json_line(text, ("b", 0)) is None and json_line(text, ("z",)) is None
     assert json_line(text, ()) == 1 and item_lines(text, ("b",)) == []
     assert json_line("[1, [2,\n[3]]]", (1, 1, 0)) == 2
+    # lines end as the other readers end them: LF, CRLF or CR
+    assert item_lines('[\r1,\r\n2,\n"a\\r"]', ()) == [2, 3, 4]
+    assert json_line('{"a":\r\r[1,\r\n {"b\\"": 2}]}', ("a", 1, 'b"')) == 4
 
 
 def test_deep_nesting_is_walked_without_recursion() -> None:

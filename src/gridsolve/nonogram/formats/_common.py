@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle, ParseError
@@ -158,9 +158,11 @@ def size_line(lines: Sequence[tuple[int, str]], order: tuple[str, str], source: 
 
 
 def make_goal(rows: Sequence[str], width: int, height: int, filled: str, empty: str,
-              source: str | None, line: int | None, keep: bool = False) -> Grid:
+              source: str | None, line: int | None, keep: bool = False,
+              row_line: Callable[[int], int | None] | None = None) -> Grid:
     """Turn stored solution rows into a Grid of '#'/'.' (or, with ``keep``, of the filled
-    characters themselves: a colour goal), checking shape and characters."""
+    characters themselves: a colour goal), checking shape and characters. An error names
+    ``line``, or for a bad row ``row_line(r)`` when given."""
     if len(rows) != height:
         raise ParseError(f"goal has {len(rows)} rows, the puzzle has {height}", source, line)
     out = []
@@ -168,12 +170,12 @@ def make_goal(rows: Sequence[str], width: int, height: int, filled: str, empty: 
     for r, row in enumerate(rows):
         if len(row) != width:
             raise ParseError(f"goal row {r + 1} has {len(row)} cells, the puzzle has {width} "
-                             "columns", source, line)
+                             "columns", source, row_line(r) if row_line else line)
         try:
             out.append("".join(table[c] for c in row))
         except KeyError as exc:
             raise ParseError(f"goal row {r + 1}: unexpected character {exc.args[0]!r}",
-                             source, line) from None
+                             source, row_line(r) if row_line else line) from None
     return tuple(out)
 
 

@@ -7,7 +7,8 @@
     item_lines(text, ("rows",))     the line of each item of the array at that path
 
 The text must be one ``load_json`` accepted (valid JSON); a key given twice is found where
-``json.loads`` takes it from, its last occurrence. The walk is iterative (no recursion on
+``json.loads`` takes it from, its last occurrence. Lines are counted as the other readers
+count them (LF, CRLF or CR ends a line; ``json.loads`` counts LF only). The walk is iterative (no recursion on
 deep nesting) and linear in the text up to the value.
 """
 
@@ -19,7 +20,9 @@ from collections.abc import Sequence
 __all__ = ["json_line", "item_lines"]
 
 _SPACE = re.compile(r"[ \t\n\r]*")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: An array of numbers and literals only (a clue): skipped in one match.
+_FLAT = re.compile(r"\[[^\[\]{}\"]*\]")
 #: A number or a literal (json.loads also takes NaN and Infinity).
 _SCALAR = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|Infinity)|NaN|true|false|null")
 
@@ -51,6 +54,8 @@ def _skip(text: str, i: int) -> int:
         c = text[i]
         if c == '"':
             i = _string_end(text, i)
+        elif c == "[" and (flat := _FLAT.match(text, i)) is not None:
+            i = flat.end()
         elif c in "[{":
             depth += 1
             i += 1
@@ -114,8 +119,15 @@ def _find(text: str, path: Path) -> int | None:
     return i
 
 
+def _breaks(text: str, start: int, end: int) -> int:
+    """Line breaks in text[start:end] as an editor counts them (LF, CRLF, CR; as
+    ``numbers.text_lines`` splits)."""
+    return (text.count("\n", start, end) + text.count("\r", start, end)
+            - text.count("\r\n", start, end))
+
+
 def _line(text: str, i: int) -> int:
-    return text.count("\n", 0, i) + 1
+    return _breaks(text, 0, i) + 1
 
 
 def json_line(text: str, path: Path) -> int | None:
@@ -133,7 +145,7 @@ def item_lines(text: str, path: Path) -> list[int]:
     starts = _items(text, i)
     lines, line, last = [], 1, 0
     for s in starts:  # counted as it goes: linear, not one count from the top per item
-        line += text.count("\n", last, s)
+        line += _breaks(text, last, s)
         last = s
         lines.append(line)
     return lines

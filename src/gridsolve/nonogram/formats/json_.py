@@ -171,15 +171,18 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         g = doc["goal"]
         if not isinstance(g, list) or not all(isinstance(r, str) for r in g):
             raise at.error('"goal" must be a list of strings of cell symbols', "goal")
-        try:
-            if isinstance(puzzle, ColourPuzzle):
-                symbols = "".join(c.symbol for c in puzzle.palette[1:])
-                goal = make_goal(g, puzzle.width, puzzle.height, symbols, ".", source, None,
-                                 keep=True)
-            else:
-                goal = make_goal(g, puzzle.width, puzzle.height, "#", ".", source, None)
-        except ParseError as exc:
-            raise at.error(exc.why, "goal") from None
+        if len(g) != puzzle.height:
+            raise at.error(f"goal has {len(g)} rows, the puzzle has {puzzle.height}", "goal")
+
+        def row_line(r: int) -> int | None:
+            return at.line("goal", r)
+        if isinstance(puzzle, ColourPuzzle):
+            symbols = "".join(c.symbol for c in puzzle.palette[1:])
+            goal = make_goal(g, puzzle.width, puzzle.height, symbols, ".", source, None,
+                             keep=True, row_line=row_line)
+        else:
+            goal = make_goal(g, puzzle.width, puzzle.height, "#", ".", source, None,
+                             row_line=row_line)
     yield Entry(source or "<input>", 0, default_label(source, title), puzzle, goal)
 
 
