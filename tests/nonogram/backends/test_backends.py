@@ -8,6 +8,7 @@ import json
 import random
 import sys
 import time
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -194,6 +195,25 @@ def test_ilp_timeout_gives_unknown_promptly() -> None:
     result = analyse(puzzle, 2, SearchLimits(timeout=0.5), "ilp")
     assert result.status == "unknown"
     assert time.perf_counter() - started < 4.0
+
+
+@needs_ilp
+def test_ilp_runs_after_the_first_get_their_own_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runs that look for another solution after a no-good cut get LATER_RUN_OPTIONS
+    (CBC without its feasibility pump), the first run none; the count is the same."""
+    from gridsolve.nonogram.backends import ilp
+
+    seen: list[tuple[str, ...]] = []
+    run = ilp._run_cbc
+
+    def spy(*args: Any) -> Any:
+        seen.append(args[5] if len(args) > 5 else ())
+        return run(*args)
+    monkeypatch.setattr(ilp, "_run_cbc", spy)
+    two = Puzzle([[1], [1]], [[1], [1]])
+    assert len(analyse(two, 64, method="ilp").solutions) == 2
+    assert seen == [(), ilp.LATER_RUN_OPTIONS, ilp.LATER_RUN_OPTIONS]
+    assert ilp.LATER_RUN_OPTIONS == ("-feas", "off")
 
 
 def test_unknown_method_and_solver() -> None:
