@@ -201,4 +201,6 @@ def write_puzzle(puzzle: AnyPuzzle, format: str = "text", goal: Grid | None = No
         bw_only(puzzle, f"the {format} format")
     if goal is not None and getattr(mod, "GOAL", False):
         return mod.dump(puzzle, goal)  # type: ignore[no-any-return]
+    if getattr(mod, "FREE_TITLE", False):
+        return mod.dump(puzzle, lambda text: detect_format(text) is mod)  # type: ignore[no-any-return]
     return mod.dump(puzzle)  # type: ignore[no-any-return]

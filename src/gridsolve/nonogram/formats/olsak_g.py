@@ -20,7 +20,7 @@ Docs: pbnsolve doc/input.md; the comments in Olšák's sample kocka.g.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._colours import PaletteBuilder, colour_result, rgb_of
@@ -129,21 +129,24 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
     yield Entry(source or "<input>", 0, default_label(source), puzzle, None)
 
 
-def dump(puzzle: Puzzle) -> str:
+#: The first line is a free title, which detection by content could take for another
+#: format's: ``write_puzzle`` hands ``dump`` a test of that.
+FREE_TITLE = True
+
+
+def dump(puzzle: Puzzle, read_back: Callable[[str], bool] = lambda text: True) -> str:
     """Write a puzzle as a black-and-white .g file.
 
     The title is the first line. A title that would make the file look like another format
-    to detection (a tournament '$1', a pynogram '[clues]') is written after '- ', and if
-    even that does not help, the file is titled 'gridsolve': a file without its extension
-    must still read back as .g."""
-    from gridsolve.nonogram.formats import detect_format  # the package imports this module
-
+    to detection (a tournament '$1', a pynogram '[clues]'; ``read_back`` says whether a text
+    is detected as .g) is written after '- ', and if even that does not help, the file is
+    titled 'gridsolve': a file without its extension must still read back as .g."""
     title = " ".join((puzzle.title or "gridsolve").split())
     if title[:1] in (":", "#"):
         title = " " + title  # a leading ':' or '#' would start a section or a declaration
     body = (f"\n: rows\n{clue_lines(puzzle.rows, empty='')}\n: columns\n"
             f"{clue_lines(puzzle.cols, empty='')}\n: end\n")
     for first in (title, "- " + title.strip()):
-        if detect_format(first + body).NAME == NAME:
+        if read_back(first + body):
             return first + body
     return "gridsolve" + body
