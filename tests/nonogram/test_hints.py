@@ -457,17 +457,17 @@ def test_a_line_too_long_to_explain_or_to_solve_in_time(monkeypatch: pytest.Monk
     whose compiled solve could outlast the time left is not solved at all."""
     import time
 
-    import gridsolve.nonogram.hints as hints_module
+    import gridsolve.nonogram.watch.explain as explain_module
     from gridsolve.nonogram.hints import _line_step, _Position
 
     puzzle = Puzzle([[3, 1]], [[1], [1], [1], [], [1]])
     row = ("?????",)
     explained = hint(puzzle, row)
     assert explained.kind == "line" and explained.line == 0
-    monkeypatch.setattr(hints_module, "REASONS_MAX_WORK", 0)
+    monkeypatch.setattr(explain_module, "REASONS_MAX_WORK", 0)
     uncounted = hint(puzzle, row)
     assert uncounted.kind == "whole-line" and uncounted.cells == explained.cells
     assert "every way to place the clue that fits the cells already known" in uncounted.reason
-    monkeypatch.setattr(hints_module, "LINE_STEPS_PER_SECOND", 1)
+    monkeypatch.setattr(explain_module, "LINE_STEPS_PER_SECOND", 1)
     assert _line_step(_Position(puzzle, row), time.perf_counter() + 0.5) == (None, "lines")
     assert _line_step(_Position(puzzle, row))[0] == uncounted

@@ -42,7 +42,8 @@ from typing import Any, Literal
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.engine import solve_line as fast_line
-from gridsolve.nonogram.watch.explain import AGREE, Forced, line_reasons
+from gridsolve.nonogram.watch.explain import (AGREE, Forced, explainable, line_reasons,
+                                             may_outlast)
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
                                       line_label, spans)
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
@@ -70,14 +71,6 @@ SOLVES_KEPT = 32
 SOLVE_SHARE = 0.5
 #: The share of the time left after the solve that a hint's SAT check of the set cells takes.
 SAT_CHECK_SHARE = 0.5
-#: Cells times blocks of one line past which a line step gives the whole-line reason for
-#: each cell, without ``explain``'s named rules or a count of the ways (both take time and
-#: memory of that product in plain Python: about 1 s at 300,000).
-REASONS_MAX_WORK = 200_000
-#: Steps (cells times blocks) of the compiled line solver per second, counted low: a line
-#: whose solve could outlast the time left is not solved (measured: 3 x 10^8 on the worst
-#: lines, a row of 100,000 cells half known).
-LINE_STEPS_PER_SECOND = 100_000_000
 #: A contradiction's chain names at most this many lines, then "and N more".
 CHAIN_SHOWN = 4
 
@@ -334,14 +327,6 @@ def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...
     return tuple(i for i, (v, s) in enumerate(zip(cells, flat)) if v != UNKNOWN and v != s)
 
 
-def _too_long(clue: Clue, line: str, until: float | None) -> bool:
-    """Could the compiled solve of this line outlast the time left before ``until``? Its
-    dynamic programme takes up to cells times blocks steps (a row of 100,000 cells, half of
-    them known, takes 8 s), counted at LINE_STEPS_PER_SECOND."""
-    return until is not None and _work(clue, line) > LINE_STEPS_PER_SECOND * (
-        until - time.perf_counter())
-
-
 def _broken_line(pos: _Position, until: float | None = None) -> tuple[int | None, bool]:
     """The first line whose set cells leave no room for its clue (a line with none set fits:
     the model refuses a clue longer than its line); and False if the clock (``until``)
@@ -352,7 +337,7 @@ def _broken_line(pos: _Position, until: float | None = None) -> tuple[int | None
         line = pos.line(i)
         if line.count(UNKNOWN) == len(line):
             continue
-        if _too_long(clue, line, until):
+        if may_outlast(clue, line, until):
             return None, False
         if fast_line(clue, line) is None:
             return i, True
@@ -396,7 +381,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
         before = pos.line(i)
         if UNKNOWN not in before:
             continue
-        if _too_long(clue, before, until):
+        if may_outlast(clue, before, until):
             skipped = True
             continue
         after = fast_line(clue, before)
@@ -411,7 +396,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
             break  # no line left can settle more cells by a named rule
         if n and until is not None and time.perf_counter() > until:
             break
-        forced = _reasons(pos.clues[i], before, after)
+        forced = line_reasons(pos.clues[i], before, after)
         simple = tuple(f for f in forced if f.reason != AGREE)
         if simple:
             named = min(named or (0, i, simple), (-len(simple), i, simple))
@@ -422,19 +407,6 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     if whole is not None:
         return _line_hint(pos, "whole-line", whole[1], whole[2]), ""
     return None, "lines" if skipped else ""
-
-
-def _reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
-    """Why each cell the line's solve settles is forced: ``explain``'s named rules, or for a
-    line past REASONS_MAX_WORK (cells times blocks) the whole-line reason for every cell (its
-    rules are worked out in plain Python, in time and memory of that product)."""
-    if _work(clue, before) > REASONS_MAX_WORK:
-        return tuple(Forced(p, b, AGREE) for p, (a, b) in enumerate(zip(before, after)) if a != b)
-    return line_reasons(clue, before, after)
-
-
-def _work(clue: Clue, line: str) -> int:
-    return len(line) * (len(clue) + 1)
 
 
 def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...]) -> Hint:
@@ -459,8 +431,8 @@ def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...
 
 def _whole_line_reason(clue: Clue, line: str, value: str, positions: list[int]) -> str:
     """'of the 3 ways to place the clue that fit the known cells, every one leaves them empty'
-    (on a line past REASONS_MAX_WORK the ways are not counted: 'every way')."""
-    n = count_fits(clue, line) if _work(clue, line) <= REASONS_MAX_WORK else None
+    (on a line too long to explain, the ways are not counted: 'every way')."""
+    n = count_fits(clue, line) if explainable(clue, line) else None
     them = "them" if len(positions) > 1 else "it"
     does = "fills" if value == FILLED else "leaves"
     tail = "" if value == FILLED else " empty"
@@ -544,7 +516,7 @@ def _follow(pos: _Position, cells: list[str], start: Sequence[int], budget: int,
         queued.discard(i)
         solves += 1
         before = pos.line(i, cells)
-        if _too_long(pos.clues[i], before, until):
+        if may_outlast(pos.clues[i], before, until):
             return False
         after = fast_line(pos.clues[i], before)
         if after is None:

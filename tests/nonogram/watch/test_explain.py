@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,3 +113,40 @@ def test_reasons_name_the_overlap_and_the_unreachable_cells() -> None:
     assert gap[0].reason == "the gap 4 is too short for every block that can reach it (2)"
     fallback = line_reasons((2, 1), "???#??", "???#.?")
     assert fallback[0].reason == "every arrangement of the clue that fits the known cells agrees"
+
+
+def test_the_timeout_bounds_the_whole_account(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The timeout bounds the account, not only the engine's search: past it the account
+    stops where it is (line logic ran for minutes and to 19 GB on a row of 100,000 cells
+    under --timeout 3). A line whose compiled solve could outlast the time left is not
+    solved."""
+    import gridsolve.nonogram.watch.explain as explain_module
+    from gridsolve.nonogram.engine import SearchLimits
+    from gridsolve.nonogram.watch.account import explanation_lines
+
+    puzzle = puzzle_from_grid(("##...", ".##.#", "..#..", "##..."))
+    stopped = explain(puzzle, SearchLimits(timeout=0.0))
+    assert stopped.stopped and stopped.status == "unknown" and not stopped.deductions
+    assert stopped.grid == ("?????",) * 4
+    ending = explanation_lines(stopped, lambda grid: "")[-3]
+    assert ending == "The time limit came first: the account stops here, with 20 of 20 cells unknown."
+    full = explain(puzzle, SearchLimits(timeout=30))
+    assert not full.stopped and full.status == "unique"
+    monkeypatch.setattr(explain_module, "LINE_STEPS_PER_SECOND", 1)
+    assert explain(puzzle, SearchLimits(timeout=5)).stopped
+    assert not explain(puzzle).stopped  # no timeout: every line is solved
+
+
+def test_a_line_too_long_to_explain_gets_the_whole_line_reason(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Named rules are plain-Python tables of cells times blocks: past REASONS_MAX_WORK every
+    cell the line's solve settles gets the whole-line reason."""
+    import gridsolve.nonogram.watch.explain as explain_module
+    from gridsolve.nonogram.watch.explain import AGREE, Forced
+
+    named = line_reasons((3, 1), "?????", "###.#")
+    assert any(f.reason != AGREE for f in named)
+    monkeypatch.setattr(explain_module, "REASONS_MAX_WORK", 14)  # 5 cells x 3 = 15
+    assert line_reasons((3, 1), "?????", "###.#") == tuple(
+        Forced(f.pos, f.value, AGREE) for f in named)
+    check_account(puzzle_from_grid(("###.#", "#...#", ".#.#.")))

@@ -88,6 +88,9 @@ def _ending(account: Explanation, unknown: int) -> str:
     lines = sum(d.kind == "line" for d in account.deductions)
     rounds = max((d.round for d in account.deductions), default=0)
     probes = sum(d.kind == "probe" for d in account.deductions)
+    if account.stopped:
+        return (f"The time limit came first: the account stops here, with {unknown} of "
+                f"{account.puzzle.width * account.puzzle.height} cells unknown.")
     if account.line_solvable:
         return (f"Solved by line logic alone: {plural(rounds, 'round')}, "
                 f"{plural(lines, 'line step')}.")

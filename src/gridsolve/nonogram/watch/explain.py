@@ -1,4 +1,4 @@
-"""A human-readable account of how a puzzle is solved, from the plain-Python line solver.
+"""A human-readable account of how a puzzle is solved: line logic, then probing, in words.
 
 Line logic runs in rounds (round 1: every row, then every column; later rounds: the lines
 whose cells changed since they were last solved) until nothing changes. For each line step
@@ -14,22 +14,58 @@ Extreme placements are computed by dynamic programming (not enumeration), after 
 "simple boxes / simple spaces" rules. When line logic stalls, the cells the compiled engine
 learned by probing are applied one at a time (each followed by line logic again); if even
 that stalls, the account says the engine had to guess, and how it ended.
+
+Lines are solved by the compiled line solver (the same lines as the plain-Python reference:
+tests check both against brute force); the reasons are plain Python, in time and memory of
+the line's cells times its blocks, so a line past REASONS_MAX_WORK gets the ``agree``
+reason for every cell. A timeout bounds the whole account: past it the account stops where
+it is (``Explanation.stopped``), and a line whose compiled solve could outlast the time left
+(``may_outlast``) is not solved.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
-from gridsolve.nonogram.reference import solve_line
 from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.trace import Step, trace_solve
 
-__all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes"]
+__all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes",
+           "line_work", "explainable", "may_outlast", "REASONS_MAX_WORK",
+           "LINE_STEPS_PER_SECOND"]
 
 Kind = Literal["line", "probe", "contradiction"]
+
+#: Cells times blocks of one line past which its cells get the ``agree`` reason, without the
+#: named rules (their tables take time and memory of that product in plain Python: about 1 s
+#: at 300,000; a row of 30,000 cells half known ran for minutes to 1.7 GB).
+REASONS_MAX_WORK = 200_000
+#: Steps (cells times blocks) of the compiled line solver per second, counted low: a line
+#: whose solve could outlast the time left is not solved (measured: 3 x 10^8 on the worst
+#: lines, a row of 100,000 cells half known, 8 s).
+LINE_STEPS_PER_SECOND = 100_000_000
+
+
+def line_work(clue: Clue, line: str) -> int:
+    """The cells times the blocks (plus one) of a line: the size of its solvers' tables."""
+    return len(line) * (len(clue) + 1)
+
+
+def explainable(clue: Clue, line: str) -> bool:
+    """Is the line within REASONS_MAX_WORK (its rules, or a count of its arrangements, can
+    be worked out in plain Python)?"""
+    return line_work(clue, line) <= REASONS_MAX_WORK
+
+
+def may_outlast(clue: Clue, line: str, until: float | None) -> bool:
+    """Could the compiled solve of this line outlast the time left before ``until``?"""
+    return until is not None and line_work(clue, line) > LINE_STEPS_PER_SECOND * (
+        until - time.perf_counter())
 
 
 @dataclass(frozen=True)
@@ -68,6 +104,8 @@ class Explanation:
     status: str = ""
     guesses: int = 0
     solutions: tuple[Grid, ...] = ()
+    #: The timeout stopped the account before it was finished (status "unknown").
+    stopped: bool = False
 
 
 def extremes(clue: Clue, line: str) -> tuple[list[int], list[int]] | None:
@@ -132,7 +170,10 @@ AGREE = "every arrangement of the clue that fits the known cells agrees"
 
 
 def line_reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
-    """Why each cell that ``after`` fixes (compared with ``before``) is forced."""
+    """Why each cell that ``after`` fixes (compared with ``before``) is forced (AGREE for
+    every cell of a line past REASONS_MAX_WORK)."""
+    if not explainable(clue, before):
+        return tuple(Forced(i, b, AGREE) for i, (a, b) in enumerate(zip(before, after)) if a != b)
     ext = extremes(clue, before)
     out = []
     for i, (a, b) in enumerate(zip(before, after)):
@@ -192,9 +233,10 @@ def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: i
 class _Solver:
     """The replayed grid and the rounds of line logic over it."""
 
-    def __init__(self, puzzle: Puzzle, account: Explanation) -> None:
+    def __init__(self, puzzle: Puzzle, account: Explanation, until: float | None) -> None:
         self.puzzle = puzzle
         self.account = account
+        self.until = until
         self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
         self.lines = [line_cells(puzzle, i) for i in range(puzzle.width + puzzle.height)]
         self.dirty = set(range(len(self.lines)))
@@ -206,7 +248,9 @@ class _Solver:
         self.dirty.add(self.puzzle.height + cell % self.puzzle.width)
 
     def line_logic(self) -> bool:
-        """Rounds of line solving until nothing changes; False on a contradiction."""
+        """Rounds of line solving until nothing changes; False on a contradiction. When the
+        clock passes ``until`` (or a line's solve could outlast it) the rounds stop and the
+        account is marked ``stopped``."""
         while self.dirty:
             number = self.round + 1  # rounds that change nothing are not counted
             todo, self.dirty = sorted(self.dirty), set()
@@ -214,7 +258,11 @@ class _Solver:
                 where = self.lines[line]
                 before = "".join(self.cells[i] for i in where)
                 clue = line_clue(self.puzzle, line)
-                after = solve_line(clue, before)
+                if self.until is not None and (time.perf_counter() > self.until
+                                               or may_outlast(clue, before, self.until)):
+                    self.account.stopped = True
+                    return True
+                after = fast_line(clue, before)
                 if after is None:
                     self.round = number
                     self.account.deductions.append(Deduction("contradiction", number, line, before))
@@ -250,14 +298,20 @@ class _RootSteps:
 def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanation:
     """The account of a solve: line logic first, then what probing (or search) was needed.
 
-    ``limits`` bound the engine's search, which only runs when line logic stalls."""
+    ``limits`` bound the engine's search, which only runs when line logic stalls, and their
+    timeout the whole account (``Explanation.stopped`` when it came first)."""
+    until = None if limits.timeout is None else time.perf_counter() + limits.timeout
     account = Explanation(puzzle)
-    solver = _Solver(puzzle, account)
+    solver = _Solver(puzzle, account, until)
     ok = solver.line_logic()
+    if account.stopped:
+        return _stopped(account, solver)
     account.line_solvable = ok and UNKNOWN not in solver.cells
     if ok and UNKNOWN in solver.cells:
         root = _RootSteps()
-        result, _ = trace_solve(puzzle, 2, limits, max_steps=0, listener=root)
+        left = limits if until is None else replace(
+            limits, timeout=max(0.0, until - time.perf_counter()))
+        result, _ = trace_solve(puzzle, 2, left, max_steps=0, listener=root)
         account.status, account.solutions = result.status, result.solutions
         probed, refuted = -1, False
         for step in root.steps:
@@ -269,11 +323,20 @@ def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanatio
                     contradiction=refuted and probed == step.cell, probed=probed))
                 solver.set(step.cell, step.value)
                 ok = solver.line_logic()
-                if not ok:
+                if not ok or account.stopped:
                     break
         account.guesses = root.guesses
+        if account.stopped:
+            return _stopped(account, solver)
     account.grid = solver.grid()
     if not account.status:
         account.status = "unique" if ok and is_solution(puzzle, account.grid) else "none"
         account.solutions = (account.grid,) if account.status == "unique" else ()
+    return account
+
+
+def _stopped(account: Explanation, solver: _Solver) -> Explanation:
+    """The account as far as it got when the timeout came."""
+    account.grid = solver.grid()
+    account.status, account.solutions = "unknown", ()
     return account
