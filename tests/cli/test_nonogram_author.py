@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,3 +156,39 @@ def test_rate_words_a_puzzle_without_a_solution(tmp_path: Path,
     assert code == 0 and out.splitlines()[:2] == [
         "unique: no: there is no solution",
         "level: line (line logic alone finds that the clues contradict each other)"]
+
+
+def test_rate_keeps_to_its_timeout_and_says_when_it_came_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The timeout covers line logic alone too (before, only the search after it: a
+    1000x1000 puzzle took 6 s under --timeout 3); a rating the limit stopped names no level."""
+    import random
+    import time
+
+    from gridsolve.nonogram.formats import write_puzzle
+    from gridsolve.nonogram.generate import random_grid
+    from gridsolve.nonogram.model import puzzle_from_grid
+    from gridsolve.nonogram.rate import rate
+    from gridsolve.nonogram.engine import SearchLimits
+
+    import gridsolve.nonogram.rate as rate_module
+
+    puzzle = puzzle_from_grid(random_grid(400, 400, 0.5, random.Random(4)))
+    timeouts: list[float | None] = []
+    from gridsolve.nonogram.engine import analyse  # what rate.py calls
+
+    def spy(p: Any, n: int, limits: SearchLimits, **kw: Any) -> Any:
+        timeouts.append(limits.timeout)
+        return analyse(p, n, limits, **kw)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rate_module, "analyse", spy)
+        started = time.perf_counter()
+        rating = rate(puzzle, SearchLimits(timeout=0.05))
+    assert time.perf_counter() - started < 2 and rating.status == "unknown"
+    assert timeouts and all(t is not None and t <= 0.05 for t in timeouts)
+    path = tmp_path / "big.txt"
+    path.write_text(write_puzzle(puzzle, "text"))
+    code, out, _ = run(["nonogram", "rate", str(path), "--timeout", "0.05"], capsys)
+    assert code == 0 and out.splitlines()[:2] == [
+        "unique: unknown: the limit was reached first",
+        "level: not known: the limit came before the rating ended"]

@@ -155,10 +155,12 @@ def rating_text(rating: Rating) -> str:
     unique = {"unique": "yes", "multiple": "no: more than one solution",
               "none": "no: there is no solution",
               "unknown": "unknown: the limit was reached first"}[rating.status]
+    level = (f"{rating.level} "
+             f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})"
+             if rating.status != "unknown" else "not known: the limit came before the rating ended")
     return "\n".join([
         f"unique: {unique}",
-        f"level: {rating.level} "
-        f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})",
+        f"level: {level}",
         f"score: {rating.score}/10",
         f"line solves: {rating.line_solves}",
         f"probes: {rating.probes}",

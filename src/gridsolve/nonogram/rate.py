@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from gridsolve.nonogram.engine import Result, SearchLimits, Status, analyse
@@ -90,15 +90,20 @@ def score_of(level: Level, work: float) -> int:
 
 
 def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
-    """Rate a puzzle: is it unique, which level solves it, and how much work that takes."""
+    """Rate a puzzle: is it unique, which level solves it, and how much work that takes.
+
+    ``limits`` bound the whole rating: its timeout covers line logic alone (on 1000x1000
+    seconds of work) and the search after it."""
     start = time.perf_counter()
-    line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
+    line = analyse(puzzle, 2, replace(limits, max_nodes=1), probing=False)
     level: Level
     if _complete(line):
         level, result = "line", line
     else:
         # single-cell probing and one search, as the levels and the score table are defined
-        result = analyse(puzzle, 2, limits, probing=True, implications=False, team=False)
+        left = limits if limits.timeout is None else replace(
+            limits, timeout=max(0.0, limits.timeout - (time.perf_counter() - start)))
+        result = analyse(puzzle, 2, left, probing=True, implications=False, team=False)
         level = "probe" if _complete(result) else "search"
     stats = result.stats
     line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)
