@@ -151,10 +151,19 @@ def _unknown_cells(partial: Grid) -> tuple[Cell, ...]:
                  if ch == UNKNOWN)
 
 
-def _line_unknown_count(puzzle: Puzzle) -> int:
-    """How many cells line logic cannot fix in this puzzle."""
-    result = analyse(puzzle, 1, SearchLimits(max_nodes=1), probing=False)
+def _line_unknown_count(puzzle: Puzzle, until: float | None = None) -> int | None:
+    """How many cells line logic cannot fix in this puzzle (None if the clock passed
+    ``until`` first)."""
+    left = _left(until)
+    result = analyse(puzzle, 1, SearchLimits(max_nodes=1, timeout=left), probing=False)
+    if until is not None and time.perf_counter() >= until:
+        return None
     return sum(row.count(UNKNOWN) for row in result.partial)
+
+
+def _left(until: float | None) -> float | None:
+    """Seconds left before ``until`` (None: no limit)."""
+    return None if until is None else max(0.0, until - time.perf_counter())
 
 
 def _puzzle_after_flip(puzzle: Puzzle, grid: Grid, cell: Cell) -> Puzzle:
@@ -171,18 +180,22 @@ def _judge(grid: Grid, level: Level, strong_at: int = STRONG_AT,
     """Is the puzzle of this grid unique at the level asked for? If not, which cells to flip.
 
     The probing/search judge runs when line logic leaves at most ``strong_at`` cells unknown;
-    ``seconds`` caps it (only when the caller set a timeout)."""
+    ``seconds`` caps the whole judgement, line logic included (only when the caller set a
+    timeout)."""
+    until = None if seconds is None else time.perf_counter() + seconds
     puzzle = puzzle_from_grid(grid)
-    line = analyse(puzzle, 2, SearchLimits(max_nodes=1), probing=False)
+    line = analyse(puzzle, 2, SearchLimits(max_nodes=1, timeout=seconds), probing=False)
     if line.status == "unique":
         return _Verdict(True)
+    if until is not None and time.perf_counter() >= until:  # the clock ended it, not line logic
+        return _Verdict(False)
     unknown = _unknown_cells(line.partial)
     if level == "line" or len(unknown) > strong_at:
         return _Verdict(False, unknown)
     low, high = NODE_RANGE
     budget = 1 if level == "probe" else max(low, min(high, NODE_WORK // (puzzle.width *
                                                                           puzzle.height)))
-    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=seconds), probing=True,
+    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=_left(until)), probing=True,
                      implications=False, team=False)  # the levels of rate.py
     verdict = _verdict_of(strong, unknown)
     if strong.status == "unknown":
@@ -210,8 +223,10 @@ def _flip(grid: Grid, cell: Cell) -> Grid:
 
 
 def _best_flip(grid: Grid, suspects: Sequence[Cell], rng: random.Random,
-               cost: Sequence[Sequence[float]] | None, recent: deque[Cell]) -> Grid:
-    """Try a few suspects and keep the flip that leaves line logic the fewest unknown cells."""
+               cost: Sequence[Sequence[float]] | None, recent: deque[Cell],
+               until: float | None = None) -> Grid:
+    """Try a few suspects and keep the flip that leaves line logic the fewest unknown cells
+    (the ones tried before the clock passes ``until``; the first if none was)."""
     fresh = [cell for cell in suspects if cell not in recent] or list(suspects)
     drawn = rng.sample(fresh, min(CANDIDATES, len(fresh)))
     best: tuple[int, float, int] | None = None
@@ -219,7 +234,11 @@ def _best_flip(grid: Grid, suspects: Sequence[Cell], rng: random.Random,
     puzzle = puzzle_from_grid(grid)
     for i, cell in enumerate(drawn):
         trial = _flip(grid, cell)
-        unknown = _line_unknown_count(_puzzle_after_flip(puzzle, trial, cell))
+        unknown = _line_unknown_count(_puzzle_after_flip(puzzle, trial, cell), until)
+        if unknown is None:  # the clock came first
+            if best is None:
+                best_grid = trial
+            break
         key = (unknown, cost[cell[0]][cell[1]] if cost else 0.0, i)
         if best is None or key < best:
             best, best_grid, best_cell = key, trial, cell
@@ -252,9 +271,10 @@ def _repair(start: Grid, level: Level, rng: random.Random,
             return current, attempt
         if verdict.unsettled:
             strong_at = verdict.line_unknown * BACKOFF_PERCENT // 100
-        if timeout is not None and time.perf_counter() - began > timeout:
-            raise LimitReached(f"no unique puzzle within {timeout:g} s", partial=current)
-        current = _best_flip(current, verdict.suspects, rng, cost, recent)
+        if timeout is not None and time.perf_counter() - began >= timeout:
+            raise LimitReached(f"no unique puzzle within {timeout:.3g} s", partial=current)
+        current = _best_flip(current, verdict.suspects, rng, cost, recent,
+                             None if timeout is None else began + timeout)
     attempts = "1 attempt" if bound == 1 else f"{bound} attempts"
     raise LimitReached(f"no unique puzzle within {attempts}", partial=current)
 
@@ -267,33 +287,43 @@ def make_unique(grid: Sequence[str], *, level: Level = "search", seed: int = 0,
     _check_size(len(start[0]) if start else 0, len(start))
     if any(len(row) != len(start[0]) or set(row) - {FILLED, EMPTY} for row in start):
         raise ValueError("a grid needs rows of equal length made of '#' and '.'")
+    until = None if timeout is None else time.perf_counter() + timeout
     solution, attempts = _repair(start, level, random.Random(seed), cost, max_attempts, timeout)
-    solution, tries = _prune(start, solution, level, cost)
-    return _finish(start, solution, seed, attempts + tries)
+    solution, tries = _prune(start, solution, level, cost, until)
+    return _finish(start, solution, seed, attempts + tries, until)
 
 
 def _prune(start: Grid, solution: Grid, level: Level,
-           cost: Sequence[Sequence[float]] | None) -> tuple[Grid, int]:
+           cost: Sequence[Sequence[float]] | None,
+           until: float | None = None) -> tuple[Grid, int]:
     """Undo each change on trial (the most visible first) and keep it undone if still unique.
 
-    Afterwards no single changed cell can go back to its starting value; the judgements
-    made are returned with the grid."""
+    Afterwards no single changed cell can go back to its starting value (unless the clock
+    passed ``until`` first: then the trials stop, the grid as unique as before); the
+    judgements made are returned with the grid."""
     changed = [(r, c) for r, (ra, rb) in enumerate(zip(start, solution))
                for c, (a, b) in enumerate(zip(ra, rb)) if a != b]
     changed.sort(key=lambda cell: -cost[cell[0]][cell[1]] if cost else 0.0)
     tries = 0
     for cell in changed if len(changed) > 1 else ():
+        if until is not None and time.perf_counter() >= until:
+            break
         trial = _flip(solution, cell)
         tries += 1
-        if _judge(trial, level).ok:
+        if _judge(trial, level, seconds=_left(until)).ok:
             solution = trial
     return solution, tries
 
 
-def _finish(start: Grid, solution: Grid, seed: int, attempts: int) -> Generated:
-    """Prove the result once more, from scratch (the rating's search), and package it."""
+def _finish(start: Grid, solution: Grid, seed: int, attempts: int,
+            until: float | None = None) -> Generated:
+    """Prove the result once more, from scratch (the rating's search, before ``until``), and
+    package it."""
     puzzle = puzzle_from_grid(solution)
-    rating = rate(puzzle)
+    rating = rate(puzzle, SearchLimits(timeout=_left(until)))
+    if rating.status == "unknown":
+        raise LimitReached("a unique puzzle was found, but its proof from scratch did not end "
+                           "within the time limit", partial=solution)
     if not rating.unique or not is_solution(puzzle, solution):  # pragma: no cover - a bug
         raise GridsolveError("internal error: the generated puzzle is not unique; please report")
     changed = sum(a != b for ra, rb in zip(start, solution) for a, b in zip(ra, rb))
@@ -320,6 +350,7 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     began, attempts = time.perf_counter(), 0
+    until = None if timeout is None else began + timeout
     judge: Level = "search" if level == "any" else level
     for _ in range(rounds):
         left = None if timeout is None else timeout - (time.perf_counter() - began)
@@ -339,13 +370,13 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
                 raise
             continue
         if picture:
-            solution, tries = _prune(start, solution, judge, cost)
+            solution, tries = _prune(start, solution, judge, cost, until)
             used += tries
         attempts += used
-        made = _finish(start, solution, seed, attempts)
+        made = _finish(start, solution, seed, attempts, until)
         if level == "any" or made.rating.level == level:
             return made
-    within = f"{timeout:g} s" if timeout is not None and time.perf_counter() - began > timeout \
+    within = f"{timeout:.3g} s" if timeout is not None and time.perf_counter() - began > timeout \
         else f"{rounds} {'grid' if rounds == 1 else 'grids'}"
     if level == "any":
         raise LimitReached(f"no unique puzzle within {within}")
