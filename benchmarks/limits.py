@@ -1,7 +1,8 @@
 """Do the limits hold at every size? Each method on big random puzzles and long lines, one table.
 
 For each method (native, sat, ilp, auto; ``hint``: the next step from the empty board, and
-``hint-pos``: from a position with the left half of every row set) and each puzzle (random
+``hint-pos``: from a position with the left half of every row set; ``explain`` and ``rate``,
+the commands) and each puzzle (random
 grids at 50% density of 100x100, 200x200, 300x300 and 1000x1000; single rows of 10^4, 3x10^4
 and 10^5 cells whose columns force every cell), runs ``gridsolve nonogram solve FILE
 --timeout T --method M --json`` (``gridsolve nonogram hint FILE [--grid POS] --timeout T
@@ -37,7 +38,7 @@ from gridsolve.nonogram.formats import write_puzzle
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import puzzle_from_grid
 
-METHODS = ("native", "sat", "ilp", "auto", "hint", "hint-pos")
+METHODS = ("native", "sat", "ilp", "auto", "hint", "hint-pos", "explain", "rate")
 #: Puzzle sizes as WIDTHxHEIGHT; a bare number N is an NxN random grid.
 SIZES = ("100", "200", "300", "1000", "10000x1", "30000x1", "100000x1")
 #: The target on peak memory of the whole process tree, in MB.
@@ -101,7 +102,10 @@ def tree_rss(root: int) -> int:
 def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: float,
         kill_rss_mb: float) -> tuple[float, float, str]:
     """Wall seconds, peak tree RSS (MB) and status of one CLI run."""
-    if method.startswith("hint"):
+    if method in ("explain", "rate"):
+        args = [gridsolve, "nonogram", method, str(path), "--timeout", str(timeout)]
+        args += ["--json"] if method == "rate" else []
+    elif method.startswith("hint"):
         args = [gridsolve, "nonogram", "hint", str(path), "--timeout", str(timeout), "--json"]
         if method == "hint-pos":
             args += ["--grid", str(path.with_suffix(".pos"))]
@@ -134,7 +138,12 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
     if killed:
         return wall, peak / 2**20, "killed"
     try:
-        said = json.loads(out)
+        if method == "explain":  # its account's last sentence, before the grid
+            if not out.strip():
+                raise ValueError("no account")
+            said = {"status": "stopped" if b"The time limit came first" in out else "ended"}
+        else:
+            said = json.loads(out)
         status = said["kind"] if method.startswith("hint") else said["status"]
     except (ValueError, KeyError, TypeError):
         line = err.decode(errors="replace").strip().splitlines()
@@ -158,7 +167,7 @@ def main() -> int:
     ap.add_argument("--kill-rss", type=float, default=6144.0, metavar="MB")
     args = ap.parse_args()
     rows: list[Row] = []
-    print(f"limits: gridsolve nonogram solve (hint) --timeout {args.timeout:g} --json, one process "
+    print(f"limits: gridsolve nonogram solve (hint, explain, rate) --timeout {args.timeout:g}, one process "
           f"per run ({args.gridsolve}); target: overrun <= {max(0.5, 0.1 * args.timeout):g} s, "
           f"peak RSS of the process tree < {RSS_TARGET_MB} MB")
     print(f"{'method':<8} {'puzzle':>9} {'wall s':>8} {'overrun':>8} {'peak MB':>8}  status")

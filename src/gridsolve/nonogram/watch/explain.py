@@ -63,9 +63,14 @@ def explainable(clue: Clue, line: str) -> bool:
 
 
 def may_outlast(clue: Clue, line: str, until: float | None) -> bool:
-    """Could the compiled solve of this line outlast the time left before ``until``?"""
-    return until is not None and line_work(clue, line) > LINE_STEPS_PER_SECOND * (
-        until - time.perf_counter())
+    """Could the compiled solve of this line outlast the time left before ``until``? (A line
+    with no cell known, or every cell, takes it time linear in its cells; any other up to
+    ``line_work``.)"""
+    if until is None:
+        return False
+    unknown = line.count(UNKNOWN)
+    steps = len(line) + len(clue) if unknown in (0, len(line)) else line_work(clue, line)
+    return steps > LINE_STEPS_PER_SECOND * (until - time.perf_counter())
 
 
 @dataclass(frozen=True)
