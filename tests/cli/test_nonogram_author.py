@@ -189,6 +189,7 @@ def test_rate_keeps_to_its_timeout_and_says_when_it_came_first(
     path = tmp_path / "big.txt"
     path.write_text(write_puzzle(puzzle, "text"))
     code, out, _ = run(["nonogram", "rate", str(path), "--timeout", "0.05"], capsys)
-    assert code == 0 and out.splitlines()[:2] == [
+    assert code == 0 and out.splitlines()[:3] == [
         "unique: unknown: the limit was reached first",
-        "level: not known: the limit came before the rating ended"]
+        "level: not known: the limit came before the rating ended",
+        "score: not known"]

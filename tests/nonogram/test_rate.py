@@ -104,8 +104,10 @@ def test_level_matches_the_path_needed(grid: Grid, level: str) -> None:
 
 @pytest.mark.parametrize("grid, level", KNOWN)
 def test_score_is_within_the_level_range(grid: Grid, level: str) -> None:
-    (low, high), *_ = SCORE_TABLE[rate(puzzle_from_grid(grid)).level]
-    assert low <= rate(puzzle_from_grid(grid)).score <= high
+    rating = rate(puzzle_from_grid(grid))
+    assert rating.level is not None and rating.score is not None
+    (low, high), *_ = SCORE_TABLE[rating.level]
+    assert low <= rating.score <= high
 
 
 def test_score_ranges_cover_one_to_ten_in_order() -> None:
@@ -186,8 +188,14 @@ def test_no_solution_is_rated_by_what_finds_the_contradiction() -> None:
 
 
 def test_limit_gives_unknown_and_top_score() -> None:
+    """A search the limit stops after its root needs search, at least score 10; a limit that
+    stops a root (line logic, or probing) before it ends leaves level and score unknown."""
     rating = rate(puzzle_from_grid(SEARCH), SearchLimits(max_nodes=1))
     assert rating.status == "unknown" and not rating.unique and rating.score == 10
+    assert rating.level == "search"
+    stopped = rate(puzzle_from_grid(("###", "#..", "###")), SearchLimits(timeout=0.0))
+    assert stopped.status == "unknown" and stopped.level is None and stopped.score is None
+    assert rate(puzzle_from_grid(("###", "#..", "###"))).level == "line"
 
 
 @pytest.mark.slow

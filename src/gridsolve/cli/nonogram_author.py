@@ -155,13 +155,16 @@ def rating_text(rating: Rating) -> str:
     unique = {"unique": "yes", "multiple": "no: more than one solution",
               "none": "no: there is no solution",
               "unknown": "unknown: the limit was reached first"}[rating.status]
-    level = (f"{rating.level} "
-             f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})"
-             if rating.status != "unknown" else "not known: the limit came before the rating ended")
+    if rating.level is None:
+        level, score = "not known: the limit came before the rating ended", "not known"
+    else:
+        level = (f"{rating.level} "
+                 f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})")
+        score = f"{rating.score}/10"
     return "\n".join([
         f"unique: {unique}",
         f"level: {level}",
-        f"score: {rating.score}/10",
+        f"score: {score}",
         f"line solves: {rating.line_solves}",
         f"probes: {rating.probes}",
         f"search nodes: {rating.nodes}",

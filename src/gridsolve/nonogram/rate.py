@@ -12,7 +12,8 @@ Glossary
 
 The levels are decided by the engine itself: "line" means the root of a search without
 probing is complete, "probe" that the root with probing is, so the level always agrees with
-the path the solver actually needed.
+the path the solver actually needed. A limit that stops a root before it ends leaves the
+level unknown (None).
 """
 
 from __future__ import annotations
@@ -52,8 +53,11 @@ class Rating:
 
     unique: bool
     status: Status
-    level: Level
-    score: int
+    #: None (and no score) when a limit stopped the rating before the level was known: line
+    #: logic, or probing at the root, did not end. A search the limit stopped after its
+    #: root is level "search", score 10 (at least as hard as the table goes).
+    level: Level | None
+    score: int | None
     line_solves: int
     probes: int
     nodes: int
@@ -96,20 +100,25 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
     seconds of work) and the search after it."""
     start = time.perf_counter()
     line = analyse(puzzle, 2, replace(limits, max_nodes=1), probing=False)
-    level: Level
+    level: Level | None
     if _complete(line):
         level, result = "line", line
+    elif not line.stats.get("root_complete", 1):  # the clock stopped line logic itself
+        level, result = None, line
     else:
         # single-cell probing and one search, as the levels and the score table are defined
         left = limits if limits.timeout is None else replace(
             limits, timeout=max(0.0, limits.timeout - (time.perf_counter() - start)))
         result = analyse(puzzle, 2, left, probing=True, implications=False, team=False)
-        level = "probe" if _complete(result) else "search"
+        level = ("probe" if _complete(result) else
+                 "search" if result.stats.get("root_complete", 1) else None)
     stats = result.stats
     line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)
     nodes, depth = stats.get("nodes", result.nodes), stats.get("max_depth", 0)
-    work = work_of(level, puzzle, line_solves, probes, nodes)
-    score = 10 if result.status == "unknown" else score_of(level, work)
+    score: int | None = None
+    if level is not None:
+        work = work_of(level, puzzle, line_solves, probes, nodes)
+        score = 10 if result.status == "unknown" else score_of(level, work)
     return Rating(unique=result.status == "unique", status=result.status, level=level,
                   score=score, line_solves=line_solves, probes=probes, nodes=nodes,
                   max_depth=depth, seconds=time.perf_counter() - start)
