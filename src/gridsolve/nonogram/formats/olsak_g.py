@@ -138,9 +138,11 @@ def dump(puzzle: Puzzle, read_back: Callable[[str], bool] = lambda text: True) -
     """Write a puzzle as a black-and-white .g file.
 
     The title is the first line. A title that would make the file look like another format
-    to detection (a tournament '$1', a pynogram '[clues]'; ``read_back`` says whether a text
-    is detected as .g) is written after '- ', and if even that does not help, the file is
-    titled 'gridsolve': a file without its extension must still read back as .g."""
+    to detection (a tournament '$1', a pynogram '[clues]') is written after '- ', and if even
+    that does not help, the file is titled 'gridsolve': a file without its extension must
+    still read back as .g. ``read_back`` says whether a text is detected as .g;
+    ``write_puzzle`` gives it (this module cannot import detection), and without it the
+    title is written as it is."""
     title = " ".join((puzzle.title or "gridsolve").split())
     if title[:1] in (":", "#"):
         title = " " + title  # a leading ':' or '#' would start a section or a declaration

@@ -149,7 +149,7 @@ def clued_text(puzzle: AnyPuzzle, grid: Sequence[str],
     unknown = cell[UNKNOWN]
     lines = [(" " * (len(rows[0]) + 1) + h).rstrip() for h in header]
     lines += [(margin + "".join([cell.get(ch, unknown) for ch in row])).rstrip()
-              for margin, row in zip(rows, grid)]
+              for margin, row in zip(rows, grid, strict=True)]
     return "\n".join(lines)
 
 
