@@ -279,8 +279,9 @@ function summary(result) {
       + (pal ? `, ${pal.length - 1} colours` : "")],
     ["Format", result.format],
     ["Status", words[result.status] || result.status],
-    ["Rating", r ? `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`
-      : "black-and-white puzzles only"],
+    ["Rating", !r ? "black-and-white puzzles only"
+      : r.level === null ? "not known: the time limit came before the rating ended"
+      : `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`],
     ["Work", r ? `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`
       : `${result.nodes} search nodes`],
     ["Time", `${(result.seconds * 1000).toFixed(1)} ms`],
