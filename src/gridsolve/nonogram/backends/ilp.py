@@ -56,7 +56,10 @@ KILL_GRACE = 0.2
 #: feasibility pump: on light.dat (50x45, unique) the pump took 32 s of the second run and
 #: CBC then stopped with "Not Solved" long before its time limit (unknown at 104 s of 120);
 #: without it the run proves there is no second solution in 44 s (unique in 60 s). The
-#: first run keeps the pump, which finds its solution.
+#: price is on puzzles with several solutions, where the pump helps find the second:
+#: taai2011's first 20 at 30 s each took 224.1 s against 213.6 s, with 4 unknown against 3
+#: (same run, one core each). Proving a puzzle unique is what ILP is here for, so it is
+#: off. The first run keeps the pump, which finds its solution.
 LATER_RUN_OPTIONS: tuple[str, ...] = ("-feas", "off")
 #: Memory per term (a variable in a constraint) of the model: PuLP's objects took 105-160
 #: bytes a term on random 50x50 and 100x100 puzzles, CBC's copy comes on top.
