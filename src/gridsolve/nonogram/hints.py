@@ -217,14 +217,14 @@ def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits
         return _mistake(pos, broken, wrong, solution is not None), True
     if not checked:
         return None, False
-    return _verdict_without_solution(pos, result, limits, until, share), True
+    return _verdict_past_lines(pos, result, solution, limits, until, share), True
 
 
-def _verdict_without_solution(pos: _Position, result: Result, limits: SearchLimits,
-                              until: float | None, share: float) -> Hint | None:
-    """``_verdict`` past the line check: a dead end or no fitting solution (several
-    solutions), ``solved``, a full grid that breaks a line, or None."""
-    solution = result.solutions[0] if result.status == "unique" else None
+def _verdict_past_lines(pos: _Position, result: Result, solution: Grid | None,
+                        limits: SearchLimits, until: float | None, share: float) -> Hint | None:
+    """``_verdict`` past the line check (``solution``: the unique one, if it is): a dead end
+    or no fitting solution (several solutions), ``solved``, a full grid that breaks a line,
+    or None."""
     if solution is None and any(v != UNKNOWN for v in pos.cells):
         # (on the empty board this would repeat the line logic the solve starts with)
         end = _follow(pos, list(pos.cells), range(len(pos.lines)),
