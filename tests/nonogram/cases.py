@@ -26,3 +26,15 @@ CASES: list[tuple[str, Puzzle, int, tuple[str, ...] | None]] = [
     ("three rooks 3x3", Puzzle([[1]] * 3, [[1]] * 3), 6, None),
     ("needs search 4x4", Puzzle([[1, 1]] * 4, [[1, 1]] * 4), 2, None),
 ]
+
+
+def slow_long_row(n: int = 100_000) -> tuple[tuple[int, ...], str, str]:
+    """A row whose compiled line solve takes seconds (at 100,000 cells 8-12 s here): the
+    clue of a random full row of n cells (about n/4 blocks), the row with its first half
+    known, and the full row."""
+    import random
+
+    rng = random.Random(1)
+    full = "".join(rng.choice("#.") for _ in range(n))
+    clue = tuple(len(block) for block in full.split(".") if block)
+    return clue, full[:n // 2] + "?" * (n - n // 2), full

@@ -42,8 +42,7 @@ from typing import Any, Literal
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.engine import solve_line as fast_line
-from gridsolve.nonogram.watch.explain import (AGREE, Forced, explainable, line_reasons,
-                                             may_outlast)
+from gridsolve.nonogram.watch.explain import AGREE, Forced, explainable, line_reasons
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
                                       line_label, spans)
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
@@ -124,6 +123,13 @@ class _Position:
         self.lines = [line_cells(puzzle, i) for i in range(puzzle.height + puzzle.width)]
         self.clues = [line_clue(puzzle, i) for i in range(len(self.lines))]
         self._take = [itemgetter(*cells) for cells in self.lines]
+
+    def cheap_first(self) -> list[int]:
+        """The lines, those with the smallest solver tables (cells times blocks) first: a
+        look over every line that the clock stops has then looked at the most lines (one
+        row of 100,000 cells, half of them set, takes seconds to solve)."""
+        return sorted(range(len(self.lines)),
+                      key=lambda i: len(self.lines[i]) * (len(self.clues[i]) + 1))
 
     def line(self, i: int, cells: Sequence[str] | None = None) -> str:
         return "".join(self._take[i](self.cells if cells is None else cells))
@@ -328,19 +334,19 @@ def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...
 
 
 def _broken_line(pos: _Position, until: float | None = None) -> tuple[int | None, bool]:
-    """The first line whose set cells leave no room for its clue (a line with none set fits:
-    the model refuses a clue longer than its line); and False if the clock (``until``)
-    stopped the look first (a line of 1,000 cells takes a millisecond or two)."""
-    for i, clue in enumerate(pos.clues):
-        if until is not None and i % 16 == 15 and time.perf_counter() > until:
-            return None, False
+    """A line whose set cells leave no room for its clue, the cheapest to solve first (a
+    line with none set fits: the model refuses a clue longer than its line); and False if
+    the clock (``until``) stopped the look first (each solve reads it, and a long one stops
+    when it passes)."""
+    for i in pos.cheap_first():
         line = pos.line(i)
         if line.count(UNKNOWN) == len(line):
             continue
-        if may_outlast(clue, line, until):
+        try:
+            if fast_line(pos.clues[i], line, until=until) is None:
+                return i, True
+        except LimitReached:
             return None, False
-        if fast_line(clue, line) is None:
-            return i, True
     return None, True
 
 
@@ -366,25 +372,22 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     settles most in; None when line logic is stuck. And "lines" when the clock (``until``)
     stopped the look at the lines before any moved (else "").
 
-    The compiled solver finds the lines that move (on a board of 1000x1000 this takes
-    seconds, so the clock is watched); their reasons (plain Python) are worked out for the
-    lines that change the most cells first, until no line left could settle more cells by a
-    named rule, or the clock runs out: then the best line seen is the step (the first line's
-    reasons are always worked out)."""
+    The compiled solver finds the lines that move, the cheapest lines first (on a board of
+    1000x1000 this takes seconds, so the clock is watched, in each solve too); their
+    reasons (plain Python) are worked out for the lines that change the most cells first,
+    until no line left could settle more cells by a named rule, or the clock runs out: then
+    the best line seen is the step (the first line's reasons are always worked out)."""
     moves: list[tuple[int, int, str, str]] = []
-    skipped = False
-    for i, clue in enumerate(pos.clues):
-        if until is not None and i % 16 == 0 and time.perf_counter() > until:
-            if not moves:
-                return None, "lines"
-            break
+    for i in pos.cheap_first():
         before = pos.line(i)
         if UNKNOWN not in before:
             continue
-        if may_outlast(clue, before, until):
-            skipped = True
-            continue
-        after = fast_line(clue, before)
+        try:
+            after = fast_line(pos.clues[i], before, until=until)
+        except LimitReached:
+            if not moves:
+                return None, "lines"
+            break
         if after is None or after == before:
             continue
         moves.append((-sum(a != b for a, b in zip(before, after)), i, before, after))
@@ -406,7 +409,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
         return _line_hint(pos, "line", named[1], named[2]), ""
     if whole is not None:
         return _line_hint(pos, "whole-line", whole[1], whole[2]), ""
-    return None, "lines" if skipped else ""
+    return None, ""
 
 
 def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...]) -> Hint:
@@ -494,31 +497,27 @@ def _probe(pos: _Position, cell: int, value: str, budget: int,
     return out
 
 
-#: Line solves between two looks at the clock in ``_follow``.
-SOLVES_PER_CLOCK = 64
-
-
 def _follow(pos: _Position, cells: list[str], start: Sequence[int], budget: int,
             until: float | None = None) -> tuple[int, tuple[int, ...], int] | bool:
     """Line logic on ``cells`` from the lines ``start``, first in, first out, for at most
-    ``budget`` line solves and until the clock passes ``until``: (the line that cannot fit,
-    the lines changed on the way, the solves), True at a fixpoint, False out of budget or
-    time."""
+    ``budget`` line solves and until the clock passes ``until`` (each solve reads it):
+    (the line that cannot fit, the lines changed on the way, the solves), True at a
+    fixpoint, False out of budget or time."""
     queue = deque(start)
     queued = set(queue)
     chain: list[int] = []
     solves = 0
     while queue:
-        if solves >= budget or (until is not None and solves % SOLVES_PER_CLOCK == 0 and solves
-                                and time.perf_counter() > until):
+        if solves >= budget:
             return False
         i = queue.popleft()
         queued.discard(i)
         solves += 1
         before = pos.line(i, cells)
-        if may_outlast(pos.clues[i], before, until):
+        try:
+            after = fast_line(pos.clues[i], before, until=until)
+        except LimitReached:
             return False
-        after = fast_line(pos.clues[i], before)
         if after is None:
             return i, tuple(chain), solves
         if after == before:

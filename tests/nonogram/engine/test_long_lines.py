@@ -15,10 +15,12 @@ import time
 
 import pytest
 
-from gridsolve.errors import GridsolveError
+from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram import reference
-from gridsolve.nonogram.engine import SearchLimits, _colour, _core, analyse
+from gridsolve.nonogram.engine import SearchLimits, _colour, _core, analyse, solve_line
 from gridsolve.nonogram.model import clue_of, puzzle_from_grid
+
+from tests.nonogram.cases import slow_long_row
 
 
 def random_line(rng: random.Random, n: int, density: float) -> tuple[tuple[int, ...], str]:
@@ -93,6 +95,21 @@ def test_ten_rows_of_100000_cells_stop_at_the_timeout() -> None:
     result = analyse(puzzle, 2, SearchLimits(timeout=1.0))
     assert time.perf_counter() - started < 1.0 + 1.0
     assert result.status in ("unknown", "unique")
+
+
+def test_a_line_solve_stops_at_its_deadline() -> None:
+    """The solver of long lines reads the clock: a row whose solve takes seconds stops at
+    ``until`` with LimitReached (hint and explain ran such rows for minutes), and a deadline
+    already past stops any line before it is solved."""
+    clue, line, full = slow_long_row()
+    started = time.perf_counter()
+    with pytest.raises(LimitReached):
+        solve_line(clue, line, until=started + 0.05)
+    assert time.perf_counter() - started < 0.05 + 1.0
+    with pytest.raises(LimitReached):
+        solve_line((2, 1), "?????", until=time.perf_counter() - 1)
+    assert solve_line(clue, full, until=time.perf_counter() + 60) == full
+    assert solve_line((3, 1), "?????", until=time.perf_counter() + 60) == "###.#"
 
 
 def test_colour_tables_over_the_limit_are_refused_clearly() -> None:

@@ -298,7 +298,8 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     const char *line;
     Py_ssize_t n;
     int bits = 1, banded = 0;
-    if (!PyArg_ParseTuple(args, "Os#|pp", &clue_obj, &line, &n, &bits, &banded)) return NULL;
+    double timeout = -1.0;
+    if (!PyArg_ParseTuple(args, "Os#|ppd", &clue_obj, &line, &n, &bits, &banded, &timeout)) return NULL;
     if (n > NG_MAX_SIDE) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
     int *flat, len;
     if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
@@ -317,10 +318,16 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
     for (Py_ssize_t i = 0; i < n; i++) in[i] = cell_of_char(line[i]);
     int ok;
     if (banded) {
+        /* Only this solver's time can pass a second (O(blocks x slack): a row of 100,000
+         * cells, half of them known, takes 8-12 s); the others' tables stay under
+         * NG_DENSE_MAX_CELLS, a few milliseconds. */
+        eng_limits lim = {0};
+        lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
         Py_BEGIN_ALLOW_THREADS
-        ok = ng_solve_line_long(flat + 1, k, in, out, (int)n, NULL);
+        ok = ng_solve_line_long(flat + 1, k, in, out, (int)n, timeout >= 0 ? &lim : NULL);
         Py_END_ALLOW_THREADS
         if (ok < 0) { PyErr_NoMemory(); goto done; }
+        if (ok == 2) { PyErr_SetString(PyExc_TimeoutError, "the line solve passed its timeout"); goto done; }
     } else if (bits && n <= NG_BITS_MAX) {
         uint64_t canF = 0, canE = 0, outF, outE, *fw = malloc(sizeof(uint64_t) * (k + 1)),
                  *bw = malloc(sizeof(uint64_t) * (k + 1)), *run = malloc(sizeof(uint64_t) * (k + 1));
@@ -627,9 +634,10 @@ static PyMethodDef module_methods[] = {
      "line_shares(clue, line: bytes of '#', '.', '?') -> per cell, the share of the fitting "
      "arrangements in which it is filled (the likely/sure branching rules' counts), or None"},
     {"solve_line", py_solve_line, METH_VARARGS,
-     "solve_line(clue, line: bytes of '#', '.', '?', bits=True, banded=False) -> narrowed line as "
+     "solve_line(clue, line: bytes of '#', '.', '?', bits=True, banded=False, timeout=-1.0) -> narrowed line as "
      "bytes, or None if impossible; bits=False forces the byte DP (lines over 63 cells always use "
-     "it), banded=True the bounded-memory one of long lines (line_long.c)"},
+     "it), banded=True the bounded-memory one of long lines (line_long.c); TimeoutError once timeout "
+     "seconds (if >= 0) have passed"},
     {NULL, NULL, 0, NULL},
 };
 

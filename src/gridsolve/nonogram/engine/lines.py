@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Literal, overload
 
 import gridsolve.nonogram.engine._core as _core
+from gridsolve.errors import LimitReached
 
 __all__ = ["solve_line", "line_shares", "order_clauses", "IMPLICATION_MAX_CELLS"]
 
@@ -13,12 +15,24 @@ __all__ = ["solve_line", "line_shares", "order_clauses", "IMPLICATION_MAX_CELLS"
 IMPLICATION_MAX_CELLS = _core.IMPL_MAX_CELLS
 
 
-def solve_line(clue: tuple[int, ...], line: str, bits: bool = True) -> str | None:
+def solve_line(clue: tuple[int, ...], line: str, bits: bool = True,
+               until: float | None = None) -> str | None:
     """The compiled line solver: narrow a line of '#', '.', '?' to what the clue forces.
 
     Lines of up to 63 cells go to the bit-parallel solver the search uses for them, unless
-    ``bits`` is False (then the byte DP, which longer lines always use)."""
-    out = _core.solve_line(clue, line.encode("ascii"), bits)
+    ``bits`` is False (then the byte DP, which longer lines always use). With ``until`` (a
+    ``time.perf_counter()`` time), LimitReached once it has passed: only the solver of long
+    lines with many blocks can take seconds (a row of 100,000 cells half known, 8-12 s), and
+    it reads the clock as it goes."""
+    timeout = -1.0
+    if until is not None:
+        timeout = until - time.perf_counter()
+        if timeout <= 0:
+            raise LimitReached("the time limit came before the line was solved")
+    try:
+        out = _core.solve_line(clue, line.encode("ascii"), bits, False, timeout)
+    except TimeoutError:
+        raise LimitReached("the time limit came before the line was solved") from None
     return None if out is None else out.decode("ascii")
 
 

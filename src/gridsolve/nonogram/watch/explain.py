@@ -19,8 +19,7 @@ Lines are solved by the compiled line solver (the same lines as the plain-Python
 tests check both against brute force); the reasons are plain Python, in time and memory of
 the line's cells times its blocks, so a line past REASONS_MAX_WORK gets the ``agree``
 reason for every cell. A timeout bounds the whole account: past it the account stops where
-it is (``Explanation.stopped``), and a line whose compiled solve could outlast the time left
-(``may_outlast``) is not solved.
+it is (``Explanation.stopped``), in a line's compiled solve too.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from gridsolve.errors import LimitReached
 from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
 from gridsolve.nonogram.engine import SearchLimits
@@ -36,8 +36,7 @@ from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.trace import Step, trace_solve
 
 __all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes",
-           "line_work", "explainable", "may_outlast", "REASONS_MAX_WORK",
-           "LINE_STEPS_PER_SECOND"]
+           "line_work", "explainable", "REASONS_MAX_WORK"]
 
 Kind = Literal["line", "probe", "contradiction"]
 
@@ -45,10 +44,6 @@ Kind = Literal["line", "probe", "contradiction"]
 #: named rules (their tables take time and memory of that product in plain Python: about 1 s
 #: at 300,000; a row of 30,000 cells half known ran for minutes to 1.7 GB).
 REASONS_MAX_WORK = 200_000
-#: Steps (cells times blocks) of the compiled line solver per second, counted low: a line
-#: whose solve could outlast the time left is not solved (measured: 3 x 10^8 on the worst
-#: lines, a row of 100,000 cells half known, 8 s).
-LINE_STEPS_PER_SECOND = 100_000_000
 
 
 def line_work(clue: Clue, line: str) -> int:
@@ -60,17 +55,6 @@ def explainable(clue: Clue, line: str) -> bool:
     """Is the line within REASONS_MAX_WORK (its rules, or a count of its arrangements, can
     be worked out in plain Python)?"""
     return line_work(clue, line) <= REASONS_MAX_WORK
-
-
-def may_outlast(clue: Clue, line: str, until: float | None) -> bool:
-    """Could the compiled solve of this line outlast the time left before ``until``? (A line
-    with no cell known, or every cell, takes it time linear in its cells; any other up to
-    ``line_work``.)"""
-    if until is None:
-        return False
-    unknown = line.count(UNKNOWN)
-    steps = len(line) + len(clue) if unknown in (0, len(line)) else line_work(clue, line)
-    return steps > LINE_STEPS_PER_SECOND * (until - time.perf_counter())
 
 
 @dataclass(frozen=True)
@@ -254,7 +238,7 @@ class _Solver:
 
     def line_logic(self) -> bool:
         """Rounds of line solving until nothing changes; False on a contradiction. When the
-        clock passes ``until`` (or a line's solve could outlast it) the rounds stop and the
+        clock passes ``until`` (before a line's solve, or during it) the rounds stop and the
         account is marked ``stopped``."""
         while self.dirty:
             number = self.round + 1  # rounds that change nothing are not counted
@@ -263,11 +247,11 @@ class _Solver:
                 where = self.lines[line]
                 before = "".join(self.cells[i] for i in where)
                 clue = line_clue(self.puzzle, line)
-                if self.until is not None and (time.perf_counter() > self.until
-                                               or may_outlast(clue, before, self.until)):
+                try:
+                    after = fast_line(clue, before, until=self.until)
+                except LimitReached:
                     self.account.stopped = True
                     return True
-                after = fast_line(clue, before)
                 if after is None:
                     self.round = number
                     self.account.deductions.append(Deduction("contradiction", number, line, before))
