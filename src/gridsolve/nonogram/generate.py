@@ -39,14 +39,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from gridsolve.errors import GridsolveError, LimitReached
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.nonogram.engine import (Result, SearchLimits, analyse, deadline_of, passed,
+                                       seconds_left)
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, Grid, Puzzle, clue_of,
                                       is_solution, puzzle_from_grid)
 from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
@@ -154,16 +154,11 @@ def _unknown_cells(partial: Grid) -> tuple[Cell, ...]:
 def _line_unknown_count(puzzle: Puzzle, until: float | None = None) -> int | None:
     """How many cells line logic cannot fix in this puzzle (None if the clock passed
     ``until`` first)."""
-    left = _left(until)
-    result = analyse(puzzle, 1, SearchLimits(max_nodes=1, timeout=left), probing=False)
-    if until is not None and time.perf_counter() >= until:
+    result = analyse(puzzle, 1, SearchLimits(max_nodes=1, timeout=seconds_left(until)),
+                     probing=False)
+    if passed(until):
         return None
     return sum(row.count(UNKNOWN) for row in result.partial)
-
-
-def _left(until: float | None) -> float | None:
-    """Seconds left before ``until`` (None: no limit)."""
-    return None if until is None else max(0.0, until - time.perf_counter())
 
 
 def _puzzle_after_flip(puzzle: Puzzle, grid: Grid, cell: Cell) -> Puzzle:
@@ -182,12 +177,12 @@ def _judge(grid: Grid, level: Level, strong_at: int = STRONG_AT,
     The probing/search judge runs when line logic leaves at most ``strong_at`` cells unknown;
     ``seconds`` caps the whole judgement, line logic included (only when the caller set a
     timeout)."""
-    until = None if seconds is None else time.perf_counter() + seconds
+    until = deadline_of(seconds)
     puzzle = puzzle_from_grid(grid)
     line = analyse(puzzle, 2, SearchLimits(max_nodes=1, timeout=seconds), probing=False)
     if line.status == "unique":
         return _Verdict(True)
-    if until is not None and time.perf_counter() >= until:  # the clock ended it, not line logic
+    if passed(until):  # the clock ended it, not line logic
         return _Verdict(False)
     unknown = _unknown_cells(line.partial)
     if level == "line" or len(unknown) > strong_at:
@@ -195,7 +190,7 @@ def _judge(grid: Grid, level: Level, strong_at: int = STRONG_AT,
     low, high = NODE_RANGE
     budget = 1 if level == "probe" else max(low, min(high, NODE_WORK // (puzzle.width *
                                                                           puzzle.height)))
-    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=_left(until)), probing=True,
+    strong = analyse(puzzle, 2, SearchLimits(max_nodes=budget, timeout=seconds_left(until)), probing=True,
                      implications=False, team=False)  # the levels of rate.py
     verdict = _verdict_of(strong, unknown)
     if strong.status == "unknown":
@@ -260,21 +255,19 @@ def _repair(start: Grid, level: Level, rng: random.Random,
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
     bound = 50 + len(start) * len(start[0]) // 4 if max_attempts is None else max_attempts
-    began = time.perf_counter()
+    until = deadline_of(timeout)
     current = start
     recent: deque[Cell] = deque(maxlen=TABU)
     strong_at = STRONG_AT
     for attempt in range(1, bound + 1):
-        left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - began))
-        verdict = _judge(current, level, strong_at, left)
+        verdict = _judge(current, level, strong_at, seconds_left(until))
         if verdict.ok:
             return current, attempt
         if verdict.unsettled:
             strong_at = verdict.line_unknown * BACKOFF_PERCENT // 100
-        if timeout is not None and time.perf_counter() - began >= timeout:
+        if passed(until):
             raise LimitReached(f"no unique puzzle within {timeout:.3g} s", partial=current)
-        current = _best_flip(current, verdict.suspects, rng, cost, recent,
-                             None if timeout is None else began + timeout)
+        current = _best_flip(current, verdict.suspects, rng, cost, recent, until)
     attempts = "1 attempt" if bound == 1 else f"{bound} attempts"
     raise LimitReached(f"no unique puzzle within {attempts}", partial=current)
 
@@ -287,7 +280,7 @@ def make_unique(grid: Sequence[str], *, level: Level = "search", seed: int = 0,
     _check_size(len(start[0]) if start else 0, len(start))
     if any(len(row) != len(start[0]) or set(row) - {FILLED, EMPTY} for row in start):
         raise ValueError("a grid needs rows of equal length made of '#' and '.'")
-    until = None if timeout is None else time.perf_counter() + timeout
+    until = deadline_of(timeout)
     solution, attempts = _repair(start, level, random.Random(seed), cost, max_attempts, timeout)
     solution, tries = _prune(start, solution, level, cost, until)
     return _finish(start, solution, seed, attempts + tries, until)
@@ -306,11 +299,11 @@ def _prune(start: Grid, solution: Grid, level: Level,
     changed.sort(key=lambda cell: -cost[cell[0]][cell[1]] if cost else 0.0)
     tries = 0
     for cell in changed if len(changed) > 1 else ():
-        if until is not None and time.perf_counter() >= until:
+        if passed(until):
             break
         trial = _flip(solution, cell)
         tries += 1
-        if _judge(trial, level, seconds=_left(until)).ok:
+        if _judge(trial, level, seconds=seconds_left(until)).ok:
             solution = trial
     return solution, tries
 
@@ -320,7 +313,7 @@ def _finish(start: Grid, solution: Grid, seed: int, attempts: int,
     """Prove the result once more, from scratch (the rating's search, before ``until``), and
     package it."""
     puzzle = puzzle_from_grid(solution)
-    rating = rate(puzzle, SearchLimits(timeout=_left(until)))
+    rating = rate(puzzle, SearchLimits(timeout=seconds_left(until)))
     if rating.status == "unknown":
         raise LimitReached("a unique puzzle was found, but its proof from scratch did not end "
                            "within the time limit", partial=solution)
@@ -349,13 +342,13 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    began, attempts = time.perf_counter(), 0
-    until = None if timeout is None else began + timeout
+    attempts = 0
+    until = deadline_of(timeout)
     judge: Level = "search" if level == "any" else level
     for _ in range(rounds):
-        left = None if timeout is None else timeout - (time.perf_counter() - began)
-        if left is not None and left <= 0:
+        if passed(until):
             break
+        left = seconds_left(until)
         cost = None
         if picture:
             start, cost = smooth_grid(width, height, density, rng)
@@ -364,7 +357,7 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
         try:
             solution, used = _repair(start, judge, rng, cost, max_attempts, left)
         except LimitReached:
-            if timeout is not None and time.perf_counter() - began > timeout:
+            if passed(until):
                 break
             if level == "any":
                 raise
@@ -376,7 +369,7 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
         made = _finish(start, solution, seed, attempts, until)
         if level == "any" or made.rating.level == level:
             return made
-    within = f"{timeout:.3g} s" if timeout is not None and time.perf_counter() - began > timeout \
+    within = f"{timeout:.3g} s" if passed(until) \
         else f"{rounds} {'grid' if rounds == 1 else 'grids'}"
     if level == "any":
         raise LimitReached(f"no unique puzzle within {within}")

@@ -40,7 +40,7 @@ from operator import itemgetter
 from typing import Any, Literal
 
 from gridsolve.errors import LimitReached
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse, passed
 from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.explain import AGREE, Forced, explainable, line_reasons
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
@@ -153,8 +153,7 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     named; it may take ``SOLVE_SHARE`` of the timeout) and the SAT check of the set cells,
     and their timeout the whole hint; ``max_probe_solves`` bounds the search for a
     contradiction."""
-    started = time.perf_counter()
-    until = None if limits.timeout is None else started + limits.timeout
+    until = limits.deadline()
     pos = _Position(puzzle, _clean(puzzle, grid))
     result = _solve(puzzle, _solve_limits(limits))
     end, checked = _verdict(pos, result, limits, until, SAT_CHECK_SHARE)
@@ -180,7 +179,7 @@ def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
     that would name wrong cells stopped at a limit and line logic found no mistake either:
     "right so far" would then be a guess. The timeout covers the solve (``SOLVE_SHARE`` of
     it) and the SAT check of the set cells together."""
-    until = None if limits.timeout is None else time.perf_counter() + limits.timeout
+    until = limits.deadline()
     result = _solve(puzzle, _solve_limits(limits))
     verdict, checked = _verdict(_Position(puzzle, _clean(puzzle, grid)), result, limits, until,
                                 1.0)
@@ -268,13 +267,11 @@ def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], limits: SearchL
     except SolverUnavailable:
         return False
 
-    left = _share_of(until, share)
-    if left is not None:
-        left -= time.perf_counter()
-        if left <= 0:
-            return False
+    by = _share_of(until, share)
+    if passed(by):
+        return False
     try:
-        found = sat.analyse(pos.puzzle, 1, replace(limits, timeout=left), known=_rows(pos))
+        found = sat.analyse(pos.puzzle, 1, limits.until(by), known=_rows(pos))
     except LimitReached:  # the model is over the memory limit
         return False
     return found.status == "none"
@@ -397,7 +394,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     for n, (most, i, before, after) in enumerate(moves):
         if named is not None and named[:2] < (most, i):
             break  # no line left can settle more cells by a named rule
-        if n and until is not None and time.perf_counter() > until:
+        if n and passed(until):
             break
         forced = line_reasons(pos.clues[i], before, after)
         simple = tuple(f for f in forced if f.reason != AGREE)
@@ -540,7 +537,7 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
 
     With a unique solution only the wrong value of each cell can be refuted, so only it is
     tried; otherwise both are."""
-    if until is not None and time.perf_counter() > until:
+    if passed(until):
         return None, True
     unknown = [c for c, x in enumerate(pos.cells) if x == UNKNOWN]
     if solution:
@@ -553,7 +550,7 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
         found: list[_Refuted] = []
         waiting = []
         for cell, value in todo:
-            if until is not None and time.perf_counter() > until:
+            if passed(until):
                 return None, True
             out = _probe(pos, cell, value, budget, until)
             spent += out.solves if isinstance(out, _Refuted) else budget
@@ -565,7 +562,7 @@ def _contradiction(pos: _Position, solution: Grid | None, max_solves: int,
             best = min(found, key=lambda r: (r.solves, r.cell))
             return _contradiction_hint(pos, best), False
         todo, budget = waiting, budget * 2
-    return None, until is not None and time.perf_counter() > until
+    return None, passed(until)
 
 
 def _contradiction_hint(pos: _Position, r: _Refuted) -> Hint:

@@ -99,6 +99,7 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
     ``limits`` bound the whole rating: its timeout covers line logic alone (on 1000x1000
     seconds of work) and the search after it."""
     start = time.perf_counter()
+    until = limits.deadline(start)
     line = analyse(puzzle, 2, replace(limits, max_nodes=1), probing=False)
     level: Level | None
     if _complete(line):
@@ -107,9 +108,8 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
         level, result = None, line
     else:
         # single-cell probing and one search, as the levels and the score table are defined
-        left = limits if limits.timeout is None else replace(
-            limits, timeout=max(0.0, limits.timeout - (time.perf_counter() - start)))
-        result = analyse(puzzle, 2, left, probing=True, implications=False, team=False)
+        result = analyse(puzzle, 2, limits.until(until), probing=True, implications=False,
+                         team=False)
         level = ("probe" if _complete(result) else
                  "search" if result.stats.get("root_complete", 1) else None)
     stats = result.stats

@@ -571,3 +571,27 @@ def test_solvers_one_after_another_start_clean() -> None:
             first = next(search)
             assert first in expected[k]
         alive.clear()  # their blocks go back to the pool for the next order
+
+
+def test_deadlines_are_said_once() -> None:
+    """Every step that goes on under an earlier deadline gets its time from these: the clock
+    time a timeout runs out, the seconds left (never below 0), and whether it has passed."""
+    import time
+
+    from gridsolve.nonogram.engine import deadline_of, passed, seconds_left
+
+    assert deadline_of(None) is None and seconds_left(None) is None and not passed(None)
+    assert SearchLimits().deadline() is None and SearchLimits().until(None) == SearchLimits()
+    now = time.perf_counter()
+    soon = SearchLimits(timeout=60, max_nodes=5).deadline()
+    assert soon is not None and now + 60 <= soon <= time.perf_counter() + 60
+    assert SearchLimits(timeout=2).deadline(since=10.0) == 12.0
+    assert SearchLimits().deadline(since=10.0) is None
+    left = seconds_left(soon)
+    assert left is not None and 59 < left <= 60 and not passed(soon)
+    cut = SearchLimits(timeout=600, max_nodes=5).until(soon)
+    assert cut.max_nodes == 5 and cut.timeout is not None and 59 < cut.timeout <= 60
+    gone = time.perf_counter() - 1
+    assert passed(gone) and seconds_left(gone) == 0.0
+    assert SearchLimits(timeout=600).until(gone).timeout == 0.0
+    assert passed(time.perf_counter())  # reached counts as passed

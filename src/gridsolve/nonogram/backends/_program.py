@@ -24,7 +24,7 @@ from typing import IO, Literal, cast
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, unknown_grid
-from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
@@ -109,7 +109,7 @@ def feed(stdin: IO[str], header: str, text: Iterable[str], deadline: float | Non
     stdin.write(header)
     for chunk in text:
         stdin.write(chunk)
-        if deadline is not None and time.perf_counter() >= deadline:
+        if passed(deadline):
             return False
     return True
 
@@ -123,7 +123,7 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
     statistics) before it is killed. With ``stall``, a process that has used no CPU time for
     that many seconds after its input is written is taken to hang and is killed (``stalled``;
     Linux, where /proc gives its CPU time). The process never outlives the call."""
-    if deadline is not None and time.perf_counter() >= deadline:
+    if passed(deadline):
         return Ended(None, "")
     parent = os.getpid()
     try:
@@ -142,7 +142,7 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             pass
         ticks = None if stall is None else _cpu_ticks(proc.pid)
         while True:
-            left = None if deadline is None else deadline - time.perf_counter()
+            left = seconds_left(deadline)
             # a look at its CPU time comes before the deadline: wait that long only
             look = (stall if stall is not None and ticks is not None
                     and (left is None or left > stall) else None)
@@ -216,7 +216,7 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
     size = check_memory(puzzle, known, limits.max_memory, encoding)
     if found and isinstance(puzzle, ColourPuzzle):
         raise ValueError("found solutions are for black-and-white puzzles")
-    deadline = None if limits.timeout is None else started + limits.timeout
+    deadline = limits.deadline(started)
     return _solutions(puzzle, once, name, limits.max_nodes, deadline, size, known, encoding,
                       extra, found, out, runs)
 

@@ -61,7 +61,8 @@ from types import ModuleType
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import Result, SearchLimits, Team, repooled, settled
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
+                                       seconds_left, settled)
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
@@ -157,9 +158,9 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
     from gridsolve.nonogram.backends import cnf, sat
     memory = _sat_memory(limits)
     most = memory // sat.MODEL_BYTES_PER_LITERAL
-    left = None if deadline is None else deadline - time.perf_counter()
+    left = seconds_left(deadline)
     if left is not None:
-        most = min(most, int(max(0.0, left) * AUTO_BUILD_SHARE * AUTO_BUILD_RATE))
+        most = min(most, int(left * AUTO_BUILD_SHARE * AUTO_BUILD_RATE))
     size = cnf.size(puzzle, known, stop_at=most, encoding=encoding)
     if sat.model_bytes(size) > memory:
         return "memory"
@@ -236,7 +237,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if name != KISSAT and not sat_installed():
         return engine.analyse(puzzle, max_solutions, limits)
     check_named(solver, limits)
-    deadline = None if limits.timeout is None else started + limits.timeout
+    deadline = limits.deadline(started)
     if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
         # a model that cannot fit after the first native turn: native alone from the start
         # (a first turn stopped by its time limit could not go on)
@@ -305,7 +306,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     are pooled; when either search is exhausted its solutions are every solution, so the
     count stays exact."""
     puzzle = team.puzzle
-    deadline = None if limits.timeout is None else started + limits.timeout
+    deadline = limits.deadline(started)
     small = puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
     # small puzzles Kissat may take (``small_for_kissat``, 0019) get a shorter first turn
     # (0021); whether Kissat is installed is asked only if they are still open then
@@ -323,7 +324,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
         to_kissat, first_seconds = False, AUTO_SECONDS
         if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
             return team.result()
-    if deadline is not None and time.perf_counter() >= deadline:
+    if passed(deadline):
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
     sat = None
@@ -442,11 +443,10 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
     random 70x70 it ended none that Kissat did not end sooner; 0016)."""
     from gridsolve.nonogram.backends import cnf
     puzzle = team.puzzle
-    deadline = None if limits.timeout is None else started + limits.timeout
+    deadline = limits.deadline(started)
     left = SearchLimits(
         max_nodes=None if limits.max_nodes is None else max(0, limits.max_nodes - team.nodes()),
-        timeout=None if deadline is None else max(0.0, deadline - time.perf_counter()),
-        max_memory=limits.max_memory)
+        timeout=seconds_left(deadline), max_memory=limits.max_memory)
     found = tuple(team.found if found is None else found)[:max_solutions]
     if len(found) >= max_solutions:  # the first turn found enough before it was stopped
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)

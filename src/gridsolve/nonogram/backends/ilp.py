@@ -43,7 +43,7 @@ from typing import Any
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
                                                  lines, unknown_grid)
-from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
 from gridsolve.nonogram.model import Grid, Puzzle
 from gridsolve.workers import program_setup
 
@@ -115,8 +115,8 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
     with tempfile.TemporaryDirectory(prefix="gridsolve-cbc-") as tmp:
         mps, sol = os.path.join(tmp, "model.mps"), os.path.join(tmp, "model.sol")
         vs, var_names, con_names, _ = prob.writeMPS(mps, rename=1)
-        seconds = None if deadline is None else deadline - time.perf_counter()
-        if seconds is not None and seconds <= 0:
+        seconds = seconds_left(deadline)
+        if seconds == 0:
             return None
         args = [cbc.path, mps, "-timeMode", "elapsed"]
         if seconds is not None:
@@ -183,7 +183,7 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> tuple[Any, list[Any]
                     covering[i].append(y)
                 if k + 1 < len(clue):
                     prob += y <= pulp.lpSum(z for t, z in ys[k + 1].items() if t >= s + size + 1)
-            if deadline is not None and time.perf_counter() >= deadline:
+            if passed(deadline):
                 return None
         for x, cover in zip(xs, covering):
             prob += x == pulp.lpSum(cover)
@@ -196,8 +196,8 @@ def _build_within(puzzle: Puzzle, limits: SearchLimits,
     written before the deadline (else None)."""
     memory = limits.max_memory
     by_memory = None if memory is None else memory // BYTES_PER_TERM
-    by_time = (None if deadline is None
-               else int(max(0.0, deadline - time.perf_counter()) * BUILD_TERMS_PER_SECOND))
+    left = seconds_left(deadline)
+    by_time = None if left is None else int(left * BUILD_TERMS_PER_SECOND)
     bounds = [b for b in (by_memory, by_time) if b is not None]
     terms = model_terms(puzzle, min(bounds) if bounds else None)
     if memory is not None and by_memory is not None and terms > by_memory:
@@ -217,8 +217,8 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
     ``limits.timeout`` bounds the build and the CBC runs together; ``limits.max_nodes`` caps
     the branch-and-bound nodes of each run; ``limits.max_memory`` the model (see above)."""
     started = time.perf_counter()
+    deadline = limits.deadline()
     pulp = _pulp()
-    deadline = None if limits.timeout is None else started + limits.timeout
     found: list[Grid] = []
     built = _build_within(puzzle, limits, deadline)
     if built is None:  # it could not be built and written in time: the time limit's answer
@@ -227,7 +227,7 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
     prob, xs = built
     complete, runs = True, 0
     while len(found) < max_solutions:
-        if deadline is not None and time.perf_counter() >= deadline:
+        if passed(deadline):
             complete = False
             break
         outcome = _run_cbc(pulp, prob, deadline, limits.max_nodes, limits.max_memory,

@@ -64,7 +64,8 @@ from typing import TYPE_CHECKING, Any
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
-from gridsolve.nonogram.engine import Result, SearchLimits, Team, repooled, settled
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
+                                       seconds_left, settled)
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
@@ -166,7 +167,7 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
     def grids() -> Iterator[Grid]:
         timeout = None
         if deadline is not None and sat.abilities(solver).interrupt:
-            timeout = max(0.0, deadline - time.perf_counter())
+            timeout = seconds_left(deadline)
         holder.append(sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes,
                                                       timeout=timeout), solver,
                                  known, time.perf_counter(), extra=extra))
@@ -183,10 +184,9 @@ def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
     stats: dict[str, int] = {}
 
     def grids() -> Iterator[Grid]:
-        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
         # found: the team's solutions so far, blocked (the pool has them)
         return kissat.solutions(puzzle, SearchLimits(max_nodes=limits.max_nodes,
-                                                     timeout=timeout,
+                                                     timeout=seconds_left(deadline),
                                                      max_memory=limits.max_memory),
                                 known=known, extra=extra, found=found, stats=stats,
                                 seed=seed)
@@ -245,7 +245,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
-    deadline = None if limits.timeout is None else started + limits.timeout
+    deadline = limits.deadline(started)
     team = team_for(puzzle, max_solutions)
     known: Grid | None = None
     workers: list[Worker] = []
@@ -257,8 +257,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         for after in (alone_for(puzzle, to_kissat), alone_for(puzzle)):
             until = started + after if deadline is None else min(started + after, deadline)
             # (its first slice is one node: Team.run sizes the later ones by its speed)
-            if (team.run(first, until=until)
-                    or (deadline is not None and time.perf_counter() >= deadline)):
+            if team.run(first, until=until) or passed(deadline):
                 return team.result()
             if not to_kissat or _kissat_installed():
                 break
@@ -270,8 +269,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         alone = engine.analyse(puzzle, max_solutions, SearchLimits(
             max_nodes=AUTO_NODES, timeout=PARALLEL_AFTER if limits.timeout is None
             else min(PARALLEL_AFTER, limits.timeout)))
-        if settled(alone, max_solutions) or (deadline is not None
-                                             and time.perf_counter() >= deadline):
+        if settled(alone, max_solutions) or passed(deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
         before = alone.solutions  # (stopped after two or more: they stay in the pool)
@@ -338,8 +336,7 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
                    DEADLINE_GRACE)
     if team_worker in chosen:
         return result
-    if settled(result, max_solutions) or (deadline is not None
-                                          and time.perf_counter() >= deadline):
+    if settled(result, max_solutions) or passed(deadline):
         return dataclasses.replace(result, nodes=result.nodes + team.nodes())
     team.run(limits)
     # (once the team is exhausted, its solutions are all of them)
@@ -386,8 +383,7 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
     stats: dict[str, int] = {}
 
     def grids() -> Iterator[Grid]:
-        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        return syrup.solutions(puzzle, SearchLimits(timeout=timeout,
+        return syrup.solutions(puzzle, SearchLimits(timeout=seconds_left(deadline),
                                                     max_memory=limits.max_memory),
                                threads=threads, known=known, extra=extra, found=found,
                                stats=stats)

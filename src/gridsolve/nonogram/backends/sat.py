@@ -226,7 +226,7 @@ class Search:
                  extra: Sequence[list[int]] = ()) -> None:
         self.puzzle = puzzle
         self.max_conflicts = limits.max_nodes
-        self.deadline = None if limits.timeout is None else started + limits.timeout
+        self.deadline = limits.deadline(started)
         self.partial = known if known is not None else unknown_grid(puzzle)
         size = check_memory(puzzle, known, limits.max_memory, encoding)
         self.size = {"variables": size.variables, "clauses": size.clauses,

@@ -16,15 +16,16 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result, SearchLimits,
-                                               Status, exhausted_of, repooled, settled,
-                                               status_of)
+                                               Status, deadline_of, exhausted_of, passed,
+                                               repooled, seconds_left, settled, status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
            "unique", "solve_line", "line_shares", "status_of", "exhausted_of", "settled",
-           "repooled", "Team", "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY"]
+           "repooled", "Team", "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY", "deadline_of",
+           "seconds_left", "passed"]
 
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.
@@ -173,7 +174,7 @@ def count(puzzle: AnyPuzzle, limit: int | None = None,
     without is the only one) is first tried for neighbours by local moves (``nearby``); the
     search skips them when it meets them again."""
     seen: dict[Grid, None] = {}
-    deadline = None if limits.timeout is None else time.perf_counter() + limits.timeout
+    deadline = limits.deadline()
     search = _Search(puzzle, Options())
     for grid in search.run(limits):
         seen[grid] = None

@@ -24,10 +24,10 @@ def solve_line(clue: tuple[int, ...], line: str, bits: bool = True,
     ``time.perf_counter()`` time), LimitReached once it has passed: only the solver of long
     lines with many blocks can take seconds (a row of 100,000 cells half known, 8-12 s), and
     it reads the clock as it goes."""
-    timeout = -1.0
+    timeout = -1.0  # none (the C solver's convention)
     if until is not None:
         timeout = until - time.perf_counter()
-        if timeout <= 0:
+        if timeout <= 0:  # (checked on this value: 0 or more reaches C as a deadline)
             raise LimitReached("the time limit came before the line was solved")
     try:
         out = _core.solve_line(clue, line.encode("ascii"), bits, False, timeout)

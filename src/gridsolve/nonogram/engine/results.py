@@ -5,6 +5,7 @@ Shared by the engine and every backend, so that all methods answer in the same s
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -12,7 +13,7 @@ from typing import Literal
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of",
-           "exhausted_of", "settled", "repooled"]
+           "exhausted_of", "settled", "repooled", "deadline_of", "seconds_left", "passed"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -34,6 +35,35 @@ class SearchLimits:
         # NaN compares false with every deadline: it would have meant no limit at all
         if self.timeout is not None and self.timeout != self.timeout:
             raise ValueError("timeout must be a number of seconds, not NaN")
+
+    def deadline(self, since: float | None = None) -> float | None:
+        """The clock time (``time.perf_counter()``) at which the timeout runs out, counted
+        from ``since`` (a reading of that clock; default now); None without one."""
+        if since is None:
+            return deadline_of(self.timeout)
+        return None if self.timeout is None else since + self.timeout
+
+    def until(self, deadline: float | None) -> SearchLimits:
+        """These limits with the timeout cut to what is left before ``deadline`` (never below
+        0): for a step that goes on under an earlier deadline. Unchanged without one."""
+        return self if deadline is None else replace(self, timeout=seconds_left(deadline))
+
+
+# Deadlines are ``time.perf_counter()`` times, None for no limit; these three say it once.
+
+def deadline_of(seconds: float | None) -> float | None:
+    """The clock time ``seconds`` from now (None: no limit)."""
+    return None if seconds is None else time.perf_counter() + seconds
+
+
+def seconds_left(deadline: float | None) -> float | None:
+    """Seconds left before ``deadline``, never below 0 (None: no limit)."""
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def passed(deadline: float | None) -> bool:
+    """Has the clock reached ``deadline``? Never without one."""
+    return deadline is not None and time.perf_counter() >= deadline
 
 
 #: The memory limit of ``gridsolve nonogram solve`` and of each ``batch`` worker unless told

@@ -24,8 +24,7 @@ it is (``Explanation.stopped``), in a line's compiled solve too.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from gridsolve.errors import LimitReached
@@ -289,7 +288,7 @@ def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanatio
 
     ``limits`` bound the engine's search, which only runs when line logic stalls, and their
     timeout the whole account (``Explanation.stopped`` when it came first)."""
-    until = None if limits.timeout is None else time.perf_counter() + limits.timeout
+    until = limits.deadline()
     account = Explanation(puzzle)
     solver = _Solver(puzzle, account, until)
     ok = solver.line_logic()
@@ -298,9 +297,7 @@ def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanatio
     account.line_solvable = ok and UNKNOWN not in solver.cells
     if ok and UNKNOWN in solver.cells:
         root = _RootSteps()
-        left = limits if until is None else replace(
-            limits, timeout=max(0.0, until - time.perf_counter()))
-        result, _ = trace_solve(puzzle, 2, left, max_steps=0, listener=root)
+        result, _ = trace_solve(puzzle, 2, limits.until(until), max_steps=0, listener=root)
         account.status, account.solutions = result.status, result.solutions
         probed, refuted = -1, False
         for step in root.steps:
