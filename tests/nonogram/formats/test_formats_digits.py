@@ -81,7 +81,7 @@ def test_puzzlekit_problem(kind: str) -> None:
     doc = {"data": {"a_2x2": {"problem": f"2 2\n1\n{BAD[kind]}\n1\n1"}}}
     with pytest.raises(ParseError) as err:
         _parse("puzzlekit", "p.json", json.dumps(doc, ensure_ascii=False))
-    assert err.value.line == 3 and str(err.value).startswith("p.json [a_2x2]:3: ")
+    assert err.value.line == 1 and str(err.value).startswith("p.json:1: [a_2x2] problem line 3: ")
 
 
 @pytest.mark.parametrize("digits", [21, 5000, 100_000])

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats._json_lines import json_line
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, load_json,
                                                 make_goal, only_entry, parse_int, parse_numbers)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -37,51 +38,71 @@ def _load(text: str, source: str | None) -> dict[str, Any]:
     return data
 
 
-def _where(source: str | None, key: str) -> str:
-    return f"{source or '<input>'} [{key}]"
+def _where(key: str, field: str = "") -> str:
+    """The puzzle (and its field) an error inside it names, as the source of a ParseError
+    that ``entries`` then places in the file."""
+    return f"[{key}] {field}".rstrip()
 
 
-def _size(line: str, where: str, what: str) -> tuple[int, int]:
+def _in_file(error: ParseError, text: str, source: str | None, key: str) -> ParseError:
+    """An error ``_puzzle`` raised, on the file's line of its field (the problem and
+    solution strings hold lines of their own, which the message names)."""
+    field = "problem" if error.source == _where(key, "problem") else (
+        "solution" if error.source == _where(key, "solution") else "")
+    line = json_line(text, ("data", key, field) if field else ("data", key))
+    inner = f" line {error.line}" if error.line is not None and field else ""
+    return ParseError(f"{error.source}{inner}: {error.why}", source, line)
+
+
+def _size(line: str, where: str) -> tuple[int, int]:
     parts = line.split()
     if len(parts) != 2:
-        raise ParseError(f"{what}: first line must be 'ROWS COLUMNS', got {line!r}", where, 1)
+        raise ParseError(f"the first line must be 'ROWS COLUMNS', got {line!r}", where, 1)
     return (parse_int(parts[0], "the number of rows", where, 1),
             parse_int(parts[1], "the number of columns", where, 1))
 
 
-def _puzzle(key: str, item: Any, source: str | None, limits: bool) -> tuple[Puzzle, Grid | None]:
-    where = _where(source, key)
+def _puzzle(key: str, item: Any, limits: bool) -> tuple[Puzzle, Grid | None]:
+    """One puzzle of the data table. Its errors name ``_where(key, field)`` as their source
+    and a line inside the field's string."""
     if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
-        raise ParseError('each puzzle needs a "problem" string', where)
+        raise ParseError('each puzzle needs a "problem" string', _where(key))
+    where = _where(key, "problem")
     lines = text_lines(item["problem"])
     if not lines:
-        raise ParseError("empty problem", where)
-    height, width = _size(lines[0], where, "problem")
+        raise ParseError("it is empty", where)
+    height, width = _size(lines[0], where)
     check_size(width, height, where, 1, limits)
     body = lines[1:]
     if len(body) != width + height:
-        raise ParseError(f"problem has {len(body)} clue lines, expected {width} columns + "
+        raise ParseError(f"{len(body)} clue lines, expected {width} columns + "
                          f"{height} rows", where)
     cols = [parse_numbers(s, where, 2 + i) for i, s in enumerate(body[:width])]
     rows = [parse_numbers(s, where, 2 + width + i) for i, s in enumerate(body[width:])]
     puzzle = build_puzzle(rows, cols, where, [2 + width + i for i in range(height)],
                           [2 + i for i in range(width)], title=key, limits=limits)
     sol = item.get("solution") or ""
+    where = _where(key, "solution")
     if not isinstance(sol, str):
         raise ParseError('"solution" must be a string', where)
     if not sol.strip():
         return puzzle, None
     slines = text_lines(sol)
-    if _size(slines[0], where, "solution") != (height, width):
-        raise ParseError(f"solution size {slines[0]!r} differs from the problem's", where)
-    grid_rows = ["".join(s.split()) for s in slines[1:] if s.strip()]
-    return puzzle, make_goal(grid_rows, width, height, "x", "-", where, None)
+    if _size(slines[0], where) != (height, width):
+        raise ParseError(f"the size {slines[0]!r} differs from the problem's", where, 1)
+    kept = [i for i in range(1, len(slines)) if slines[i].strip()]
+    grid_rows = ["".join(slines[i].split()) for i in kept]
+    return puzzle, make_goal(grid_rows, width, height, "x", "-", where, None,
+                             row_line=lambda r: kept[r] + 1)
 
 
 def entries(text: str, source: str | None = None, limits: bool = True) -> Iterator[Entry]:
     """Every puzzle of the dataset, in file order, with its goal when present."""
     for index, (key, item) in enumerate(_load(text, source).items()):
-        puzzle, goal = _puzzle(key, item, source, limits)
+        try:
+            puzzle, goal = _puzzle(key, item, limits)
+        except ParseError as error:
+            raise _in_file(error, text, source, key) from None
         yield Entry(source or "<input>", index, key, puzzle, goal)
 
 
