@@ -77,6 +77,17 @@ def test_hostile_request_is_a_json_4xx(client: Any, method: str, path: str, body
     _json_error(response, status)
 
 
+def test_whole_numbers_as_the_cli_takes_them(client: Any) -> None:
+    """A width as text is read as the CLI reads it: spaces around it and a sign allowed."""
+    for width in ("+3", " 3\n", "3", 3):
+        response = client.post("/api/nonogram/generate",
+                               json={"width": width, "height": 2, "seed": 1})
+        assert response.status_code == 200, (width, response.text[:200])
+        assert len(response.json()["puzzle"]["cols"]) == 3
+    for width in ("-3", "+-3", "++3", "3.0", "0x3"):
+        _json_error(client.post("/api/nonogram/generate", json={"width": width}), 422)
+
+
 def test_unforeseen_error_is_a_json_500_without_traceback(client: Any, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     async def broken(*args: object) -> None:
         raise RuntimeError("secret internals /etc/passwd")

@@ -178,12 +178,12 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
 
 
 def _int(body: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
-    """A whole number from the body, as a JSON number or a string of ASCII digits (422 for
-    anything else: '١', '²', thousands of digits)."""
+    """A whole number from the body, as a JSON number or a string of ASCII digits, signed or
+    not, as the CLI takes it (422 for anything else: '١', '²', thousands of digits)."""
     value = body.get(key, default)
     if isinstance(value, str):
         text = value.strip()
-        digits = text[1:] if text.startswith("-") else text
+        digits = text[1:] if text[:1] in ("-", "+") else text
         if is_number(digits) and len(digits) <= MAX_JSON_DIGITS:
             value = int(text)
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
