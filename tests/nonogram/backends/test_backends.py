@@ -368,7 +368,7 @@ def test_team_resumes_where_it_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     shrink to fit the pauses), and, counting past 720, every solution."""
     from gridsolve.nonogram import engine
     from gridsolve.nonogram.engine import team as team_module
-    monkeypatch.setattr(team_module, "nearby", lambda *a, **k: [])  # the search finds them all
+    monkeypatch.setattr(team_module, "moves_for_count", lambda *a, **k: [])  # the search finds them all
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
     whole = engine.Team(puzzle, 100)
     assert whole.run()

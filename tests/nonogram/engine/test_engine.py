@@ -378,7 +378,7 @@ def test_team_first_search_restarts_and_stays_exact(monkeypatch: pytest.MonkeyPa
 
 def test_team_honours_node_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     from gridsolve.nonogram.engine import team
-    monkeypatch.setattr(team, "nearby", lambda *a, **k: [])  # the search finds every solution
+    monkeypatch.setattr(team, "moves_for_count", lambda *a, **k: [])  # the search finds every solution
     puzzle = Puzzle([[1]] * 8, [[1]] * 8)  # 40,320 solutions, a few nodes each
     result = analyse(puzzle, 50, SearchLimits(max_nodes=30))
     assert 30 <= result.nodes <= 32 and 2 <= len(result.solutions) < 50

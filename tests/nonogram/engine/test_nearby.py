@@ -209,8 +209,17 @@ def test_a_count_leaves_the_moves_after_the_first_solutions() -> None:
     Python, look next to the first MOVES_MAX_SOLUTIONS solutions only, for that many each;
     the compiled search finds the rest (the moves found 38,000 of them and made auto take
     7.0 s where the search alone takes 0.7 s)."""
-    from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, Team
-    team = Team(Puzzle([[1]] * 8, [[1]] * 8), 10**6)
+    from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
+    from gridsolve.nonogram.engine.team import Team
+    rooks = Puzzle([[1]] * 8, [[1]] * 8)
+    team = Team(rooks, 10**6)
     assert team.run()
     assert team.complete and len(team.found) == 40320
     assert team.nearby <= MOVES_MAX_SOLUTIONS ** 2 < 40320 // 8
+    # engine.count under a limit uses the same cap (it took 198 s here, against 2 s)
+    grid = next(iter(team.found))
+    assert moves_for_count(rooks, grid, dict.fromkeys(list(team.found)[:65]), 10**6) == []
+    few = dict.fromkeys([grid])
+    assert len(moves_for_count(rooks, grid, few, 10**6)) == MOVES_MAX_SOLUTIONS
+    assert len(moves_for_count(rooks, grid, few, 3)) == 2
+    assert moves_for_count(rooks, grid, few, 1) == []

@@ -63,8 +63,8 @@ from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
-from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.engine.team import MOVES_MAX_SOLUTIONS, team_for
+from gridsolve.nonogram.engine.nearby import moves_for_count
+from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -379,10 +379,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                     break
                 if answer not in found:  # and its neighbours by local moves (engine.nearby)
                     found[answer] = None
-                    if len(found) > MOVES_MAX_SOLUTIONS:  # a count: the searches' work
-                        continue
-                    for other in nearby(puzzle, answer, seen=found, limit=min(
-                            max_solutions - len(found), MOVES_MAX_SOLUTIONS), deadline=deadline):
+                    for other in moves_for_count(puzzle, answer, found, max_solutions,
+                                                 deadline):
                         found[other] = None
                         moved += 1
             if complete or len(found) >= max_solutions:

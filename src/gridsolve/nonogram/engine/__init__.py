@@ -19,7 +19,7 @@ from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result
                                                Status, deadline_of, exhausted_of, passed,
                                                repooled, seconds_left, settled, status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
-from gridsolve.nonogram.engine.nearby import nearby
+from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
@@ -178,10 +178,9 @@ def count(puzzle: AnyPuzzle, limit: int | None = None,
     search = _Search(puzzle, Options())
     for grid in search.run(limits):
         seen[grid] = None
-        if (limit is not None and len(seen) < limit and isinstance(puzzle, Puzzle)
+        if (limit is not None and isinstance(puzzle, Puzzle)
                 and search.core.stats()["max_depth"] > 0):
-            for other in nearby(puzzle, grid, seen=seen, limit=limit - len(seen),
-                                deadline=deadline):
+            for other in moves_for_count(puzzle, grid, seen, limit, deadline):
                 seen[other] = None
         if limit is not None and len(seen) >= limit:
             break

@@ -21,13 +21,20 @@ from collections.abc import Sequence
 from gridsolve.nonogram.engine.results import passed
 from gridsolve.nonogram.model import Grid, Puzzle, columns_of, is_solution
 
-__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "line_moves", "nearby"]
+__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "MOVES_MAX_SOLUTIONS", "line_moves",
+           "nearby", "moves_for_count"]
 
 #: Rows on one switching cycle at most (2 is the 2x2 switch).
 NEARBY_MAX_LINES = 3
 
 #: Cycles tried between two looks at the clock when a deadline is given.
 NEARBY_CLOCK_EVERY = 256
+
+#: A search counting solutions looks next to the first this many by local moves, for at
+#: most this many more each (``moves_for_count``): past them a count is the compiled
+#: search's work (eight rooks, 40,320 solutions: the moves, in Python, made auto take 7.0 s
+#: where the search alone takes 0.7 s, and ``engine.count`` 198 s against 2 s).
+MOVES_MAX_SOLUTIONS = 64
 
 #: Moves of one line: the cell turned off -> the cells that may be turned on with it.
 Moves = dict[int, list[int]]
@@ -136,3 +143,15 @@ def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINE
                 return found
             extend(r1, c1, r1, c1, {r1}, {c1}, [(r1, c1)])
     return found
+
+
+def moves_for_count(puzzle: Puzzle, grid: Sequence[str],
+                    seen: set[Grid] | dict[Grid, None], wanted: int,
+                    deadline: float | None = None) -> list[Grid]:
+    """``nearby`` as a search counting to ``wanted`` solutions calls it, ``seen`` holding those
+    it knows (``grid`` among them): none once more than MOVES_MAX_SOLUTIONS are known, else
+    at most MOVES_MAX_SOLUTIONS new ones and no more than are still wanted."""
+    if len(seen) > MOVES_MAX_SOLUTIONS or len(seen) >= wanted:
+        return []
+    return nearby(puzzle, grid, seen=seen, limit=min(wanted - len(seen), MOVES_MAX_SOLUTIONS),
+                  deadline=deadline)

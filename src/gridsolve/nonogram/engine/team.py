@@ -15,7 +15,7 @@ from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
-from gridsolve.nonogram.engine.nearby import nearby
+from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
 from gridsolve.nonogram.engine.results import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
@@ -32,10 +32,6 @@ TEAM_JOIN_NODES = 1000
 TEAM_RESTART_BASE = 100
 #: analyse() runs a team of searches when counting to at most this many solutions.
 TEAM_MAX_SOLUTIONS = 64
-#: Local moves (``Team._moves``) look next to the first this many solutions, for at most
-#: this many more each: past them a count is the compiled search's work (eight rooks, 40,320
-#: solutions: the moves, in Python, made auto take 7.0 s where the search alone takes 0.7 s).
-MOVES_MAX_SOLUTIONS = 64
 
 
 def luby() -> Iterator[int]:
@@ -179,9 +175,8 @@ class Team:
         while (self.pending and not self.done()
                and total >= self.pending[0][1] + TEAM_SLICE):
             grid, _ = self.pending.pop(0)
-            limit = min(self.max_solutions - len(self.found), MOVES_MAX_SOLUTIONS)
-            for other in nearby(self.puzzle, grid, seen=self.found, limit=limit,
-                                deadline=deadline):
+            for other in moves_for_count(self.puzzle, grid, self.found, self.max_solutions,
+                                         deadline):
                 self.found[other] = None
                 self.nearby += 1
 
