@@ -283,7 +283,7 @@ def test_tournament_puzzles_agree_across_backends(puzzles_dir: Path) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(5, 10), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 7, 40]))
+@given(st.integers(5, 10), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 7, 40, 100]))
 def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None:
     """auto's turns between the native team and SAT (forced from the first node on, turns of
     a millisecond) pool solutions without losing or repeating one."""
@@ -301,6 +301,23 @@ def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None
     assert all(is_solution(puzzle, g) for g in result.solutions)
     if len(native.solutions) < count:
         assert set(result.solutions) == set(native.solutions)
+
+
+def test_a_count_goes_on_natively_while_it_finds_solutions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting past AUTO_COUNT_FROM, the first turn's node budget counts from the last
+    solution found: seven rooks (5,040 solutions, a few nodes each) counted to 1,000 never
+    reach SAT, even with a budget of 200 nodes (a tenth of the default: the search goes up
+    to 20 nodes from one solution to the next); counting to 2 past that budget still does."""
+    monkeypatch.setattr(auto, "AUTO_NODES", 200)
+    rooks = Puzzle([[1]] * 7, [[1]] * 7)
+    counted = analyse(rooks, 1000, method="auto")
+    assert "handover" not in counted.stats and counted.nodes > 200
+    assert counted.status == "multiple" and len(set(counted.solutions)) == 1000
+    assert all(is_solution(rooks, g) for g in counted.solutions)
+    assert analyse(rooks, 5041, method="auto").status == "multiple"
+    assert len(analyse(rooks, 5041, method="auto").solutions) == 5040
+    assert analyse(hard_puzzle(), 2, SearchLimits(max_nodes=100), "auto").stats["handover"] == 1
 
 
 def test_auto_takes_turns_on_a_hard_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:

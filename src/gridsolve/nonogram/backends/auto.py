@@ -79,6 +79,13 @@ __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_
 
 #: Native search nodes before handing over to SAT.
 AUTO_NODES = 2000
+#: Counting to more solutions than this, the first turn's AUTO_NODES count from the last
+#: solution the native search reached (found first by it or by local moves), not from its
+#: start: a search reaching solutions one after another is not stuck, and SAT's turns
+#: (python-sat, a blocking clause per solution) only slowed it. 12 random 12x12 and 15x15
+#: and seven rooks, counted to 5,000, median of 5 rounds: 1.47 s against 2.10 s before,
+#: native alone 1.35 s.
+AUTO_COUNT_FROM = 64
 #: Counting to more solutions than this, SAT's side is python-sat's solver, which goes on
 #: from one solution to the next, never Kissat or glucose-syrup: a program starts anew for
 #: each solution with those so far blocked, which does not scale to counts (7 rooks, 5,040
@@ -315,14 +322,14 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     # The first turn pauses between slices of nodes once first_seconds are up; the hard limit
     # of twice AUTO_SECONDS only stops puzzles whose nodes are too slow to slice (one settled node of
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.
-    first = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
-                         timeout=_min(2 * AUTO_SECONDS, limits.timeout))
+    timeout = _min(2 * AUTO_SECONDS, limits.timeout)
     # (its first slice is one node, which gives the speed the later slices are sized by)
-    if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
+    if _first_turn(team, max_solutions, limits, timeout, _min(started + first_seconds, deadline)):
         return team.result()
     if to_kissat and not _kissat_installed():  # no Kissat: the whole first turn, then turns
         to_kissat, first_seconds = False, AUTO_SECONDS
-        if team.run(first, until=_min(started + first_seconds, deadline)) and not team.stopped:
+        if _first_turn(team, max_solutions, limits, timeout,
+                       _min(started + first_seconds, deadline)):
             return team.result()
     if passed(deadline):
         # the time is up: building the SAT model would overrun it
@@ -418,6 +425,23 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                            native_stats["nodes"] + sat_stats.get("conflicts", 0),
                            time.perf_counter() - started, team.partial(), stats)
 
+
+
+def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, timeout: float | None,
+                until: float | None) -> bool:
+    """The native team's first turn, up to AUTO_NODES nodes (counting past AUTO_COUNT_FROM
+    solutions: AUTO_NODES past the last solution it reached) within ``timeout`` and
+    ``until``; True if that ended the search (it was not stopped)."""
+    cap = AUTO_NODES
+    while True:
+        turn = SearchLimits(max_nodes=int(_min(cap, limits.max_nodes)),  # type: ignore[arg-type]
+                            timeout=timeout)
+        if team.run(turn, until=until):
+            return not team.stopped
+        if (max_solutions <= AUTO_COUNT_FROM or team.reached + AUTO_NODES <= cap
+                or team.stopped or passed(until) or team.nodes() < cap):
+            return False
+        cap = team.reached + AUTO_NODES
 
 
 def sat_seconds(native: float, rounds: int, small: bool) -> float:

@@ -81,6 +81,7 @@ class Team:
         self.pending: list[tuple[Grid, int]] = []  # solutions, and the nodes when found
         self.turns = list(self.searches)  # the searches still taking turns
         self.found: dict[Grid, None] = {}
+        self.reached = 0        # the nodes when a search last stood on a solution (new or not)
         self.complete = False   # a search was exhausted: ``found`` is every solution
         self.stopped = False    # a time limit ended a search: it cannot go on
         self.turn = 0
@@ -140,6 +141,7 @@ class Team:
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout))
                 if code == _core.SOLUTION:
+                    self.reached = self.nodes()
                     self.add(checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid()),
                              forced=core.stats()["max_depth"] == 0)
                     self.turns = [core]  # the rest is this search's to finish (see above)
