@@ -5,7 +5,8 @@ A switching cycle changes cells (r1,c1) '#'->'.', (r1,c2) '.'->'#', (r2,c2) '#'-
 off and one turned on. With two rows it is the 2x2 switch (#./.# to .#/#.). Each line's
 move must keep that line's clue exactly; the moves that do are a block shifted by one cell
 (its first cell off and the cell after its last on, or the other way) and a one-cell block
-moved anywhere in its gap. Every grid found is checked against every clue by the model
+moved anywhere in its gap, or past neighbouring one-cell blocks (every such change of a
+line: tests compare them with brute force). Every grid found is checked against every clue by the model
 before it is returned, so a cycle the move tables get wrong costs nothing but time.
 
 Used after a first solution, before the search goes on for a second (``Team``, ``auto``):
@@ -24,8 +25,9 @@ from gridsolve.nonogram.model import Grid, Puzzle, columns_of, is_solution
 __all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "MOVES_MAX_SOLUTIONS", "line_moves",
            "nearby", "moves_for_count"]
 
-#: Rows on one switching cycle at most (2 is the 2x2 switch).
-NEARBY_MAX_LINES = 3
+#: Rows on one switching cycle at most (2 is the 2x2 switch; the survey's Thing has its
+#: other solutions one cycle through four rows away).
+NEARBY_MAX_LINES = 4
 
 #: Cycles tried between two looks at the clock when a deadline is given.
 NEARBY_CLOCK_EVERY = 256
@@ -56,16 +58,27 @@ def _blocks(line: str) -> list[tuple[int, int]]:
 
 
 def line_moves(line: str) -> Moves:
-    """One cell off and one on that keep the line's clue: each block shifted by one cell
-    (keeping a white cell between blocks), a one-cell block to any cell of its gap."""
+    """One cell off and one on that keep the line's clue, every such pair: each block
+    shifted by one cell (keeping a white cell between blocks), a one-cell block to any cell
+    of its gap or past neighbouring one-cell blocks (a clue's 1s are alike)."""
     blocks = _blocks(line)
     moves: Moves = {}
     n = len(line)
     for k, (a, b) in enumerate(blocks):
         low = blocks[k - 1][1] + 2 if k else 0           # first cell the block may use
         high = blocks[k + 1][0] - 2 if k + 1 < len(blocks) else n - 1  # last cell
-        if a == b:  # a one-cell block moves anywhere between its neighbours
-            targets = [c for c in range(low, high + 1) if c != a]
+        if a == b:  # a one-cell block moves anywhere between its neighbours, or past
+            # neighbouring one-cell blocks (the clue keeps its order: they are all 1s)
+            first, last = k, k
+            while first and blocks[first - 1][0] == blocks[first - 1][1]:
+                first -= 1
+            while last + 1 < len(blocks) and blocks[last + 1][0] == blocks[last + 1][1]:
+                last += 1
+            low = blocks[first - 1][1] + 2 if first else 0
+            high = blocks[last + 1][0] - 2 if last + 1 < len(blocks) else n - 1
+            targets = [c for c in range(low, high + 1) if c != a and line[c] != "#"
+                       and (c == 0 or c - 1 == a or line[c - 1] != "#")
+                       and (c == n - 1 or c + 1 == a or line[c + 1] != "#")]
             if targets:
                 moves[a] = targets
             continue
