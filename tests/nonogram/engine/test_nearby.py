@@ -71,6 +71,8 @@ def test_switching_cycles_through_three_rows() -> None:
     assert set(nearby(puzzle, grid, max_lines=3, limit=10)) == others
     two = nearby(puzzle, grid, max_lines=2, limit=10)
     assert len(two) == 3 and set(two) < others
+    # a look stops after max_tries steps along cycles, with what it has found
+    assert len(nearby(puzzle, grid, max_lines=3, limit=10, max_tries=3)) < 3
 
 
 def test_a_cycle_through_four_rows_and_past_a_block() -> None:

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from gridsolve.nonogram.engine.results import passed
 from gridsolve.nonogram.model import Grid, Puzzle, columns_of, is_solution
 
-__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "MOVES_MAX_SOLUTIONS", "line_moves",
-           "nearby", "moves_for_count"]
+__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "NEARBY_MAX_TRIES", "MOVES_MAX_SOLUTIONS",
+           "line_moves", "nearby", "moves_for_count"]
 
 #: Rows on one switching cycle at most (2 is the 2x2 switch; the survey's Thing has its
 #: other solutions one cycle through four rows away).
@@ -31,6 +31,12 @@ NEARBY_MAX_LINES = 4
 
 #: Cycles tried between two looks at the clock when a deadline is given.
 NEARBY_CLOCK_EVERY = 256
+
+#: Steps along cycles (a cell turned on, tried) one look may take, a few tenths of a second:
+#: the moves are a shortcut, not a proof, and on sparse grids the cycles through four rows
+#: run to millions. The first neighbour took at most 4,000 on the survey's puzzles and
+#: random 50x50 to 100x100; a look that finds none, under 3,000 on the survey's unique ones.
+NEARBY_MAX_TRIES = 200_000
 
 #: A search counting solutions looks next to the first this many by local moves, for at
 #: most this many more each (``moves_for_count``): past them a count is the compiled
@@ -91,11 +97,13 @@ def line_moves(line: str) -> Moves:
 
 def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINES,
            seen: frozenset[Grid] | set[Grid] | dict[Grid, None] = frozenset(),
-           limit: int = 1, deadline: float | None = None) -> list[Grid]:
+           limit: int = 1, deadline: float | None = None,
+           max_tries: int = NEARBY_MAX_TRIES) -> list[Grid]:
     """Up to ``limit`` solutions other than ``grid`` (and not in ``seen``) reached by one
     switching cycle through at most ``max_lines`` rows, each checked against the clues.
-    With a ``deadline`` (a ``time.perf_counter`` time) it stops there with what it has found:
-    on a puzzle of very many solutions a large ``limit`` can keep it busy for minutes."""
+    It stops with what it has found after ``max_tries`` steps along cycles, or with a
+    ``deadline`` (a ``time.perf_counter`` time) there: on a puzzle of very many solutions a
+    large ``limit`` can keep it busy for minutes."""
     rows = list(grid)
     cols = columns_of(rows)
     row_moves = [line_moves(r) for r in rows]
@@ -118,7 +126,9 @@ def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINE
         if len(found) >= limit or late:
             return True
         tries += 1
-        if tries % NEARBY_CLOCK_EVERY == 0:
+        if tries >= max_tries:
+            late = True
+        elif tries % NEARBY_CLOCK_EVERY == 0:
             late = passed(deadline)
         return late
 
