@@ -320,6 +320,27 @@ def test_sat_processes_end_at_the_deadline_with_their_counts(
     assert result.nodes > least
 
 
+def test_a_sat_process_sends_its_count_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A python-sat process is interrupted every REPORT_EVERY seconds to send its conflicts
+    so far (its last count, sent at the deadline, could come after the pool's grace on a busy
+    machine; a CI run lost it so); its search goes on from where it was."""
+    class Conn:
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, object]] = []
+
+        def send(self, message: tuple[str, object]) -> None:
+            self.sent.append(message)
+    monkeypatch.setattr(parallel, "REPORT_EVERY", 0.1)
+    puzzle = puzzle_from_grid(random_grid(50, 50, 0.5, random.Random(50 * 1000 + 6)))
+    conn = Conn()
+    worker = parallel._sat_worker(puzzle, SearchLimits(), sat.DEFAULT_SOLVER, None, [],
+                                  deadline=time.perf_counter() + 1.0)
+    worker(conn)  # type: ignore[arg-type]
+    counts = [int(value) for kind, value in conn.sent if kind == "nodes"]  # type: ignore[call-overload]
+    assert conn.sent[-1] == ("done", False) and ("grid", None) not in conn.sent
+    assert len(counts) >= 4 and counts == sorted(counts) and counts[-1] > counts[0] > 0
+
+
 def test_a_search_process_sends_its_count_with_each_solution() -> None:
     """The pool may have its answer at a solution and kill the process that sent it: that
     process's node count comes before each of its solutions, so ``nodes`` has it."""

@@ -135,17 +135,19 @@ def _team_worker(team: Team, limits: SearchLimits) -> Worker:
     return run
 
 
-def _grids_worker(grids: Callable[[], Iterator[Grid]], nodes: Callable[[], int]) -> Worker:
+def _grids_worker(grids: Callable[[], Iterator[Grid | None]],
+                  nodes: Callable[[], int]) -> Worker:
     """A search given as a generator of solutions: each sent (after its node count so far:
     the answer may come with it, and the process is then killed), then whether it was
-    exhausted. A search that fails (a solver program's error) ends here, not exhausted, and
-    says so; the others go on."""
+    exhausted; a None it yields sends the count alone. A search that fails (a solver
+    program's error) ends here, not exhausted, and says so; the others go on."""
     def run(conn: Connection) -> None:
         complete = True
         try:
             for grid in grids():
                 conn.send(("nodes", nodes()))
-                conn.send(("grid", grid))
+                if grid is not None:
+                    conn.send(("grid", grid))
         except LimitReached:
             complete = False
         except GridsolveError:
@@ -160,18 +162,34 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                 known: Grid | None, extra: list[list[int]],
                 deadline: float | None = None) -> Worker:
     """A python-sat solver on the puzzle; one python-sat can interrupt ends itself at
-    ``deadline`` with its conflicts (see DEADLINE_GRACE), another is killed there."""
+    ``deadline`` with its conflicts (see DEADLINE_GRACE), another is killed there. One that
+    can is interrupted every REPORT_EVERY seconds too, to send its count so far: on a busy
+    machine its last count could come after the grace (it keeps what it learned)."""
     from gridsolve.nonogram.backends import sat
     holder: list[Any] = []
 
-    def grids() -> Iterator[Grid]:
+    def grids() -> Iterator[Grid | None]:
         timeout = None
         if deadline is not None and sat.abilities(solver).interrupt:
             timeout = seconds_left(deadline)
-        holder.append(sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes,
-                                                      timeout=timeout), solver,
-                                 known, time.perf_counter(), extra=extra))
-        yield from holder[0].run()
+        search = sat.Search(puzzle, SearchLimits(max_nodes=limits.max_nodes, timeout=timeout),
+                            solver, known, time.perf_counter(), extra=extra)
+        holder.append(search)
+        end = search.deadline
+        while True:
+            if end is not None:
+                search.deadline = min(end, time.perf_counter() + REPORT_EVERY)
+            answer = search.step()
+            if answer is False:
+                return
+            if answer is None:
+                if (end is None or passed(end) or not search.built
+                        or (search.max_conflicts is not None
+                            and search.conflicts() >= search.max_conflicts)):
+                    raise LimitReached("SAT search limit reached")
+                yield None  # a slice ended: its count so far
+                continue
+            yield answer
     return _grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
 
 
