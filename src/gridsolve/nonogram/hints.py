@@ -42,7 +42,8 @@ from typing import Any, Literal
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse, passed
 from gridsolve.nonogram.engine import solve_line as fast_line
-from gridsolve.nonogram.watch.explain import AGREE, Forced, explainable, line_reasons
+from gridsolve.nonogram.watch.explain import (AGREE, Forced, explainable, line_reasons,
+                                             line_work)
 from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
                                       line_label, spans)
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
@@ -128,8 +129,7 @@ class _Position:
         """The lines, those with the smallest solver tables (cells times blocks) first: a
         look over every line that the clock stops has then looked at the most lines (one
         row of 100,000 cells, half of them set, takes seconds to solve)."""
-        return sorted(range(len(self.lines)),
-                      key=lambda i: len(self.lines[i]) * (len(self.clues[i]) + 1))
+        return sorted(range(len(self.lines)), key=lambda i: line_work(self.clues[i], self.lines[i]))
 
     def line(self, i: int, cells: Sequence[str] | None = None) -> str:
         return "".join(self._take[i](self.cells if cells is None else cells))

@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 
@@ -320,23 +321,27 @@ def test_sat_processes_end_at_the_deadline_with_their_counts(
     assert result.nodes > least
 
 
+class _Conn:
+    """A worker's end of the pipe, keeping what is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, Any]] = []
+
+    def send(self, message: tuple[str, Any]) -> None:
+        self.sent.append(message)
+
+
 def test_a_sat_process_sends_its_count_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
     """A python-sat process is interrupted every REPORT_EVERY seconds to send its conflicts
     so far (its last count, sent at the deadline, could come after the pool's grace on a busy
     machine; a CI run lost it so); its search goes on from where it was."""
-    class Conn:
-        def __init__(self) -> None:
-            self.sent: list[tuple[str, object]] = []
-
-        def send(self, message: tuple[str, object]) -> None:
-            self.sent.append(message)
     monkeypatch.setattr(parallel, "REPORT_EVERY", 0.1)
     puzzle = puzzle_from_grid(random_grid(50, 50, 0.5, random.Random(50 * 1000 + 6)))
-    conn = Conn()
+    conn = _Conn()
     worker = parallel._sat_worker(puzzle, SearchLimits(), sat.DEFAULT_SOLVER, None, [],
                                   deadline=time.perf_counter() + 1.0)
     worker(conn)  # type: ignore[arg-type]
-    counts = [int(value) for kind, value in conn.sent if kind == "nodes"]  # type: ignore[call-overload]
+    counts = [value for kind, value in conn.sent if kind == "nodes"]
     assert conn.sent[-1] == ("done", False) and ("grid", None) not in conn.sent
     assert len(counts) >= 4 and counts == sorted(counts) and counts[-1] > counts[0] > 0
 
@@ -344,14 +349,8 @@ def test_a_sat_process_sends_its_count_as_it_goes(monkeypatch: pytest.MonkeyPatc
 def test_a_search_process_sends_its_count_with_each_solution() -> None:
     """The pool may have its answer at a solution and kill the process that sent it: that
     process's node count comes before each of its solutions, so ``nodes`` has it."""
-    class Conn:
-        def __init__(self) -> None:
-            self.sent: list[tuple[str, object]] = []
-
-        def send(self, message: tuple[str, object]) -> None:
-            self.sent.append(message)
     counts = iter([7, 19, 23])
-    conn = Conn()
+    conn = _Conn()
     parallel._grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
     assert conn.sent == [("nodes", 7), ("grid", ("#",)), ("nodes", 19), ("grid", (".",)),
                          ("nodes", 23), ("done", True)]

@@ -58,9 +58,8 @@ class _Search(Generic[P]):
         self.started = time.perf_counter()
 
     def _next(self, limits: SearchLimits, budget: int | None = None) -> str:
-        timeout = -1.0
-        if limits.timeout is not None:
-            timeout = max(0.0, limits.timeout - (time.perf_counter() - self.started))
+        left = seconds_left(limits.deadline(self.started))
+        timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
         max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
         if budget is not None:
             cap = self.core.stats()["nodes"] + budget

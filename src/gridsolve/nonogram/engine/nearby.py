@@ -6,8 +6,9 @@ off and one turned on. With two rows it is the 2x2 switch (#./.# to .#/#.). Each
 move must keep that line's clue exactly; the moves that do are a block shifted by one cell
 (its first cell off and the cell after its last on, or the other way) and a one-cell block
 moved anywhere in its gap, or past neighbouring one-cell blocks (every such change of a
-line: tests compare them with brute force). Every grid found is checked against every clue by the model
-before it is returned, so a cycle the move tables get wrong costs nothing but time.
+line: tests compare them with brute force). Every grid found is checked against every clue
+by the model before it is returned, so a cycle the move tables get wrong costs nothing but
+time.
 
 Used after a first solution, before the search goes on for a second (``Team``, ``auto``):
 on puzzles with several solutions these are usually that close (docs/decisions/
@@ -71,17 +72,17 @@ def line_moves(line: str) -> Moves:
     moves: Moves = {}
     n = len(line)
     for k, (a, b) in enumerate(blocks):
-        low = blocks[k - 1][1] + 2 if k else 0           # first cell the block may use
-        high = blocks[k + 1][0] - 2 if k + 1 < len(blocks) else n - 1  # last cell
-        if a == b:  # a one-cell block moves anywhere between its neighbours, or past
-            # neighbouring one-cell blocks (the clue keeps its order: they are all 1s)
-            first, last = k, k
+        # the blocks it may pass: none, or for a one-cell block its one-cell neighbours (the
+        # clue keeps its order: they are all 1s)
+        first = last = k
+        if a == b:
             while first and blocks[first - 1][0] == blocks[first - 1][1]:
                 first -= 1
             while last + 1 < len(blocks) and blocks[last + 1][0] == blocks[last + 1][1]:
                 last += 1
-            low = blocks[first - 1][1] + 2 if first else 0
-            high = blocks[last + 1][0] - 2 if last + 1 < len(blocks) else n - 1
+        low = blocks[first - 1][1] + 2 if first else 0                   # first cell it may use
+        high = blocks[last + 1][0] - 2 if last + 1 < len(blocks) else n - 1  # last cell
+        if a == b:  # a one-cell block moves to any free cell in that stretch
             targets = [c for c in range(low, high + 1) if c != a and line[c] != "#"
                        and (c == 0 or c - 1 == a or line[c - 1] != "#")
                        and (c == n - 1 or c + 1 == a or line[c + 1] != "#")]

@@ -16,7 +16,7 @@ from typing import cast
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
-from gridsolve.nonogram.engine.results import Result, SearchLimits
+from gridsolve.nonogram.engine.results import Result, SearchLimits, seconds_left
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
@@ -135,9 +135,8 @@ class Team:
             restarting = core is self.searches[0] and not self.found
             if restarting:
                 budget = min(budget, self.run_end)
-            timeout = -1.0
-            if limits.timeout is not None:
-                timeout = max(0.0, limits.timeout - (now - self.started))
+            left = seconds_left(limits.deadline(self.started))
+            timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout))
                 if code == _core.SOLUTION:

@@ -24,6 +24,7 @@ it is (``Explanation.stopped``), in a line's compiled solve too.
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -45,8 +46,9 @@ Kind = Literal["line", "probe", "contradiction"]
 REASONS_MAX_WORK = 200_000
 
 
-def line_work(clue: Clue, line: str) -> int:
-    """The cells times the blocks (plus one) of a line: the size of its solvers' tables."""
+def line_work(clue: Clue, line: Sized) -> int:
+    """The cells times the blocks (plus one) of a line (its cells, or their indexes): the
+    size of its solvers' tables."""
     return len(line) * (len(clue) + 1)
 
 
