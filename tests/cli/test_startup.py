@@ -4,6 +4,7 @@ and the families and commands listed without being imported say what the real on
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -93,11 +94,14 @@ def test_help_and_typos_still_list_every_choice(capsys: Any) -> None:
 
 
 def run_as(tmp_path: Path, name: str, code: str) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` as a program file called ``name`` (the console script is ``gridsolve``)."""
+    """Run ``code`` as a program file called ``name`` (the console script is ``gridsolve``),
+    with SIGINT at its default as in a terminal (a shell's background job ignores it, and
+    Python then installs no KeyboardInterrupt handler)."""
     program = tmp_path / name
     program.write_text(code)
     return subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
-                          timeout=60, check=False)
+                          timeout=60, check=False,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path: Path) -> None:
