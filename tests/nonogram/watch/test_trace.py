@@ -6,7 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridsolve.nonogram.engine import analyse
+from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
+from gridsolve.nonogram.reference import brute_force_line
 from gridsolve.nonogram.watch.trace import Step, Trace, trace_solve
 
 
@@ -49,6 +51,32 @@ def test_trace_replays_to_the_solver_grids(grid: Grid) -> None:
     for probing in (True, False):
         _, trace = trace_solve(puzzle, 3, probing=probing)
         check_replay(puzzle, trace, probing, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pictures())
+def test_each_line_step_sets_what_the_line_forces(grid: Grid) -> None:
+    """A line step's cells and values (the engine reports them; the trace no longer solves
+    the line again) are exactly what every arrangement of the line's clue that fits the
+    replayed grid agrees on (brute force)."""
+    puzzle = puzzle_from_grid(grid)
+    for probing in (True, False):
+        _, trace = trace_solve(puzzle, 3, probing=probing)
+        cells = ["?"] * (puzzle.width * puzzle.height)
+        lines = 0
+        for step in trace.steps:
+            if step.kind == "line":
+                where = line_cells(puzzle, step.line)
+                before = "".join(cells[i] for i in where)
+                forced = brute_force_line(line_clue(puzzle, step.line), before)
+                assert forced is not None
+                expected = {where[i]: forced[i] for i in range(len(where))
+                            if forced[i] != before[i]}
+                assert dict(step.changes) == expected
+                lines += 1
+            for cell, value in step.changes:
+                cells[cell] = value
+        assert lines > 0
 
 
 @settings(max_examples=30, deadline=None)

@@ -98,7 +98,12 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
     PyGILState_STATE g = PyGILState_Ensure();
     PyObject *lst = PyTuple_New(ncells);
     if (lst) {
-        for (int i = 0; i < ncells; i++) PyTuple_SET_ITEM(lst, i, PyLong_FromLong(cells[i]));
+        /* a line's cells go with the values it gave them (2 * cell + filled), so an observer
+         * need not solve the line again to learn them */
+        const uint8_t *grid = self->s->cells;
+        for (int i = 0; i < ncells; i++)
+            PyTuple_SET_ITEM(lst, i, PyLong_FromLongLong(kind == EV_LINE
+                ? 2 * (long long)cells[i] + (grid[cells[i]] == CELL_FILLED) : cells[i]));
         PyObject *r = PyObject_CallFunction(self->callback, "iiiiO", kind, a, b, c, lst);
         Py_DECREF(lst);
         if (!r) { self->callback_failed = 1; self->s->lim.aborted = 1; }

@@ -48,7 +48,8 @@ enum { NG_EXHAUSTED = 0, NG_SOLUTION = 1, NG_LIMIT = 2, NG_NOMEM = -1 };
 
 /* Optional observer of the solve, for "watch it work" (events never change the result). */
 enum {
-    EV_LINE = 1,      /* a = line, b = number of cells it fixed (cells in the trail)   */
+    EV_LINE = 1,      /* a = line, b = number of cells it fixed (cells in the trail;
+                         Python's callback gets each as 2 * cell + 1 if filled, + 0 if empty) */
     EV_PROBE = 2,     /* a = cell, b = value assumed, c = 1 if it led to a contradiction */
     EV_PROBE_FIX = 3, /* a = cell, b = value learned from probing                     */
     EV_GUESS = 4,     /* a = cell, b = value guessed, c = depth                         */

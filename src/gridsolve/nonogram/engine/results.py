@@ -18,6 +18,8 @@ __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "s
 Status = Literal["unique", "multiple", "none", "unknown"]
 
 #: An observer of the search: called as ``event(kind, a, b, c, cells)``; see core.h (EV_*).
+#: For EV_LINE, ``cells`` are the cells the line fixed, each as 2 * cell + 1 if filled, 2 * cell
+#: if empty.
 Event = Callable[[int, int, int, int, tuple[int, ...]], None]
 
 

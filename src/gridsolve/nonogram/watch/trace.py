@@ -4,8 +4,8 @@ The compiled search reports events (see ``engine/core.h``); a ``Recorder`` turns
 ``Step``s, each saying what changed and why, by keeping its own copy of the grid and a trail
 of the cells set since each probe or guess, exactly as the engine undoes them:
 
-    line       a line solve fixed some cells (values recomputed with the compiled line solver
-               on the replayed grid; a mismatch with the engine's cells is an error)
+    line       a line solve fixed some cells (the engine reports them with their values; a
+               cell off the line or already set in the replayed grid is an error)
     try        a probe assumes a value for a cell; its line steps are marked ``probing``
     retract    the probe is undone (``contradiction`` if the assumption failed)
     learn      a cell fixed by probing (the other value failed, or both values agreed)
@@ -25,11 +25,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse, solve_line
+from gridsolve.nonogram.engine import Result, SearchLimits, analyse
 from gridsolve.nonogram.engine.constants import (CELL_EMPTY, CELL_FILLED, EV_BACKTRACK, EV_GUESS,
                                                  EV_LINE, EV_PROBE, EV_PROBE_FIX, EV_SOLUTION,
                                                  EV_TRY)
-from gridsolve.nonogram.lines import line_cells, line_clue
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid, Puzzle
 
 __all__ = ["Step", "StepKind", "Trace", "Recorder", "trace_solve", "replay"]
@@ -154,6 +153,13 @@ class Recorder:
                 self.queued.add(line)
                 self.queue.append((line, round_))
 
+    def _on_line(self, line: int, cell: int) -> bool:
+        """Whether the cell lies on the line (rows first, then columns)."""
+        w, h = self.puzzle.width, self.puzzle.height
+        if not 0 <= cell < w * h:
+            return False
+        return cell // w == line if line < h else cell % w == line - h
+
     def _undo(self, mark: int) -> tuple[tuple[int, str], ...]:
         undone = tuple((cell, UNKNOWN) for cell in reversed(self.trail[mark:]))
         for cell, _ in undone:
@@ -162,20 +168,17 @@ class Recorder:
         return undone
 
     def _line(self, line: int, fixed: tuple[int, ...]) -> None:
-        """A line solve fixed these cells: recompute their values and check they agree."""
+        """A line solve fixed these cells (each 2 * cell + filled): set them, checking that each
+        lies on the line and was open in the replayed grid."""
         while self.queue and self.queue[0][0] != line and line in self.queued:
             self.queued.discard(self.queue.popleft()[0])
         if self.queue and self.queue[0][0] == line:
             self.round = self.queue.popleft()[1]
             self.queued.discard(line)
-        where = line_cells(self.puzzle, line)
-        before = "".join(self.cells[i] for i in where)
-        after = solve_line(line_clue(self.puzzle, line), before)
-        changed = [] if after is None else [where[i] for i in range(len(where)) if after[i] != before[i]]
-        if after is None or sorted(changed) != sorted(fixed):
+        changes = tuple((code >> 1, FILLED if code & 1 else EMPTY) for code in fixed)
+        if not all(self._on_line(line, cell) and self.cells[cell] == UNKNOWN
+                   for cell, _ in changes):
             raise GridsolveError("internal error: the trace lost step with the engine")
-        values = {where[i]: after[i] for i in range(len(where))}
-        changes = tuple((cell, values[cell]) for cell in fixed)
         for cell, value in changes:
             self.cells[cell] = value
             self.trail.append(cell)
