@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
-from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_cells, line_clue,
+from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_clue,
                                       line_label, spans)
 from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
 
@@ -23,10 +23,10 @@ __all__ = ["StepPrinter", "line_change_text", "plural"]
 
 def line_change_text(puzzle: Puzzle, line: int, changes: tuple[tuple[int, str], ...]) -> str:
     """'filled 2-4; empty 1, 5': the cells a line step fixed, by position along the line."""
-    where = {cell: i for i, cell in enumerate(line_cells(puzzle, line))}
+    w = puzzle.width
     parts = []
-    for value in ("#", "."):
-        pos = [where[cell] for cell, v in changes if v == value]
+    for value in ("#", "."):  # a cell's place along a row is its column, along a column its row
+        pos = [cell % w if line < puzzle.height else cell // w for cell, v in changes if v == value]
         if pos:
             parts.append(f"{VALUE_WORD[value]} {spans(pos)}")
     return "; ".join(parts)
