@@ -75,3 +75,78 @@ def test_png_without_pillow_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.setattr(builtins, "__import__", no_pil)
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[image\]"):
         write_png(str(tmp_path / "x.png"), puzzle_from_grid(GRID), GRID)
+
+
+def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[int, str] | None,
+                        unknown: str | None, img: Any) -> None:
+    """The picture's cells drawn the plain way, a shape per cell (the reference for the run
+    and dot shortcuts of paint_cells)."""
+    from gridsolve.nonogram.render.layout import COLOURS
+    draw = pil.ImageDraw.Draw(img)
+    partial = any(ch not in "#." for row in grid for ch in row)
+    dot = max(1, lay.cell // 10)
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            x0, y0, x1, y1 = lay.cell_box(r, c)
+            mark = (marks or {}).get(r * len(row) + c)
+            if ch == "#":
+                draw.rectangle((x0, y0, x1, y1), fill=mark or COLOURS["ink"])
+            elif ch == ".":
+                if mark:
+                    draw.rectangle((x0, y0, x1, y1), fill=COLOURS["paper"], outline=mark,
+                                   width=max(2, lay.cell // 8))
+                if partial or mark:
+                    mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+                    draw.ellipse((mx - dot, my - dot, mx + dot, my + dot),
+                                 fill=mark or COLOURS["dot"])
+            elif mark or unknown:
+                draw.rectangle((x0, y0, x1, y1), fill=mark or unknown)
+    for x1, y1, x2, y2, thick in sorted(lay.lines(), key=lambda line: line[4]):
+        draw.line((x1, y1, x2, y2), fill=COLOURS["ink"] if thick else COLOURS["thin"],
+                  width=2 if thick else 1)
+
+
+@pytest.mark.parametrize("cell", [3, 4, 7, 20])
+@pytest.mark.parametrize("kind", ["solution", "partial", "marked"])
+def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(cell: int, kind: str) -> None:
+    """paint_cells draws a run of filled cells as one rectangle and every dot at once: the
+    pixels are those of a shape per cell."""
+    import random
+    pytest.importorskip("PIL")
+    from gridsolve.nonogram.render.layout import COLOURS
+    from gridsolve.nonogram.render.png import draw_frame, load_pillow, paint_cells
+    pil = load_pillow()
+    rng = random.Random(cell)
+    symbols = "#." if kind == "solution" else "#.?"
+    grid = tuple("".join(rng.choice(symbols) for _ in range(23)) for _ in range(17))
+    puzzle = puzzle_from_grid(tuple(row.replace("?", ".") for row in grid))
+    lay = layout(puzzle, cell)
+    marks = {rng.randrange(23 * 17): rng.choice([COLOURS["probe"], COLOURS["guess"]])
+             for _ in range(40)} if kind == "marked" else None
+    unknown = COLOURS["unknown"] if kind == "marked" else None
+    fast, plain = draw_frame(lay, puzzle), draw_frame(lay, puzzle)
+    paint_cells(fast, lay, grid, marks, unknown)
+    _drawn_cell_by_cell(pil, lay, grid, marks, unknown, plain)
+    assert fast.tobytes() == plain.tobytes()
+
+
+def test_png_clue_numbers_are_the_pixels_of_drawn_text() -> None:
+    """Clue numbers are drawn once each and pasted (_Stamps): the same pixels as drawing the
+    text at each place, for every anchor the pictures use, overlaps included."""
+    pytest.importorskip("PIL")
+    from gridsolve.nonogram.render.png import _Stamps, font, load_pillow
+    pil = load_pillow()
+    for size in (6, 12, 17):
+        text_font = font(size)
+        plain = pil.Image.new("RGB", (120, 60), "#ffffff")
+        stamped = plain.copy()
+        stamps = _Stamps(pil, stamped, text_font)
+        draw = pil.ImageDraw.Draw(plain)
+        for i, (text, anchor, ink) in enumerate([("1", "mm", "#1a1a1a"), ("12", "rm", "#c0392b"),
+                                                 ("1", "mm", "#1a1a1a"), ("307", "ms", "#2f7fd8"),
+                                                 ("12", "rm", "#1a1a1a")]):
+            xy = (20 + 13 * i, 15 + 7 * (i % 3))
+            draw.text(xy, text, fill=ink, font=text_font, anchor=anchor)
+            stamps.text(xy, text, ink, anchor)
+        assert stamped.tobytes() == plain.tobytes()
+        assert plain.tobytes() != pil.Image.new("RGB", (120, 60), "#ffffff").tobytes()
