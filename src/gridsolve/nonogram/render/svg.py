@@ -30,19 +30,21 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
         out.append(f'<text class="title" x="{lay.width // 2}" y="{cell // 2 + lay.font}" '
                    f'text-anchor="middle" font-size="{round(lay.font * 1.3)}" font-weight="bold" '
                    f'fill="{COLOURS["ink"]}">{escape(lay.title, quote=False)}</text>')
+    fills = dict(lay.cell_fills)
+    fills.setdefault(FILLED, COLOURS["ink"])
+    size = f'width="{cell}" height="{cell}"'
+    dot = f'r="{cell / 10:g}" fill="{COLOURS["dot"]}"'
     for r, row in enumerate(grid or ()):
+        y = lay.top + r * cell
         for c, ch in enumerate(row):
-            x, y, _, _ = lay.cell_box(r, c)
-            fill = lay.fill_of(ch) if ch != EMPTY else None
-            if fill is not None:
-                out.append(f'<rect class="filled" x="{x}" y="{y}" width="{cell}" height="{cell}" '
+            if ch == EMPTY:
+                if partial:
+                    x = lay.left + c * cell
+                    out.append(f'<circle class="empty" cx="{x + cell / 2:g}" '
+                               f'cy="{y + cell / 2:g}" {dot}/>')
+            elif (fill := fills.get(ch)) is not None:
+                out.append(f'<rect class="filled" x="{lay.left + c * cell}" y="{y}" {size} '
                            f'fill="{fill}"/>')
-            elif ch == FILLED:
-                out.append(f'<rect class="filled" x="{x}" y="{y}" width="{cell}" height="{cell}" '
-                           f'fill="{COLOURS["ink"]}"/>')
-            elif ch == EMPTY and partial:
-                out.append(f'<circle class="empty" cx="{x + cell / 2:g}" cy="{y + cell / 2:g}" '
-                           f'r="{cell / 10:g}" fill="{COLOURS["dot"]}"/>')
     out.append(f'<g class="clues" font-size="{lay.font}" fill="{COLOURS["ink"]}">')
     for r, text in enumerate(lay.row_clues):
         x, y = lay.row_clue_anchor(r)
