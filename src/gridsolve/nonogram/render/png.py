@@ -4,6 +4,8 @@ colour puzzles included (cells filled and clue numbers written in their colours)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from bisect import bisect_left
+from functools import lru_cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
@@ -129,23 +131,36 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
     w, size = (len(grid[0]) if grid else 0), lay.cell
     dot = max(1, size // 10)
     dots = bytearray(w * len(grid))  # 255: a known-empty cell of a partial grid
+    marks = colours or {}
+    marked: dict[int, list[int]] = {}  # row -> its highlighted columns, in order
+    for cell in sorted(marks):
+        marked.setdefault(cell // w, []).append(cell % w)
+
+    def plain(r: int, c: int, n: int, ch: str, fill: str | None) -> None:
+        """n cells of one symbol from (r, c) on, none highlighted."""
+        if fill is not None:
+            y0 = lay.top + r * size
+            draw.rectangle((lay.left + c * size, y0, lay.left + (c + n) * size, y0 + size),
+                           fill=fill)
+        elif ch == EMPTY and partial:
+            dots[r * w + c:r * w + c + n] = b"\xff" * n
+
     for r, row in enumerate(grid):
-        y0 = lay.top + r * size
         c = 0
         for ch, run in groupby(row):
             n = len(list(run))
             fill = fills.get(ch, unknown) if ch != EMPTY else None
-            if colours:  # marks are per cell: one cell at a time
-                for cc in range(c, c + n):
-                    _paint_cell(draw, lay, lay.left + cc * size, y0, ch, fill,
-                                colours.get(r * w + cc), partial, dot)
-            elif fill is not None:
-                draw.rectangle((lay.left + c * size, y0, lay.left + (c + n) * size, y0 + size),
-                               fill=fill)
-            elif ch == EMPTY and partial:
-                dots[r * w + c:r * w + c + n] = b"\xff" * n
+            start = c
+            for mc in marked.get(r, ())[bisect_left(marked.get(r, ()), c):]:
+                if mc >= c + n:
+                    break
+                plain(r, start, mc - start, ch, fill)  # the run, cut at its highlighted cells
+                _paint_cell(draw, lay, lay.left + mc * size, lay.top + r * size, ch, fill,
+                            marks[r * w + mc], partial, dot)
+                start = mc + 1
+            plain(r, start, c + n - start, ch, fill)
             c += n
-    if partial and not colours:
+    if partial:
         _dots(pil, img, lay, bytes(dots), dot)
     for x1, y1, x2, y2, thick in sorted(lay.lines(), key=lambda line: line[4]):
         draw.line((x1, y1, x2, y2), fill=COLOURS["ink"] if thick else COLOURS["thin"],
@@ -158,14 +173,7 @@ def _dots(pil: Any, img: Image.Image, lay: Layout, dots: bytes, dot: int) -> Non
     one by one took 1.5 s): the band's mask, each cell a block, meets a pattern of one dot
     per cell."""
     size, cols = lay.cell, lay.cols
-    tile = pil.Image.new("L", (size, size), 0)
-    mid = size // 2
-    pil.ImageDraw.Draw(tile).ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
-    pattern = pil.Image.new("L", (cols * size, DOT_BAND * size), 0)
-    for c in range(cols):
-        pattern.paste(tile, (c * size, 0))
-    for r in range(1, DOT_BAND):
-        pattern.paste(pattern.crop((0, 0, cols * size, size)), (0, r * size))
+    pattern = _dot_pattern(size, cols, dot)
     ink = pil.ImageColor.getrgb(COLOURS["dot"])
     for top in range(0, lay.rows, DOT_BAND):
         rows = min(DOT_BAND, lay.rows - top)
@@ -176,6 +184,22 @@ def _dots(pil: Any, img: Image.Image, lay: Layout, dots: bytes, dot: int) -> Non
             (cols * size, rows * size), pil.Image.Resampling.NEAREST)
         mask = pil.ImageChops.multiply(where, pattern.crop((0, 0, cols * size, rows * size)))
         img.paste(ink, (lay.left, lay.top + top * size), mask)
+
+
+@lru_cache(maxsize=4)
+def _dot_pattern(size: int, cols: int, dot: int) -> Image.Image:
+    """DOT_BAND rows of ``cols`` cells of ``size`` pixels with a dot in each, as a mask (kept
+    for a GIF's next frames; only ever cropped)."""
+    pil = load_pillow()
+    tile = pil.Image.new("L", (size, size), 0)
+    mid = size // 2
+    pil.ImageDraw.Draw(tile).ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
+    pattern: Image.Image = pil.Image.new("L", (cols * size, DOT_BAND * size), 0)
+    for c in range(cols):
+        pattern.paste(tile, (c * size, 0))
+    for r in range(1, DOT_BAND):
+        pattern.paste(pattern.crop((0, 0, cols * size, size)), (0, r * size))
+    return pattern
 
 
 def _paint_cell(draw: Any, lay: Layout, x0: int, y0: int, ch: str, fill: str | None,

@@ -76,7 +76,7 @@ def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
     max_frames = max(2, min(max_frames, GIF_PIXELS // (frame_width * frame_height)))
     text_font = font(max(9, round(cell * 0.6)))
     wanted = set(pick(len(steps), max_frames - 1))
-    chosen = [f for i, f in enumerate(frames(puzzle, steps, wanted)) if i in wanted]
+    chosen = list(frames(puzzle, steps, grids=wanted, only=wanted))
     opening = f"{puzzle.width}x{puzzle.height} puzzle{note}"
     longest = max(text_font.getlength(f.caption) for f in chosen) if chosen else 0
     width = max(lay.width, min(MAX_GIF_WIDTH, round(max(longest, text_font.getlength(opening)) + cell)))

@@ -57,12 +57,13 @@ def caption(puzzle: Puzzle, step: Step) -> str:
     return "solution found"
 
 
-def frames(puzzle: Puzzle, steps: Sequence[Step],
-           grids: Container[int] | None = None) -> Iterator[Frame]:
+def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None = None,
+           only: Container[int] | None = None) -> Iterator[Frame]:
     """One frame per step, replaying the steps from the blank grid.
 
     ``grids`` (if given) names the steps whose frames need the whole grid; the others carry
-    an empty grid, which keeps long replays cheap."""
+    an empty grid, which keeps long replays cheap. ``only`` (if given) names the steps whose
+    frames are wanted: the others are replayed but not made (a GIF shows 300 of 100,000)."""
     w = puzzle.width
     cells = [UNKNOWN] * (w * puzzle.height)
     tentative: set[int] = set()
@@ -81,6 +82,8 @@ def frames(puzzle: Puzzle, steps: Sequence[Step],
             tentative.update(cell for cell, _ in step.changes)
         elif step.kind == "guess":
             guessed = guessed[:step.depth - 1] + [{step.cell}]
+        if only is not None and index not in only:
+            continue
         for g in guessed:
             marks.update((cell, "guess") for cell in g)
         marks.update((cell, "probe") for cell in tentative)
