@@ -194,3 +194,29 @@ console.log(JSON.stringify({end, back, start: Array.from(state).join(""), captio
     assert got["end"] == "".join(code[ch] for row in trace.final() for ch in row)
     assert got["back"] == f"step {len(trace.steps) - 1} of {len(trace.steps)}"
     assert got["start"] == "0" * 16 and got["caption"] == "the blank puzzle"
+
+
+def test_a_puzzle_too_big_for_a_gif_or_png_is_refused_before_the_solve(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picture's size is known from the clues: a GIF frame or PNG over its pixel budget is
+    one line before any solving (it came after a full --timeout of search)."""
+    pytest.importorskip("PIL")
+    from gridsolve.nonogram import engine
+    from gridsolve.nonogram.backends import auto
+
+    def no_solve(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solved before the refusal")
+    monkeypatch.setattr(engine, "analyse", no_solve)
+    monkeypatch.setattr(auto, "analyse", no_solve)
+    wide = tmp_path / "wide.txt"
+    wide.write_text("1000\n" * 600 + "--\n" + "600\n" * 1000)  # 1000 wide, 600 high, all filled
+    code, out, err = run(capsys, "nonogram", "solve", str(wide), "--animate",
+                         str(tmp_path / "a.gif"), "--jobs", "1")
+    assert (code, out) == (2, "")
+    assert "each frame of the GIF would be" in err and "write an .html animation instead" in err
+    huge = tmp_path / "huge.txt"
+    huge.write_text("1\n" * 2600 + "--\n" + "1\n" * 2600)
+    code, out, err = run(capsys, "nonogram", "solve", str(huge), "--png", str(tmp_path / "a.png"),
+                         "--no-limits", "--jobs", "1")
+    assert (code, out) == (2, "")
+    assert "the picture would be" in err and "over 36,000,000" in err

@@ -17,7 +17,7 @@ from gridsolve.nonogram.watch.frames import Frame, frames
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["write_animation", "write_gif", "pick"]
+__all__ = ["write_animation", "write_gif", "gif_layout", "pick"]
 
 #: a GIF is widened to fit its captions up to this many pixels
 MAX_GIF_WIDTH = 900
@@ -59,6 +59,13 @@ def _frame_size(lay: Layout) -> tuple[int, int]:
     return max(lay.width, MAX_GIF_WIDTH), lay.height + _band(lay.cell)
 
 
+def gif_layout(puzzle: Puzzle, cell: int = 16) -> Layout:
+    """The layout of a GIF's frames (cells smaller for a large puzzle), or GridsolveError when
+    even MIN_CELL cells make a frame over MAX_FRAME_PIXELS: the CLI asks before it solves."""
+    return fitted_layout(puzzle, cell, MAX_FRAME_PIXELS, _frame_size, "each frame of the GIF",
+                         "write an .html animation instead")
+
+
 def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
               max_frames: int = 300, ms: int = 150, note: str = "") -> None:
     """Write an animated GIF of the steps (the blank puzzle first, the last step held). Each
@@ -68,8 +75,7 @@ def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
     is held in memory until the file is written."""
     from gridsolve.nonogram.render.png import draw_frame, font, load_pillow, paint_cells
     pil = load_pillow()
-    lay = fitted_layout(puzzle, cell, MAX_FRAME_PIXELS, _frame_size, "each frame of the GIF",
-                        "write an .html animation instead")
+    lay = gif_layout(puzzle, cell)
     cell = lay.cell
     band = _band(cell)
     frame_width, frame_height = _frame_size(lay)
