@@ -85,3 +85,16 @@ def test_a_gif_keeps_to_its_pixel_budget(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(animate, "MAX_FRAME_PIXELS", 1_000)
     with pytest.raises(GridsolveError, match="write an .html animation instead"):
         write_gif(str(path), puzzle, trace.steps)
+
+
+def test_a_gif_wider_than_the_format_allows_is_refused() -> None:
+    """A GIF's width and height are 16-bit numbers: a long row's frame, under the pixel budget
+    but 77,764 pixels wide, is refused in one line (Pillow failed writing it with an
+    OverflowError, after the whole solve)."""
+    from gridsolve.errors import GridsolveError
+    from gridsolve.nonogram.watch.animate import GIF_MAX_SIDE, gif_layout
+    wide = puzzle_from_grid((("#." * 4000),))
+    with pytest.raises(GridsolveError, match="over the 65,535 a side a GIF can have"):
+        gif_layout(wide)
+    lay = gif_layout(puzzle_from_grid((("#." * 1000),)))
+    assert lay.width <= GIF_MAX_SIDE

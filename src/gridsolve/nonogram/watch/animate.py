@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.model import Puzzle
 from gridsolve.nonogram.render.layout import COLOURS, Layout, fitted_layout
 from gridsolve.nonogram.watch.frames import Frame, frames
@@ -25,6 +26,8 @@ MAX_GIF_WIDTH = 900
 #: (fewer frames past it): a frame is held as one byte a pixel until the file is written.
 MAX_FRAME_PIXELS = 2_500_000
 GIF_PIXELS = 150_000_000
+#: The widest and tallest a GIF can be (its sizes are 16-bit numbers).
+GIF_MAX_SIDE = 65_535
 
 
 def pick(n: int, most: int) -> list[int]:
@@ -61,9 +64,16 @@ def _frame_size(lay: Layout) -> tuple[int, int]:
 
 def gif_layout(puzzle: Puzzle, cell: int = 16) -> Layout:
     """The layout of a GIF's frames (cells smaller for a large puzzle), or GridsolveError when
-    even MIN_CELL cells make a frame over MAX_FRAME_PIXELS: the CLI asks before it solves."""
-    return fitted_layout(puzzle, cell, MAX_FRAME_PIXELS, _frame_size, "each frame of the GIF",
-                         "write an .html animation instead")
+    even MIN_CELL cells make a frame over MAX_FRAME_PIXELS, or wider or taller than a GIF can
+    be (GIF_MAX_SIDE): the CLI asks before it solves."""
+    lay = fitted_layout(puzzle, cell, MAX_FRAME_PIXELS, _frame_size, "each frame of the GIF",
+                        "write an .html animation instead")
+    width, height = _frame_size(lay)
+    if max(width, height) > GIF_MAX_SIDE:
+        raise GridsolveError(f"each frame of the GIF would be {width}x{height} pixels, over the "
+                             f"{GIF_MAX_SIDE:,} a side a GIF can have: write an .html animation "
+                             "instead")
+    return lay
 
 
 def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
