@@ -595,3 +595,51 @@ def test_deadlines_are_said_once() -> None:
     assert passed(gone) and seconds_left(gone) == 0.0
     assert SearchLimits(timeout=600).until(gone).timeout == 0.0
     assert passed(time.perf_counter())  # reached counts as passed
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 6), st.integers(2, 6),
+       st.sampled_from([0.0, 0.1, 0.3]))
+def test_known_cells_find_exactly_the_solutions_that_agree(rng: random.Random, w: int, h: int,
+                                                           wrong: float) -> None:
+    """``known`` cells (set before the search) keep exactly the solutions that agree with
+    them, against enumeration; some positions come from a solution, some have cells turned
+    so that often none agrees ("none")."""
+    grid = tuple("".join(rng.choice("#.") for _ in range(w)) for _ in range(h))
+    puzzle = puzzle_from_grid(grid)
+    known = tuple("".join((("." if ch == "#" else "#") if rng.random() < wrong else ch)
+                          if rng.random() < 0.4 else "?" for ch in row) for row in grid)
+    agree = {s for s in all_solutions(puzzle)
+             if all(k == "?" or k == v for ks, vs in zip(known, s) for k, v in zip(ks, vs))}
+    for probing in (True, False):
+        result = analyse(puzzle, 1000, known=known, probing=probing)
+        assert set(result.solutions) == agree and len(result.solutions) == len(agree)
+        assert result.status == {0: "none", 1: "unique"}.get(len(agree), "multiple")
+        assert result.exhausted
+    assert set(engine.solve(puzzle, known=known)) == agree
+
+
+def test_known_cells_are_checked() -> None:
+    """Known cells must fit the puzzle, come before the search, and not under an observer;
+    colour puzzles have none."""
+    from gridsolve.errors import GridsolveError
+    from gridsolve.nonogram.engine import _core
+    from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid
+    puzzle = puzzle_from_grid(("#.", ".#"))
+    with pytest.raises(GridsolveError, match="not a 2x2 grid"):
+        analyse(puzzle, 2, known=("#.",))
+    with pytest.raises(GridsolveError, match="starts from the empty grid"):
+        analyse(puzzle, 2, known=("#?", "??"), on_event=lambda *a: None)
+    core = _core.Search(puzzle.rows, puzzle.cols)
+    with pytest.raises(ValueError, match="one byte per cell"):
+        core.fix(b"#")
+    with pytest.raises(ValueError, match="'#', '.' or '?'"):
+        core.fix(b"#x??")
+    core.fix(b"#???")
+    with pytest.raises(ValueError, match="comes once, before the search starts"):
+        core.fix(b"#???")
+    assert core.next() == _core.SOLUTION and core.grid() == b"#..#"
+    assert analyse(puzzle, 2, known=("#?", "?é")).status == "unique"  # other characters: open
+    colour = colour_puzzle_from_grid(("a.", ".a"), (WHITE, Colour("red", (255, 0, 0), "a")))
+    with pytest.raises(GridsolveError, match="known cells are for black-and-white"):
+        analyse(colour, 2, known=("a?", "??"))

@@ -118,28 +118,33 @@ class _Search(Generic[P]):
 
 def solve(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, probing: bool = True,
           on_event: Event | None = None, restarts: bool = False,
-          implications: bool = True) -> Iterator[Grid]:
+          implications: bool = True, known: Grid | None = None) -> Iterator[Grid]:
     """Yield every solution of the puzzle (raises LimitReached when a limit stops the search).
 
     ``probing`` probes every unknown cell at every node; ``implications`` adds implication
     probing on top at the root and the first two search levels (the contrapositives of the
     probes' results; black-and-white puzzles up to IMPLICATION_MAX_CELLS cells, and not while
-    an observer watches). ``on_event`` and ``restarts`` are for black-and-white puzzles."""
-    options = Options(probing, implications, on_event, restarts)
+    an observer watches). ``on_event``, ``restarts`` and ``known`` (cells set before the
+    search: '#' filled, '.' empty, anything else open; only the solutions that agree are
+    found) are for black-and-white puzzles."""
+    options = Options(probing, implications, on_event, restarts, known)
     yield from _Search(puzzle, options).run(limits)
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             *, probing: bool = True, on_event: Event | None = None,
-            restarts: bool = False, implications: bool = True, team: bool = True) -> Result:
+            restarts: bool = False, implications: bool = True, team: bool = True,
+            known: Grid | None = None) -> Result:
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique.
 
-    When the puzzle's engine has a team (black and white), with probing, no observer and no
-    restarts, and counting to at most TEAM_MAX_SOLUTIONS, a team of searches runs in turns
-    (see Team); ``team=False`` keeps to one search."""
-    options = Options(probing, implications, on_event, restarts)
+    When the puzzle's engine has a team (black and white), with probing, no observer, no
+    restarts and no ``known`` cells (see ``solve``), and counting to at most
+    TEAM_MAX_SOLUTIONS, a team of searches runs in turns (see Team); ``team=False`` keeps to
+    one search. With ``known``, the status is of the solutions that agree with those cells
+    ("none": no solution does)."""
+    options = Options(probing, implications, on_event, restarts, known)
     searches = None
-    if (team and probing and on_event is None and not restarts
+    if (team and probing and on_event is None and not restarts and known is None
             and max_solutions <= TEAM_MAX_SOLUTIONS):
         searches = team_for(puzzle, max_solutions, implications)
     if searches is not None:

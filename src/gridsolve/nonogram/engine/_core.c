@@ -246,6 +246,34 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
     return grid_bytes(s->state == ST_START ? s->cells : s->root, s->pz.ncells);
 }
 
+static PyObject *Search_fix(SearchObject *self, PyObject *args)
+{
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+    ng_solver *s = self->s;
+    const char *cells = buf.buf;
+    const char *problem = NULL;
+    if (!s)
+        problem = "Search not initialised";
+    else if (buf.len != (Py_ssize_t)s->pz.ncells)
+        problem = "fix() takes one byte per cell";
+    else if (s->state != ST_START || s->trail_len || s->keep_root_impl || s->on_event)
+        problem = "fix() comes once, before the search starts, without root_implications or "
+                  "a callback";
+    for (Py_ssize_t i = 0; !problem && i < buf.len; i++)
+        if (cells[i] != '#' && cells[i] != '.' && cells[i] != '?')
+            problem = "fix() takes '#', '.' or '?' per cell";
+    if (problem) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, problem);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < buf.len; i++)
+        if (cells[i] != '?') ng_set(s, (int)i, cells[i] == '#' ? CELL_FILLED : CELL_EMPTY);
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
@@ -272,6 +300,9 @@ static PyMethodDef Search_methods[] = {
      "trying guide's values ('#'/'.' per cell) first"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS, "the current grid as bytes of '#', '.', '?'"},
     {"root", (PyCFunction)Search_root, METH_NOARGS, "the cells known at the root (sound deductions)"},
+    {"fix", (PyCFunction)Search_fix, METH_VARARGS,
+     "fix(cells: bytes) -> None: before the search starts, set the cells given ('#' filled, '.' "
+     "empty, '?' open; one byte per cell): the search then looks only for solutions that agree"},
     {"root_implications", (PyCFunction)Search_root_implications, METH_NOARGS,
      "what the probes at the root fixed (with root_implications=True), as native ints: records "
      "of (literal, count, literals...); a literal is 2 * cell + 1 for filled, 2 * cell for empty"},

@@ -9,6 +9,7 @@ how to make one for a puzzle and how to read its grids. ``engine_for`` chooses.
 
 from __future__ import annotations
 
+import collections
 import functools
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar, cast
@@ -51,6 +52,9 @@ class Options:
     implications: bool = True
     on_event: Event | None = None
     restarts: bool = False
+    #: cells set before the search starts ('#', '.'; '?' open): only the solutions that agree
+    #: are found (black and white, without an observer)
+    known: Grid | None = None
 
 
 P_contra = TypeVar("P_contra", bound=AnyPuzzle, contravariant=True)
@@ -71,6 +75,18 @@ class Engine(Protocol[P_contra]):
     def is_solution(self, puzzle: P_contra, grid: Grid) -> bool: ...
 
 
+def known_bytes(puzzle: Puzzle, known: Grid) -> bytes:
+    """A grid of known cells as the core takes it (a byte per cell: '#', '.', '?'), checked
+    against the puzzle's size; any other character is an open cell."""
+    if len(known) != puzzle.height or any(len(row) != puzzle.width for row in known):
+        raise GridsolveError(f"the known cells are not a {puzzle.width}x{puzzle.height} grid")
+    return "".join(known).translate(_OPEN).encode("ascii", "replace")
+
+
+#: what known_bytes keeps: '#' and '.'; every other character becomes '?'
+_OPEN = collections.defaultdict(lambda: "?", {ord("#"): "#", ord("."): "."})
+
+
 def _lines(text: str, width: int) -> Grid:
     return tuple(text[i:i + width] for i in range(0, len(text), width))
 
@@ -85,8 +101,13 @@ class _BlackAndWhite:
     team = True
 
     def search(self, puzzle: Puzzle, options: Options) -> CoreSearch:
-        return _core.Search(puzzle.rows, puzzle.cols, options.probing, options.on_event,
+        core = _core.Search(puzzle.rows, puzzle.cols, options.probing, options.on_event,
                             options.implications)
+        if options.known is not None:
+            if options.on_event is not None:
+                raise GridsolveError("a watched search starts from the empty grid")
+            core.fix(known_bytes(puzzle, options.known))
+        return core
 
     def read(self, puzzle: Puzzle, data: bytes) -> Grid:
         return _lines(data.decode("ascii"), puzzle.width)
@@ -106,9 +127,9 @@ class _Colour:
     NOT_KNOWN = _colour.NOT_KNOWN
 
     def search(self, puzzle: ColourPuzzle, options: Options) -> CoreSearch:
-        if options.on_event is not None or options.restarts:
-            raise GridsolveError("watching a search and restarts are for black-and-white "
-                                 "puzzles only")
+        if options.on_event is not None or options.restarts or options.known is not None:
+            raise GridsolveError("watching a search, restarts and known cells are for "
+                                 "black-and-white puzzles only")
         return _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing)
 
     def read(self, puzzle: ColourPuzzle, data: bytes) -> Grid:
