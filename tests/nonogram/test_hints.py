@@ -371,12 +371,23 @@ def _agreeing(grid: Grid, solutions: Iterable[Grid]) -> list[Grid]:
             if not any(x not in ("?", y) for x, y in zip("".join(grid), "".join(s)))]
 
 
-def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions() -> None:
+@pytest.mark.parametrize("searcher", ["sat", "native"])
+def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions(
+        searcher: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With several solutions, set cells that fit none of them are a mistake even when line
     logic from them reaches no dead end (found by a fuzz audit: this 11x9 puzzle and position
-    gave a line step); a SAT search with the cells fixed decides, against every solution
-    (the native engine's count here, all_solutions on the 6x6 ones)."""
-    pytest.importorskip("pysat")
+    gave a line step); a search with the cells fixed decides, SAT with python-sat and the
+    native engine without it (it said nothing then), against every solution (the native
+    engine's count here, all_solutions on the 6x6 ones)."""
+    from gridsolve.errors import SolverUnavailable
+    from gridsolve.nonogram.backends import sat
+    if searcher == "sat":
+        pytest.importorskip("pysat")
+    else:
+        def missing() -> None:
+            raise SolverUnavailable("python-sat", "sat")
+        monkeypatch.setattr(sat, "require", missing)
+        monkeypatch.setattr(sat, "analyse", None)  # not called
     rows = [(1, 1, 2), (1, 1, 1), (1, 3), (1, 1, 1, 1), (3,), (1, 1), (1,), (1, 1, 1), (1, 3),
             (1, 2, 1), (1, 3)]
     cols = [(1, 1, 1, 1, 1), (1, 1), (1, 3, 2), (1, 1, 2), (2, 1, 2), (1, 1, 1), (3, 1, 1),

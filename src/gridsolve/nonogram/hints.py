@@ -19,8 +19,9 @@ Steps are tried simplest first, and the first kind that settles a cell is the hi
 Before any of them the position is checked: a line that cannot fit its clue, or (for a puzzle
 with a unique solution, proven by the engine) set cells that differ from the solution, give a
 ``mistake`` with the wrong cells; with several solutions, set cells that no solution agrees
-with (line logic from them reaching a dead end, or a SAT search with them fixed finding no
-solution when python-sat is installed) give a ``mistake`` that cannot name them. ``solved``
+with (line logic from them reaching a dead end, or a search with them fixed finding no
+solution: SAT when python-sat is installed, else the native engine) give a ``mistake`` that
+cannot name them. ``solved``
 and ``no-solution`` end the list of kinds.
 The compiled line solver finds the lines that can move and the cells they settle (it is fast,
 and gives the same lines as the plain-Python reference: tests check both against brute force);
@@ -208,8 +209,8 @@ def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits
     one, each line with set cells is solved to find one that cannot fit; with several
     solutions the set cells are also a mistake when line logic from them reaches a dead end
     (looked for in ``share`` of the time left before ``until``), or when a SAT search with
-    them fixed finds no solution (python-sat installed; within ``limits``' nodes and memory
-    and ``share`` of the time left then)."""
+    them fixed finds no solution (SAT, or the native engine without python-sat; within
+    ``limits``' nodes and memory and ``share`` of the time left then)."""
     if result.status == "none":
         return Hint("no-solution", "the clues contradict each other: this puzzle has no "
                                    "solution"), True
@@ -254,22 +255,24 @@ def _verdict_past_lines(pos: _Position, result: Result, solution: Grid | None,
 def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], limits: SearchLimits,
                       until: float | None, share: float) -> bool:
     """Is it proven that no solution agrees with the set cells? Only when none of the known
-    ``solutions`` does, python-sat is installed (the ``sat`` extra), and its search with the
-    set cells fixed ends without a solution within ``limits``' nodes (conflicts) and memory
-    and ``share`` of the time left before ``until``."""
+    ``solutions`` does, and a search with the set cells fixed ends without a solution within
+    ``limits``' nodes and memory and ``share`` of the time left before ``until``: SAT when
+    python-sat is installed (the ``sat`` extra; its conflicts are the nodes), else the native
+    engine (one search from the set cells)."""
     if (all(v == UNKNOWN for v in pos.cells)
             or any(not wrong_cells(s, pos.cells) for s in solutions)):
         return False
     from gridsolve.errors import SolverUnavailable
     from gridsolve.nonogram.backends import sat
-    try:
-        sat.require()
-    except SolverUnavailable:
-        return False
 
     by = _share_of(until, share)
     if passed(by):
         return False
+    try:
+        sat.require()
+    except SolverUnavailable:
+        found = analyse(pos.puzzle, 1, limits.until(by), team=False, known=_rows(pos))
+        return found.status == "none"
     try:
         found = sat.analyse(pos.puzzle, 1, limits.until(by), known=_rows(pos))
     except LimitReached:  # the model is over the memory limit
