@@ -166,7 +166,7 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
         else:
             said = json.loads(out)
         status = said["kind"] if method.startswith("hint") else said["status"]
-    except (ValueError, KeyError, TypeError, StopIteration):
+    except (ValueError, KeyError, TypeError, StopIteration, IndexError):
         line = err.decode(errors="replace").strip().splitlines()
         if line and "over the memory limit" in line[-1]:
             status = "refused: model over --max-memory"

@@ -83,13 +83,19 @@ def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[i
     and dot shortcuts of paint_cells)."""
     from gridsolve.nonogram.render.layout import COLOURS
     draw = pil.ImageDraw.Draw(img)
-    partial = any(ch not in "#." for row in grid for ch in row)
+    if lay.cell_fills:
+        partial = any(ch == "?" for row in grid for ch in row)
+    else:
+        partial = any(ch not in "#." for row in grid for ch in row)
     dot = max(1, lay.cell // 10)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             x0, y0, x1, y1 = lay.cell_box(r, c)
             mark = (marks or {}).get(r * len(row) + c)
-            if ch == "#":
+            fill = lay.fill_of(ch) if ch != "." else None
+            if fill is not None:
+                draw.rectangle((x0, y0, x1, y1), fill=mark or fill)
+            elif ch == "#":
                 draw.rectangle((x0, y0, x1, y1), fill=mark or COLOURS["ink"])
             elif ch == ".":
                 if mark:
@@ -108,18 +114,28 @@ def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[i
 
 @pytest.mark.parametrize("cell", [3, 4, 7, 20])
 @pytest.mark.parametrize("kind", ["solution", "partial", "marked"])
-def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(cell: int, kind: str) -> None:
-    """paint_cells draws a run of filled cells as one rectangle and every dot at once: the
-    pixels are those of a shape per cell."""
+@pytest.mark.parametrize("palette", ["", "a#", "ab"])
+def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(cell: int, kind: str,
+                                                                   palette: str) -> None:
+    """paint_cells draws a run of filled cells as one rectangle, every dot at once, and cuts
+    runs at highlighted cells: the pixels are those of a shape per cell (black and white, and
+    colour puzzles, one of whose colours is written '#')."""
     import random
     pytest.importorskip("PIL")
+    from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid
     from gridsolve.nonogram.render.layout import COLOURS
     from gridsolve.nonogram.render.png import draw_frame, load_pillow, paint_cells
     pil = load_pillow()
     rng = random.Random(cell)
-    symbols = "#." if kind == "solution" else "#.?"
+    symbols = (palette or "#") + "." + ("" if kind == "solution" else "?")
     grid = tuple("".join(rng.choice(symbols) for _ in range(23)) for _ in range(17))
-    puzzle = puzzle_from_grid(tuple(row.replace("?", ".") for row in grid))
+    picture = tuple(row.replace("?", ".") for row in grid)
+    if palette:
+        inks = (WHITE,) + tuple(Colour(f"c{i}", (60 * i, 200 - 50 * i, 90), symbol)
+                                for i, symbol in enumerate(palette, 1))
+        puzzle: Any = colour_puzzle_from_grid(picture, inks)
+    else:
+        puzzle = puzzle_from_grid(picture)
     lay = layout(puzzle, cell)
     marks = {rng.randrange(23 * 17): rng.choice([COLOURS["probe"], COLOURS["guess"]])
              for _ in range(40)} if kind == "marked" else None
@@ -150,3 +166,16 @@ def test_png_clue_numbers_are_the_pixels_of_drawn_text() -> None:
             stamps.text(xy, text, ink, anchor)
         assert stamped.tobytes() == plain.tobytes()
         assert plain.tobytes() != pil.Image.new("RGB", (120, 60), "#ffffff").tobytes()
+
+
+def test_png_of_a_grid_of_another_size_is_one_clear_error() -> None:
+    """A grid that is not the puzzle's size is refused (drawing by runs and dot masks needs
+    the layout's rows and columns)."""
+    pytest.importorskip("PIL")
+    from gridsolve.errors import GridsolveError
+    from gridsolve.nonogram.render.png import draw_frame, paint_cells
+    puzzle = puzzle_from_grid(GRID)
+    lay = layout(puzzle)
+    for grid in [(), GRID[:5], GRID[:5] + ("#####",), GRID[:5] + ("#######",)]:
+        with pytest.raises(GridsolveError, match="not the puzzle's 6x6"):
+            paint_cells(draw_frame(lay, puzzle), lay, grid)

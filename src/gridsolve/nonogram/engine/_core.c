@@ -101,10 +101,15 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
         /* a line's cells go with the values it gave them (2 * cell + filled), so an observer
          * need not solve the line again to learn them */
         const uint8_t *grid = self->s->cells;
-        for (int i = 0; i < ncells; i++)
-            PyTuple_SET_ITEM(lst, i, PyLong_FromLongLong(kind == EV_LINE
-                ? 2 * (long long)cells[i] + (grid[cells[i]] == CELL_FILLED) : cells[i]));
-        PyObject *r = PyObject_CallFunction(self->callback, "iiiiO", kind, a, b, c, lst);
+        int made = 1;
+        for (int i = 0; made && i < ncells; i++) {
+            PyObject *item = PyLong_FromLongLong(kind == EV_LINE
+                ? 2 * (long long)cells[i] + (grid[cells[i]] == CELL_FILLED) : cells[i]);
+            if (!item) made = 0;
+            else PyTuple_SET_ITEM(lst, i, item);
+        }
+        PyObject *r = made ? PyObject_CallFunction(self->callback, "iiiiO", kind, a, b, c, lst)
+                           : NULL;
         Py_DECREF(lst);
         if (!r) { self->callback_failed = 1; self->s->lim.aborted = 1; }
         Py_XDECREF(r);
@@ -253,9 +258,12 @@ static PyObject *Search_fix(SearchObject *self, PyObject *args)
     ng_solver *s = self->s;
     const char *cells = buf.buf;
     const char *problem = NULL;
-    if (!s)
-        problem = "Search not initialised";
-    else if (buf.len != (Py_ssize_t)s->pz.ncells)
+    if (!s) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_RuntimeError, "Search not initialised");
+        return NULL;
+    }
+    if (buf.len != (Py_ssize_t)s->pz.ncells)
         problem = "fix() takes one byte per cell";
     else if (s->state != ST_START || s->trail_len || s->keep_root_impl || s->on_event)
         problem = "fix() comes once, before the search starts, without root_implications or "

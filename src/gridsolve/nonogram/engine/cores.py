@@ -9,7 +9,6 @@ how to make one for a puzzle and how to read its grids. ``engine_for`` chooses.
 
 from __future__ import annotations
 
-import collections
 import functools
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar, cast
@@ -80,11 +79,18 @@ def known_bytes(puzzle: Puzzle, known: Grid) -> bytes:
     against the puzzle's size; any other character is an open cell."""
     if len(known) != puzzle.height or any(len(row) != puzzle.width for row in known):
         raise GridsolveError(f"the known cells are not a {puzzle.width}x{puzzle.height} grid")
-    return "".join(known).translate(_OPEN).encode("ascii", "replace")
+    return "".join(known).translate(_OPEN).encode("ascii")
 
 
-#: what known_bytes keeps: '#' and '.'; every other character becomes '?'
-_OPEN = collections.defaultdict(lambda: "?", {ord("#"): "#", ord("."): "."})
+class _Open(dict[int, str]):
+    """What known_bytes keeps: '#' and '.'; every other character becomes '?' (looked up,
+    not stored: a hostile grid's many characters leave nothing behind)."""
+
+    def __missing__(self, key: int) -> str:
+        return "?"
+
+
+_OPEN = _Open({ord("#"): "#", ord("."): "."})
 
 
 def _lines(text: str, width: int) -> Grid:

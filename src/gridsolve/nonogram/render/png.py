@@ -4,12 +4,11 @@ colour puzzles included (cells filled and clue numbers written in their colours)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from bisect import bisect_left
 from functools import lru_cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.errors import SolverUnavailable
+from gridsolve.errors import GridsolveError, SolverUnavailable
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
 from gridsolve.nonogram.render.layout import COLOURS, Layout, fitted_layout
 
@@ -122,6 +121,8 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
     ``colours`` optionally gives a highlight colour per cell index, ``unknown`` a fill for
     unknown cells (both for animations). A run of cells of one fill along a row is one
     rectangle (the grid lines drawn last cover the cells' borders either way)."""
+    if len(grid) != lay.rows or any(len(row) != lay.cols for row in grid):
+        raise GridsolveError(f"the grid to draw is not the puzzle's {lay.cols}x{lay.rows}")
     pil = load_pillow()
     draw = pil.ImageDraw.Draw(img)
     if lay.cell_fills:
@@ -130,9 +131,9 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
         partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
     fills = dict(lay.cell_fills)
     fills.setdefault(FILLED, COLOURS["ink"])
-    w, size = (len(grid[0]) if grid else 0), lay.cell
+    w, size = lay.cols, lay.cell
     dot = max(1, size // 10)
-    dots = bytearray(w * len(grid))  # 255: a known-empty cell of a partial grid
+    dots = bytearray(w * lay.rows)  # 255: a known-empty cell of a partial grid
     marks = colours or {}
     marked: dict[int, list[int]] = {}  # row -> its highlighted columns, in order
     for cell in sorted(marks):
@@ -140,6 +141,8 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
 
     def plain(r: int, c: int, n: int, ch: str, fill: str | None) -> None:
         """n cells of one symbol from (r, c) on, none highlighted."""
+        if not n:
+            return
         if fill is not None:
             y0 = lay.top + r * size
             draw.rectangle((lay.left + c * size, y0, lay.left + (c + n) * size, y0 + size),
@@ -148,18 +151,18 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
             dots[r * w + c:r * w + c + n] = b"\xff" * n
 
     for r, row in enumerate(grid):
-        c = 0
+        lit = marked.get(r, [])  # this row's highlighted columns, passed in order
+        i = c = 0
         for ch, run in groupby(row):
             n = len(list(run))
             fill = fills.get(ch, unknown) if ch != EMPTY else None
             start = c
-            for mc in marked.get(r, ())[bisect_left(marked.get(r, ()), c):]:
-                if mc >= c + n:
-                    break
-                plain(r, start, mc - start, ch, fill)  # the run, cut at its highlighted cells
+            while i < len(lit) and lit[i] < c + n:  # the run, cut at its highlighted cells
+                mc = lit[i]
+                plain(r, start, mc - start, ch, fill)
                 _paint_cell(draw, lay, lay.left + mc * size, lay.top + r * size, ch, fill,
                             marks[r * w + mc], partial, dot)
-                start = mc + 1
+                start, i = mc + 1, i + 1
             plain(r, start, c + n - start, ch, fill)
             c += n
     if partial:
@@ -175,7 +178,7 @@ def _dots(pil: Any, img: Image.Image, lay: Layout, dots: bytes, dot: int) -> Non
     one by one took 1.5 s): the band's mask, each cell a block, meets a pattern of one dot
     per cell."""
     size, cols = lay.cell, lay.cols
-    pattern = _dot_pattern(size, cols, dot)
+    pattern = _dot_pattern(size, cols, min(DOT_BAND, lay.rows), dot)
     ink = pil.ImageColor.getrgb(COLOURS["dot"])
     for top in range(0, lay.rows, DOT_BAND):
         rows = min(DOT_BAND, lay.rows - top)
@@ -189,17 +192,17 @@ def _dots(pil: Any, img: Image.Image, lay: Layout, dots: bytes, dot: int) -> Non
 
 
 @lru_cache(maxsize=4)
-def _dot_pattern(size: int, cols: int, dot: int) -> Image.Image:
-    """DOT_BAND rows of ``cols`` cells of ``size`` pixels with a dot in each, as a mask (kept
-    for a GIF's next frames; only ever cropped)."""
+def _dot_pattern(size: int, cols: int, rows: int, dot: int) -> Image.Image:
+    """``rows`` rows of ``cols`` cells of ``size`` pixels with a dot in each, as a mask, kept
+    for a GIF's next frames: callers only crop it, and must not change it."""
     pil = load_pillow()
     tile = pil.Image.new("L", (size, size), 0)
     mid = size // 2
     pil.ImageDraw.Draw(tile).ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
-    pattern: Image.Image = pil.Image.new("L", (cols * size, DOT_BAND * size), 0)
+    pattern: Image.Image = pil.Image.new("L", (cols * size, rows * size), 0)
     for c in range(cols):
         pattern.paste(tile, (c * size, 0))
-    for r in range(1, DOT_BAND):
+    for r in range(1, rows):
         pattern.paste(pattern.crop((0, 0, cols * size, size)), (0, r * size))
     return pattern
 
