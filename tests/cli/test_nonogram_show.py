@@ -55,6 +55,26 @@ def test_steps_exact(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
         "##\n#.\n\nstatus: unique solution\n")
 
 
+def test_steps_pad_clues_to_a_column_of_bounded_width(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    """A long row clue does not widen every line's clue column (a 100,000-cell row's clue
+    padded each of its 100,000 one-cell columns: 5 GB of --steps): short clues are padded to
+    at most CLUE_COLUMN characters, a longer clue takes the room it needs."""
+    from gridsolve.nonogram.watch.steps import CLUE_COLUMN
+    top = "#." * 29 + "#"  # 59 cells, thirty 1s: settled by its own 59-character clue
+    path = tmp_path / "long.txt"
+    path.write_text(" ".join(["1"] * 30) + "\n59\n--\n"
+                    + "".join("2\n" if ch == "#" else "1\n" for ch in top))
+    code, out, _ = run(capsys, "nonogram", "solve", str(path), "--steps", "--ascii")
+    assert code == 0
+    lines = out.splitlines()
+    label = len("column 1") + 2  # the printer pads labels to the first column's, plus two
+    assert lines[1] == "  " + "row 1".ljust(label) + " ".join(["1"] * 30) + "  filled " + \
+        ", ".join(str(i) for i in range(1, 60, 2)) + "; empty " + \
+        ", ".join(str(i) for i in range(2, 60, 2))
+    assert lines[2] == "  " + "row 2".ljust(label) + "59".ljust(CLUE_COLUMN) + "  filled 1-59"
+
+
 def test_steps_show_probes_guesses_and_backtracks(capsys: pytest.CaptureFixture[str],
                                                    tmp_path: Path) -> None:
     (tmp_path / "p.txt").write_text(PROBE)

@@ -18,7 +18,12 @@ from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["StepPrinter", "line_change_text", "plural"]
+__all__ = ["StepPrinter", "line_change_text", "plural", "CLUE_COLUMN"]
+
+#: The clue column of a line step is as wide as the widest clue, up to this many characters; a
+#: longer clue pushes its own line's cells right. (Padded to a 100,000-cell row's clue, the
+#: 100,000 one-cell columns of that puzzle printed 5 GB.)
+CLUE_COLUMN = 40
 
 
 def line_change_text(puzzle: Puzzle, line: int, changes: tuple[tuple[int, str], ...]) -> str:
@@ -52,8 +57,8 @@ class StepPrinter:
         self.pure = True  # no probe or guess yet: show the grid after each round
         self.refuted: tuple[int, str] | None = None
         self.label_width = len(line_label(puzzle, puzzle.height)) + 2
-        self.clue_width = max(len(clue_text(line_clue(puzzle, i)))
-                              for i in range(puzzle.width + puzzle.height))
+        self.clue_width = min(CLUE_COLUMN, max(len(clue_text(line_clue(puzzle, i)))
+                                               for i in range(puzzle.width + puzzle.height)))
 
     def _say(self, text: str, depth: int = 0) -> None:
         print("  " * depth + text, file=self.out)
