@@ -98,3 +98,18 @@ def test_a_gif_wider_than_the_format_allows_is_refused() -> None:
         gif_layout(wide)
     lay = gif_layout(puzzle_from_grid((("#." * 1000),)))
     assert lay.width <= GIF_MAX_SIDE
+
+
+def test_a_long_line_step_has_a_one_line_caption() -> None:
+    """A caption quotes the first blocks of a long clue and the first of many cells, with the
+    counts (a 100,000-cell row's captions held its whole clue and every cell)."""
+    from gridsolve.nonogram.watch.frames import CAPTION_CHANGES, caption
+    from gridsolve.nonogram.watch.trace import Step
+    puzzle = puzzle_from_grid(("#." * 500,))
+    every = Step("line", tuple((i, "#." [i % 2]) for i in range(1000)), line=0, round=1)
+    text = caption(puzzle, every)
+    assert text.startswith("round 1: row 1 (clue 1 1 1 1 1 1 1 1 1 1 1 1 ... (500 blocks)): "
+                           "filled 1, 3, 5,")
+    assert text.endswith(" ... (1000 cells)") and len(text) < CAPTION_CHANGES + 100
+    few = Step("line", ((4, "#"), (5, ".")), line=0, round=2)
+    assert caption(puzzle, few).endswith("): filled 5; empty 6")

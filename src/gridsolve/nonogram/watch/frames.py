@@ -11,17 +11,21 @@ from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_clue, line_label
-from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
+from gridsolve.nonogram.lines import VALUE_WORD, cell_label, line_clue, line_label
+from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle, clue_shown
 from gridsolve.nonogram.watch.steps import line_change_text, plural
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["Frame", "frames", "caption", "MARKS"]
+__all__ = ["Frame", "frames", "caption", "MARKS", "CAPTION_CHANGES"]
 
 #: highlight kinds, in the order the HTML player numbers them
 MARKS = ("changed", "probe", "learned", "guess", "undone")
+#: A line step's caption names at most this many characters of its cells, and of its clue the
+#: first blocks (``clue_shown``): a caption is one line under the picture (a 100,000-cell
+#: row's steps were captioned with its whole clue and every cell, 100 KB each).
+CAPTION_CHANGES = 120
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,12 @@ def caption(puzzle: Puzzle, step: Step) -> str:
     where = cell_label(puzzle, step.cell) if step.cell >= 0 else ""
     value = VALUE_WORD.get(step.value, "")
     if step.kind == "line":
-        text = (f"{line_label(puzzle, step.line)} (clue {clue_text(line_clue(puzzle, step.line))}): "
-                f"{line_change_text(puzzle, step.line, step.changes)}")
+        changed = line_change_text(puzzle, step.line, step.changes)
+        if len(changed) > CAPTION_CHANGES:
+            changed = (f"{changed[:CAPTION_CHANGES].rsplit(' ', 1)[0].rstrip(',;')} ... "
+                       f"({plural(len(step.changes), 'cell')})")
+        clue = clue_shown(map(str, line_clue(puzzle, step.line)))
+        text = f"{line_label(puzzle, step.line)} (clue {clue}): {changed}"
         return f"probe consequence: {text}" if step.probing else f"round {step.round}: {text}"
     if step.kind == "try":
         return f"probe: suppose {where} is {value}"
