@@ -240,3 +240,22 @@ def test_a_puzzle_too_big_for_a_gif_or_png_is_refused_before_the_solve(
                          "--no-limits", "--jobs", "1")
     assert (code, out) == (2, "")
     assert "the picture would be" in err and "over 36,000,000" in err
+
+
+def test_steps_show_the_grid_each_round_only_on_puzzles_up_to_a_size(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grid follows each round of pure line logic up to ROUND_GRID_CELLS cells; past it
+    the rounds are told without it, and the grid is printed once, at the end."""
+    from gridsolve.nonogram.watch import steps
+    (tmp_path / "p.txt").write_text(PROBE)  # 5x4: three rounds of line logic, then probes
+    code, small, _ = run(capsys, "nonogram", "solve", str(tmp_path / "p.txt"), "--steps",
+                         "--ascii")
+    monkeypatch.setattr(steps, "ROUND_GRID_CELLS", 15)
+    code2, large, _ = run(capsys, "nonogram", "solve", str(tmp_path / "p.txt"), "--steps",
+                          "--ascii")
+    assert code == code2 == 0
+    shown = [line for line in small.splitlines() if set(line) <= set("#.?") and line]
+    not_shown = [line for line in large.splitlines() if set(line) <= set("#.?") and line]
+    assert len(shown) == 4 * 4 and len(not_shown) == 4  # three rounds' grids, then the answer
+    assert [line for line in large.splitlines() if "cells known" in line] == \
+        [line for line in small.splitlines() if "cells known" in line]

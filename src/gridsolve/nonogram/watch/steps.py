@@ -1,8 +1,9 @@
 """``--steps``: the story of a solve as text, printed while it happens.
 
 Rounds of line logic (each line with its clue and the cells it fixed, then the grid after the
-round while the solve is still pure line logic), probes that taught something, guesses and
-backtracks indented by depth, and a closing count of everything.
+round while the solve is still pure line logic, on puzzles of up to ROUND_GRID_CELLS cells),
+probes that taught something, guesses and backtracks indented by depth, and a closing count
+of everything.
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["StepPrinter", "line_change_text", "plural", "CLUE_COLUMN"]
+__all__ = ["StepPrinter", "line_change_text", "plural", "CLUE_COLUMN", "ROUND_GRID_CELLS"]
 
 #: The clue column of a line step is as wide as the widest clue, up to this many characters; a
 #: longer clue pushes its own line's cells right. (Padded to a 100,000-cell row's clue, the
 #: 100,000 one-cell columns of that puzzle printed 5 GB.)
 CLUE_COLUMN = 40
+#: The grid follows each round of pure line logic on puzzles of at most this many cells (a
+#: 1000x1000 grid is 2 MB of text a round); a larger one is shown once, at the end.
+ROUND_GRID_CELLS = 10_000
 
 
 def line_change_text(puzzle: Puzzle, line: int, changes: tuple[tuple[int, str], ...]) -> str:
@@ -122,7 +126,7 @@ class StepPrinter:
         self._say(f"  round {self.round}: {plural(self.round_lines, 'line')} fixed "
                   f"{plural(self.round_cells, 'cell')}; {known} of {len(self.cells)} cells known",
                   self.round_depth)
-        if self.pure:
+        if self.pure and len(self.cells) <= ROUND_GRID_CELLS:
             self.show_grid(self.grid())
             print(file=self.out)
         self.round = self.round_lines = self.round_cells = 0
