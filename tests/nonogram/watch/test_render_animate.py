@@ -113,3 +113,24 @@ def test_a_long_line_step_has_a_one_line_caption() -> None:
     assert text.endswith(" ... (1000 cells)") and len(text) < CAPTION_CHANGES + 100
     few = Step("line", ((4, "#"), (5, ".")), line=0, round=2)
     assert caption(puzzle, few).endswith("): filled 5; empty 6")
+
+
+def test_the_html_player_stops_at_its_cell_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each step lists every cell highlighted then, so a deep search's steps can hold millions
+    (a 100x100 checkerboard's page did not end): past PLAYER_CELLS highlighted and changed
+    cells the player stops, keeps the steps before, and says where it stopped."""
+    from gridsolve.nonogram.watch import player
+    grid = tuple("".join("#."[(r + c) % 2] for c in range(8)) for r in range(8))
+    puzzle = puzzle_from_grid(grid)  # a checkerboard: many solutions, guesses held deep
+    _, trace = trace_solve(puzzle, 50)
+    whole = player.player_data(puzzle, trace.steps)
+    cells = [len(s[1]) // 3 + len(s[2]) // 2 for s in whole["steps"]]
+    assert whole["note"] == "" and len(whole["steps"]) == len(trace.steps)
+    budget = sum(cells) // 2
+    monkeypatch.setattr(player, "PLAYER_CELLS", budget)
+    cut = player.player_data(puzzle, trace.steps)
+    kept = len(cut["steps"])
+    assert sum(cells[:kept]) <= budget < sum(cells[:kept + 1])
+    assert cut["steps"] == whole["steps"][:kept]
+    assert cut["note"] == (f" (the player stops at step {kept:,} of {len(trace.steps):,}: the "
+                           f"steps' highlighted cells passed {budget:,})")

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 __all__ = ["animation_html", "player_data"]
 
 CODE = {"?": 0, ".": 1, "#": 2}
+#: The most highlighted and changed cells the player holds over all its steps. Each step lists
+#: every cell highlighted then (a guess stays red while it holds), so a deep search's steps
+#: each list thousands: a 100x100 checkerboard's 100,000 steps made 158 MB of page and 760 MB
+#: of memory and did not end. Past this the player stops, and says so (about 20 MB of page).
+PLAYER_CELLS = 2_000_000
 LEGEND = {"changed": "fixed by a line", "probe": "probe (tentative)", "learned": "learned by probing",
           "guess": "guessed", "undone": "undone"}
 
@@ -31,8 +36,14 @@ def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[s
     lay = layout(Puzzle(puzzle.rows, puzzle.cols), cell)  # the page shows the title
     rows = [[text, *lay.row_clue_anchor(r)] for r, text in enumerate(lay.row_clues)]
     cols = [[n, x, y] for c in range(lay.cols) for n, x, y in lay.col_clue_anchors(c)]
-    out = []
+    out: list[list[Any]] = []
+    held = 0  # highlights and changes of the steps kept so far
     for f in frames(puzzle, steps, grids=()):
+        held += len(f.marks) + len(f.changes)
+        if held > PLAYER_CELLS and out:
+            note += (f" (the player stops at step {len(out):,} of {len(steps):,}: the steps'"
+                     f" highlighted cells passed {PLAYER_CELLS:,})")
+            break
         changes = [v for cell_, old, new in f.changes for v in (cell_, CODE[old], CODE[new])]
         marks = [v for cell_, m in sorted(f.marks.items()) for v in (cell_, MARKS.index(m))]
         out.append([f.caption, changes, marks])
