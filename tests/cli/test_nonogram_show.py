@@ -259,3 +259,13 @@ def test_steps_show_the_grid_each_round_only_on_puzzles_up_to_a_size(
     assert len(shown) == 4 * 4 and len(not_shown) == 4  # three rounds' grids, then the answer
     assert [line for line in large.splitlines() if "cells known" in line] == \
         [line for line in small.splitlines() if "cells known" in line]
+
+
+@pytest.mark.parametrize("option", ["--png", "--svg", "--animate"])
+def test_an_empty_output_file_name_is_refused(capsys: pytest.CaptureFixture[str], tiny: Path,
+                                              option: str) -> None:
+    """An empty file name was taken as no picture asked for (found by a fuzz run): it is one
+    line and exit 2 now."""
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), option, "")
+    assert (code, out) == (2, "")
+    assert err.endswith(f"error: argument {option}: the file name is empty\n")

@@ -15,7 +15,7 @@ from gridsolve import _startup
 from gridsolve.errors import GridsolveError
 from gridsolve.numbers import is_number, shown
 
-__all__ = ["whole", "positive_int", "natural", "seconds", "fraction", "memory",
+__all__ = ["output_file", "whole", "positive_int", "natural", "seconds", "fraction", "memory",
            "since_start", "time_left", "OneLineErrors", "printable", "write_file", "write_text"]
 
 
@@ -42,6 +42,13 @@ def whole(minimum: int) -> Callable[[str], int]:
 
 positive_int = whole(1)
 natural = whole(0)
+
+
+def output_file(text: str) -> str:
+    """An output file's name: not empty (an empty name was taken as no picture asked for)."""
+    if not text:
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return text
 
 
 def _number(text: str) -> float:

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli._args import natural, seconds, time_left, write_file
+from gridsolve.cli._args import natural, output_file, seconds, time_left, write_file
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
@@ -29,8 +29,8 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     _edition_args(p)
     p.add_argument("--all", action="store_true", help="list every solution")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--png", metavar="FILE", help="also draw the (first) solution as PNG")
-    p.add_argument("--svg", metavar="FILE", help="also draw the (first) solution as SVG")
+    p.add_argument("--png", metavar="FILE", type=output_file, help="also draw the (first) solution as PNG")
+    p.add_argument("--svg", metavar="FILE", type=output_file, help="also draw the (first) solution as SVG")
     p.set_defaults(run=run_solve)
 
     p = cmds.add_parser("hint", help="reveal a few pieces of one solution")
@@ -232,7 +232,7 @@ def _add_design(cmds: Any) -> None:
     p.add_argument("--pool", metavar="FILE",
                    help="candidate pieces for --search (default: the 12 pentominoes and the 5 "
                    "tetrominoes)")
-    p.add_argument("--heatmap", metavar="FILE", help="also draw the year (.svg or .png)")
+    p.add_argument("--heatmap", metavar="FILE", type=output_file, help="also draw the year (.svg or .png)")
     p.add_argument("--top", type=natural, default=5, metavar="N",
                    help="how many hardest/easiest dates and swaps to list (default 5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

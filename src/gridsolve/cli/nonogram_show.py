@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.cli._args import printable, time_left, write_file
+from gridsolve.cli._args import output_file, printable, time_left, write_file
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, palette_of
@@ -31,12 +31,12 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
     """The showing/watching options of ``nonogram solve``."""
     p.add_argument("--clues", action="store_true",
                    help="print the clues in the margins, like a printed puzzle")
-    p.add_argument("--png", metavar="FILE", help="also draw the solution to a PNG file")
-    p.add_argument("--svg", metavar="FILE", help="also draw the solution to an SVG file")
+    p.add_argument("--png", metavar="FILE", type=output_file, help="also draw the solution to a PNG file")
+    p.add_argument("--svg", metavar="FILE", type=output_file, help="also draw the solution to an SVG file")
     p.add_argument("--steps", action="store_true",
                    help="print each round of line logic, each probe that taught something, "
                         "each guess and backtrack")
-    p.add_argument("--animate", metavar="FILE.gif|FILE.html",
+    p.add_argument("--animate", metavar="FILE.gif|FILE.html", type=output_file,
                    help="write an animation of the solve (GIF needs the image extra)")
 
 
@@ -65,8 +65,8 @@ def add_commands(cmds: Any) -> None:
                    help="input format (default: detect)")
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--blank", action="store_true", help="leave out the stored goal")
-    p.add_argument("--png", metavar="FILE", help="also draw the picture to a PNG file")
-    p.add_argument("--svg", metavar="FILE", help="also draw the picture to an SVG file")
+    p.add_argument("--png", metavar="FILE", type=output_file, help="also draw the picture to a PNG file")
+    p.add_argument("--svg", metavar="FILE", type=output_file, help="also draw the picture to an SVG file")
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.set_defaults(run=run_show, clues=True)
@@ -81,7 +81,8 @@ def describe(puzzle: AnyPuzzle) -> str:
     pal = palette_of(puzzle)
     if pal is not None:
         inks = ", ".join(f"{c.name} {c.symbol} {c.hex}" for c in pal[1:])
-        text += f", {len(pal) - 1} colours on {pal[0].name} ({inks})"
+        n = len(pal) - 1
+        text += f", {n} colour{'' if n == 1 else 's'} on {pal[0].name} ({inks})"
     return printable(text)
 
 

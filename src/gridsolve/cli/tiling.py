@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import seconds, time_left, write_file
+from gridsolve.cli._args import output_file, seconds, time_left, write_file
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
@@ -34,8 +34,8 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     _puzzle_args(p)
     p.add_argument("--all", action="store_true", help="list every tiling")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--png", metavar="FILE", help="also draw the (first) tiling as PNG")
-    p.add_argument("--svg", metavar="FILE", help="also draw the (first) tiling as SVG")
+    p.add_argument("--png", metavar="FILE", type=output_file, help="also draw the (first) tiling as PNG")
+    p.add_argument("--svg", metavar="FILE", type=output_file, help="also draw the (first) tiling as SVG")
     p.set_defaults(run=run_solve)
 
 
