@@ -179,3 +179,17 @@ def test_png_of_a_grid_of_another_size_is_one_clear_error() -> None:
     for grid in [(), GRID[:5], GRID[:5] + ("#####",), GRID[:5] + ("#######",)]:
         with pytest.raises(GridsolveError, match="not the puzzle's 6x6"):
             paint_cells(draw_frame(lay, puzzle), lay, grid)
+
+
+def test_a_long_title_is_cut_in_pictures() -> None:
+    """A picture draws at most TITLE_CHARS characters of a title (a 300,000-character title
+    made a 3x2 puzzle's PNG 1.7 million pixels wide); the puzzle keeps its whole title."""
+    from gridsolve.nonogram.render.layout import TITLE_CHARS, drawn_title
+    title = "long " * 100_000
+    puzzle = puzzle_from_grid(("#.#", ".#."), title=title)
+    lay = layout(puzzle)
+    assert lay.title is not None and len(lay.title) == TITLE_CHARS and lay.title.endswith("...")
+    assert lay.width < 20 * TITLE_CHARS and puzzle.title == title
+    assert drawn_title("short\ttitle") == "short title"
+    root = ET.fromstring(puzzle_svg(puzzle, ("#.#", ".#.")))
+    assert [t.text for t in root.iter(SVG + "text")][0] == lay.title

@@ -94,11 +94,19 @@ _UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 def drawn_title(title: str | None) -> str | None:
     """The title as a picture shows it: on one line (line breaks and tabs become spaces), with
-    U+FFFD for each character it cannot hold. The puzzle keeps its title as read."""
+    U+FFFD for each character it cannot hold, and at most TITLE_CHARS characters (then "...").
+    The puzzle keeps its title as read."""
     if not title:
         return title
     one_line = " ".join(title.splitlines()).replace("\t", " ")
+    if len(one_line) > TITLE_CHARS:
+        one_line = one_line[:TITLE_CHARS - 3].rstrip() + "..."
     return _UNDRAWABLE.sub("\ufffd", one_line)
+
+
+#: The most characters of a title a picture draws (a 300,000-character title made a 3x2
+#: puzzle's PNG 1.7 million pixels wide).
+TITLE_CHARS = 200
 
 
 def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
