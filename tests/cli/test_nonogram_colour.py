@@ -159,3 +159,13 @@ def test_check_colour_unique_multiple_none_and_bad(capsys, write, monkeypatch) -
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(puzzle_json(**FLAG).encode())))
     assert run(capsys, "nonogram", "check", "-") == (
         0, "<stdin>: no problems found: the solution is unique\n", "")
+
+
+def test_a_one_colour_puzzle_is_counted_in_the_singular() -> None:
+    """'this puzzle has 1 colour' (it said '1 colours')."""
+    from gridsolve.errors import GridsolveError
+    from gridsolve.nonogram.formats import bw_only
+    from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid
+    puzzle = colour_puzzle_from_grid(("a.", ".a"), (WHITE, Colour("red", (255, 0, 0), "a")))
+    with pytest.raises(GridsolveError, match=r"\(this puzzle has 1 colour\)$"):
+        bw_only(puzzle, "hints", "give")

@@ -207,6 +207,7 @@ def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds") -> Pu
     """The puzzle if it is black-and-white, else a clear error: '<what> <verb> black-and-white
     puzzles only'."""
     if isinstance(puzzle, ColourPuzzle):
+        n = len(puzzle.palette) - 1
         raise GridsolveError(f"{what} {verb} black-and-white puzzles only (this puzzle has "
-                             f"{len(puzzle.palette) - 1} colours)")
+                             f"{n} colour{'' if n == 1 else 's'})")
     return puzzle
