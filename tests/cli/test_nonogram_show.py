@@ -269,3 +269,29 @@ def test_an_empty_output_file_name_is_refused(capsys: pytest.CaptureFixture[str]
     code, out, err = run(capsys, "nonogram", "solve", str(tiny), option, "")
     assert (code, out) == (2, "")
     assert err.endswith(f"error: argument {option}: the file name is empty\n")
+
+
+def test_pictures_do_not_write_over_the_puzzle_or_each_other(
+        capsys: pytest.CaptureFixture[str], tiny: Path, tmp_path: Path) -> None:
+    """A picture named as the puzzle file wrote over it, and --png and --svg of one name kept
+    only the PNG (found by a fuzz run): both are one line, before the solve."""
+    before = tiny.read_text()
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), "--svg", str(tiny))
+    assert (code, out) == (2, "") and tiny.read_text() == before
+    assert err == f"gridsolve: error: --svg {tiny} would write over the puzzle file\n"
+    same = str(tmp_path / "x.pic")
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), "--svg", same, "--png", same)
+    assert (code, out) == (2, "")
+    assert err == f"gridsolve: error: --png and --svg name the same file, {same}\n"
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), "--svg", str(tmp_path / "a.svg"))
+    assert code == 0 and (tmp_path / "a.svg").exists()
+
+
+def test_hint_refuses_the_puzzle_and_the_grid_both_from_standard_input(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """'hint - --grid -' said 'position has 0 rows' (the puzzle had read all of standard input)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(TINY))
+    code, out, err = run(capsys, "nonogram", "hint", "-", "--grid", "-")
+    assert (code, out) == (2, "")
+    assert err == ("gridsolve: error: the puzzle and --grid cannot both come from standard "
+                   "input: give one of them as a file\n")

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from gridsolve.cli._args import seconds, time_left
+from gridsolve.errors import GridsolveError
 
 __all__ = ["add_commands"]
 
@@ -46,6 +47,9 @@ def run_hint(args: argparse.Namespace) -> int:
     from gridsolve.nonogram.hints import apply_hint, hint
     from gridsolve.nonogram.lines import cell_label
 
+    if args.file == "-" and args.grid == "-":
+        raise GridsolveError("the puzzle and --grid cannot both come from standard input: "
+                             "give one of them as a file")
     puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "hints",
                      "supports")
     grid = None

@@ -163,11 +163,27 @@ def _write_text(text: str) -> Callable[[str], None]:
     return write
 
 
+def _outputs_apart(args: argparse.Namespace) -> None:
+    """The pictures and animation asked for go to different files, none of them the puzzle's
+    (a picture written over the puzzle file, or over another picture, lost it)."""
+    import os
+    named = [(option, path) for option, path in (("--png", args.png), ("--svg", args.svg),
+                                                 ("--animate", args.animate)) if path]
+    for i, (option, path) in enumerate(named):
+        for other, earlier in named[:i]:
+            if os.path.abspath(path) == os.path.abspath(earlier):
+                raise GridsolveError(f"{other} and {option} name the same file, {path}")
+        if (args.file != "-" and os.path.exists(path) and os.path.exists(args.file)
+                and os.path.samefile(path, args.file)):
+            raise GridsolveError(f"{option} {path} would write over the puzzle file")
+
+
 def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
     """An engine observer for --steps / --animate, or None (the solve then runs untouched).
 
     Only the black-and-white engine reports its steps, so a colour puzzle is refused here,
     before anything is solved or drawn; so are a picture or GIF the puzzle is too big for."""
+    _outputs_apart(args)
     if args.png or (args.animate and animation_kind(args.animate) == "gif"):
         from gridsolve.nonogram.render.png import load_pillow
         load_pillow()  # a missing extra is reported before the solve, not after it
