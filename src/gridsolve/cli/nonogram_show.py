@@ -184,19 +184,22 @@ def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
     Only the black-and-white engine reports its steps, so a colour puzzle is refused here,
     before anything is solved or drawn; so are a picture or GIF the puzzle is too big for."""
     _outputs_apart(args)
-    if args.png or (args.animate and animation_kind(args.animate) == "gif"):
+    gif = bool(args.animate) and animation_kind(args.animate) == "gif"
+    if args.png or gif:
         from gridsolve.nonogram.render.png import load_pillow
         load_pillow()  # a missing extra is reported before the solve, not after it
     if args.png:
-        from gridsolve.nonogram.render.layout import fitted_layout
-        fitted_layout(puzzle)  # so is a puzzle too big to draw
+        from gridsolve.nonogram.render.layout import MIN_CELL, fitted_layout
+        # so is a puzzle too big to draw: one layout, at the smallest cells, is refused
+        # exactly when the picture's search for its largest cells would be
+        fitted_layout(puzzle, MIN_CELL)
     if args.steps and args.json:
         raise GridsolveError("--steps prints text; it cannot be combined with --json")
     if not (args.steps or args.animate):
         return None
     from gridsolve.nonogram.formats import bw_only
     puzzle = bw_only(puzzle, "--steps and --animate: watching", "supports")
-    if args.animate and animation_kind(args.animate) == "gif":
+    if gif:
         from gridsolve.nonogram.watch.animate import gif_layout
         gif_layout(puzzle)  # a puzzle too big for a GIF is refused before the solve
     from gridsolve.nonogram.watch.steps import StepPrinter

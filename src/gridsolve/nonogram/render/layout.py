@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle
 
 __all__ = ["Layout", "layout", "fitted_layout", "COLOURS", "drawn_title", "MAX_PICTURE_PIXELS",
            "MIN_CELL"]
@@ -53,6 +53,13 @@ class Layout:
     row_inks: tuple[tuple[str, ...], ...] = ()
     col_inks: tuple[tuple[str, ...], ...] = ()
     cell_fills: tuple[tuple[str, str], ...] = ()
+
+    def fills(self) -> dict[str, str]:
+        """The fill (CSS hex) of each symbol drawn filled: a colour puzzle's palette, and ink
+        for '#' unless the palette colours it."""
+        out = dict(self.cell_fills)
+        out.setdefault(FILLED, COLOURS["ink"])
+        return out
 
     def fill_of(self, symbol: str) -> str | None:
         """The RGB fill (CSS hex) of a colour symbol, or None (black-and-white grids)."""

@@ -129,8 +129,7 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
         partial = any(ch == UNKNOWN for row in grid for ch in row)
     else:
         partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
-    fills = dict(lay.cell_fills)
-    fills.setdefault(FILLED, COLOURS["ink"])
+    fills = lay.fills()
     w, size = lay.cols, lay.cell
     dot = max(1, size // 10)
     dots = bytearray(w * lay.rows)  # 255: a known-empty cell of a partial grid

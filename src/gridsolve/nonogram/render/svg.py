@@ -30,8 +30,7 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
         out.append(f'<text class="title" x="{lay.width // 2}" y="{cell // 2 + lay.font}" '
                    f'text-anchor="middle" font-size="{round(lay.font * 1.3)}" font-weight="bold" '
                    f'fill="{COLOURS["ink"]}">{escape(lay.title, quote=False)}</text>')
-    fills = dict(lay.cell_fills)
-    fills.setdefault(FILLED, COLOURS["ink"])
+    fills = lay.fills()
     size = f'width="{cell}" height="{cell}"'
     dot = f'r="{cell / 10:g}" fill="{COLOURS["dot"]}"'
     for r, row in enumerate(grid or ()):

@@ -147,18 +147,15 @@ class Recorder:
         self._enqueue(cell, 1)
         return ((cell, value),)
 
+    def _lines_of(self, cell: int) -> tuple[int, int]:
+        """The cell's row and column, as lines (rows first, then columns)."""
+        return cell // self.puzzle.width, self.puzzle.height + cell % self.puzzle.width
+
     def _enqueue(self, cell: int, round_: int) -> None:
-        for line in (cell // self.puzzle.width, self.puzzle.height + cell % self.puzzle.width):
+        for line in self._lines_of(cell):
             if line not in self.queued:
                 self.queued.add(line)
                 self.queue.append((line, round_))
-
-    def _on_line(self, line: int, cell: int) -> bool:
-        """Whether the cell lies on the line (rows first, then columns)."""
-        w, h = self.puzzle.width, self.puzzle.height
-        if not 0 <= cell < w * h:
-            return False
-        return cell // w == line if line < h else cell % w == line - h
 
     def _undo(self, mark: int) -> tuple[tuple[int, str], ...]:
         undone = tuple((cell, UNKNOWN) for cell in reversed(self.trail[mark:]))
@@ -176,8 +173,8 @@ class Recorder:
             self.round = self.queue.popleft()[1]
             self.queued.discard(line)
         changes = tuple((code >> 1, FILLED if code & 1 else EMPTY) for code in fixed)
-        if not all(self._on_line(line, cell) and self.cells[cell] == UNKNOWN
-                   for cell, _ in changes):
+        if not all(0 <= cell < len(self.cells) and line in self._lines_of(cell)
+                   and self.cells[cell] == UNKNOWN for cell, _ in changes):
             raise GridsolveError("internal error: the trace lost step with the engine")
         for cell, value in changes:
             self.cells[cell] = value
