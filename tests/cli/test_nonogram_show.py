@@ -271,6 +271,20 @@ def test_an_empty_output_file_name_is_refused(capsys: pytest.CaptureFixture[str]
     assert err.endswith(f"error: argument {option}: the file name is empty\n")
 
 
+@pytest.mark.parametrize("option", ["--png", "--svg", "--animate"])
+def test_a_picture_to_standard_output_is_refused(capsys: pytest.CaptureFixture[str], tiny: Path,
+                                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 option: str) -> None:
+    """'--png -' wrote a file named '-' (found by a fuzz run); standard output carries the
+    text answer, so '-' is refused in one line and nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "nonogram", "solve", str(tiny), option, "-")
+    assert (code, out) == (2, "")
+    assert err.endswith(f"error: argument {option}: '-' would be standard output, which "
+                        "carries the text answer: give a file name\n")
+    assert not (tmp_path / "-").exists()
+
+
 def test_pictures_do_not_write_over_the_puzzle_or_each_other(
         capsys: pytest.CaptureFixture[str], tiny: Path, tmp_path: Path) -> None:
     """A picture named as the puzzle file wrote over it, and --png and --svg of one name kept

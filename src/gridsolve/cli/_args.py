@@ -45,9 +45,13 @@ natural = whole(0)
 
 
 def output_file(text: str) -> str:
-    """An output file's name: not empty (an empty name was taken as no picture asked for)."""
+    """A picture's file name: not empty (an empty name was taken as no picture asked for),
+    and not '-': standard output carries the command's text, and '-' made a file named '-'."""
     if not text:
         raise argparse.ArgumentTypeError("the file name is empty")
+    if text == "-":
+        raise argparse.ArgumentTypeError("'-' would be standard output, which carries the "
+                                         "text answer: give a file name")
     return text
 
 
