@@ -113,18 +113,22 @@ def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[i
 
 
 @pytest.mark.parametrize("cell", [3, 4, 7, 20])
-@pytest.mark.parametrize("kind", ["solution", "partial", "marked"])
+@pytest.mark.parametrize("kind", ["solution", "partial", "marked", "all marked"])
 @pytest.mark.parametrize("palette", ["", "a#", "ab"])
-def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(cell: int, kind: str,
-                                                                   palette: str) -> None:
-    """paint_cells draws a run of filled cells as one rectangle, every dot at once, and cuts
-    runs at highlighted cells: the pixels are those of a shape per cell (black and white, and
-    colour puzzles, one of whose colours is written '#')."""
+def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(
+        cell: int, kind: str, palette: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """paint_cells draws the cells a band of rows at a time, as layers of fills and masked
+    patterns (dots, the rings of highlighted empty cells): the pixels are those of a shape
+    per cell (black and white, and colour puzzles, one of whose colours is written '#'; every
+    highlight colour, on some cells or on all)."""
     import random
     pytest.importorskip("PIL")
     from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid
+    from gridsolve.nonogram.render import png
     from gridsolve.nonogram.render.layout import COLOURS
     from gridsolve.nonogram.render.png import draw_frame, load_pillow, paint_cells
+    from gridsolve.nonogram.watch.frames import MARKS
+    monkeypatch.setattr(png, "CELL_BAND", 5)  # bands of 5, 5, 5 and 2 rows
     pil = load_pillow()
     rng = random.Random(cell)
     symbols = (palette or "#") + "." + ("" if kind == "solution" else "?")
@@ -137,9 +141,10 @@ def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(cell: int, ki
     else:
         puzzle = puzzle_from_grid(picture)
     lay = layout(puzzle, cell)
-    marks = {rng.randrange(23 * 17): rng.choice([COLOURS["probe"], COLOURS["guess"]])
-             for _ in range(40)} if kind == "marked" else None
-    unknown = COLOURS["unknown"] if kind == "marked" else None
+    highlights = [COLOURS[m] for m in MARKS]
+    marks = {i: rng.choice(highlights) for i in range(23 * 17)
+             if kind == "all marked" or rng.random() < 0.1} if "marked" in kind else None
+    unknown = COLOURS["unknown"] if "marked" in kind else None
     fast, plain = draw_frame(lay, puzzle), draw_frame(lay, puzzle)
     paint_cells(fast, lay, grid, marks, unknown)
     _drawn_cell_by_cell(pil, lay, grid, marks, unknown, plain)

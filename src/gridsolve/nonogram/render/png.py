@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, SolverUnavailable
@@ -17,8 +16,8 @@ if TYPE_CHECKING:
 
 __all__ = ["puzzle_image", "write_png", "load_pillow", "font"]
 
-#: Rows of cells whose dots _dots draws at once (its masks are this many rows high).
-DOT_BAND = 32
+#: Rows of cells paint_cells draws at once (its layers and masks are this many rows high).
+CELL_BAND = 32
 
 FONT_FILES = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "Arial.ttf")
 
@@ -119,108 +118,97 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
     """Fill the cells of a grid (a dot on known-empty cells of a partial grid), then the lines.
 
     ``colours`` optionally gives a highlight colour per cell index, ``unknown`` a fill for
-    unknown cells (both for animations). A run of cells of one fill along a row is one
-    rectangle (the grid lines drawn last cover the cells' borders either way)."""
+    unknown cells (both for animations): a highlighted cell takes its colour, and a
+    highlighted empty cell is outlined in it, with its dot in it. The grid lines,
+    drawn last, cover each cell's edges. The cells are drawn a band of CELL_BAND rows at a
+    time, each band as a few whole layers (its fills, then each pattern through its mask):
+    cell by cell, a 1000x1000 grid took seconds, and a deep search's GIF frames, with
+    thousands of highlighted cells each, most of their time."""
     if len(grid) != lay.rows or any(len(row) != lay.cols for row in grid):
         raise GridsolveError(f"the grid to draw is not the puzzle's {lay.cols}x{lay.rows}")
     pil = load_pillow()
-    draw = pil.ImageDraw.Draw(img)
     if lay.cell_fills:
-        partial = any(ch == UNKNOWN for row in grid for ch in row)
+        partial = any(UNKNOWN in row for row in grid)
     else:
-        partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in row)
+        partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in set(row))
     fills = lay.fills()
     w, size = lay.cols, lay.cell
     dot = max(1, size // 10)
-    dots = bytearray(w * lay.rows)  # 255: a known-empty cell of a partial grid
-    marks = colours or {}
-    marked: dict[int, list[int]] = {}  # row -> its highlighted columns, in order
-    for cell in sorted(marks):
-        marked.setdefault(cell // w, []).append(cell % w)
+    inks = [COLOURS["paper"]]  # a cell's byte in `solid`: its fill's index here
 
-    def plain(r: int, c: int, n: int, ch: str, fill: str | None) -> None:
-        """n cells of one symbol from (r, c) on, none highlighted."""
-        if not n:
-            return
-        if fill is not None:
-            y0 = lay.top + r * size
-            draw.rectangle((lay.left + c * size, y0, lay.left + (c + n) * size, y0 + size),
-                           fill=fill)
-        elif ch == EMPTY and partial:
-            dots[r * w + c:r * w + c + n] = b"\xff" * n
+    def ink(colour: str) -> int:
+        if colour not in inks:
+            inks.append(colour)
+        return inks.index(colour)
 
-    for r, row in enumerate(grid):
-        lit = marked.get(r, [])  # this row's highlighted columns, passed in order
-        i = c = 0
-        for ch, run in groupby(row):
-            n = len(list(run))
-            fill = fills.get(ch, unknown) if ch != EMPTY else None
-            start = c
-            while i < len(lit) and lit[i] < c + n:  # the run, cut at its highlighted cells
-                mc = lit[i]
-                plain(r, start, mc - start, ch, fill)
-                _paint_cell(draw, lay, lay.left + mc * size, lay.top + r * size, ch, fill,
-                            marks[r * w + mc], partial, dot)
-                start, i = mc + 1, i + 1
-            plain(r, start, c + n - start, ch, fill)
-            c += n
-    if partial:
-        _dots(pil, img, lay, bytes(dots), dot)
+    symbols = set().union(*map(set, grid))
+    solid_of = {ch: ink(fill) if ch != EMPTY and (fill := fills.get(ch, unknown)) else 0
+                for ch in symbols}
+    solid = "".join(grid).translate({ord(ch): i for ch, i in solid_of.items()})
+    cells = bytearray(solid.encode("latin-1"))
+    dots = bytearray(len(cells))  # 255: a known-empty cell of a partial grid (its dot)
+    if partial and EMPTY in symbols:
+        dots[:] = "".join(grid).translate({ord(ch): 255 if ch == EMPTY else 0
+                                           for ch in symbols}).encode("latin-1")
+    rings: dict[str, bytearray] = {}  # mark -> 255 where an empty cell is highlighted with it
+    for cell, mark in (colours or {}).items():
+        if grid[cell // w][cell % w] == EMPTY:  # outlined, with a dot of the mark's colour
+            dots[cell] = 0
+            rings.setdefault(mark, bytearray(len(cells)))[cell] = 255
+        else:
+            cells[cell] = ink(mark)
+    palette = [part for colour in inks for part in pil.ImageColor.getrgb(colour)]
+    dot_pattern = _pattern(size, w, min(CELL_BAND, lay.rows), dot, None)
+    for top in range(0, lay.rows, CELL_BAND):
+        rows = min(CELL_BAND, lay.rows - top)
+        band = slice(top * w, (top + rows) * w)
+        where = (lay.left, lay.top + top * size)
+        if any(cells[band]):
+            layer = pil.Image.frombytes("P", (w, rows), bytes(cells[band]))
+            layer.putpalette(palette)
+            img.paste(layer.resize((w * size, rows * size), pil.Image.Resampling.NEAREST)
+                      .convert("RGB"), where)
+        _through(pil, img, lay, where, dots[band], rows, dot_pattern, COLOURS["dot"])
+        for mark, ring in rings.items():
+            pattern = _pattern(size, w, min(CELL_BAND, lay.rows), dot, max(2, size // 8))
+            _through(pil, img, lay, where, ring[band], rows, pattern, mark)
+    draw = pil.ImageDraw.Draw(img)
     for x1, y1, x2, y2, thick in sorted(lay.lines(), key=lambda line: line[4]):
         draw.line((x1, y1, x2, y2), fill=COLOURS["ink"] if thick else COLOURS["thin"],
                   width=2 if thick else 1)
 
 
-def _dots(pil: Any, img: Image.Image, lay: Layout, dots: bytes, dot: int) -> None:
-    """The dots of the cells ``dots`` marks (a byte per cell, 255: a dot), as _paint_cell
-    draws each, but a band of DOT_BAND rows at a time (a 1000x1000 grid's half a million dots
-    one by one took 1.5 s): the band's mask, each cell a block, meets a pattern of one dot
-    per cell."""
+def _through(pil: Any, img: Image.Image, lay: Layout, where: tuple[int, int], marked: bytearray,
+             rows: int, pattern: Image.Image, colour: str) -> None:
+    """Paint ``colour`` through ``pattern`` (a mask of one drawing per cell) on the cells
+    ``marked`` names (a byte per cell of a band of ``rows`` rows, 255: marked)."""
+    if not any(marked):
+        return
     size, cols = lay.cell, lay.cols
-    pattern = _dot_pattern(size, cols, min(DOT_BAND, lay.rows), dot)
-    ink = pil.ImageColor.getrgb(COLOURS["dot"])
-    for top in range(0, lay.rows, DOT_BAND):
-        rows = min(DOT_BAND, lay.rows - top)
-        band = dots[top * cols:(top + rows) * cols]
-        if not any(band):
-            continue
-        where = pil.Image.frombytes("L", (cols, rows), band).resize(
-            (cols * size, rows * size), pil.Image.Resampling.NEAREST)
-        mask = pil.ImageChops.multiply(where, pattern.crop((0, 0, cols * size, rows * size)))
-        img.paste(ink, (lay.left, lay.top + top * size), mask)
+    chosen = pil.Image.frombytes("L", (cols, rows), bytes(marked)).resize(
+        (cols * size, rows * size), pil.Image.Resampling.NEAREST)
+    mask = pil.ImageChops.multiply(chosen, pattern.crop((0, 0, cols * size, rows * size)))
+    img.paste(pil.ImageColor.getrgb(colour), where, mask)
 
 
-@lru_cache(maxsize=4)
-def _dot_pattern(size: int, cols: int, rows: int, dot: int) -> Image.Image:
-    """``rows`` rows of ``cols`` cells of ``size`` pixels with a dot in each, as a mask, kept
-    for a GIF's next frames: callers only crop it, and must not change it."""
+@lru_cache(maxsize=8)
+def _pattern(size: int, cols: int, rows: int, dot: int, ring: int | None) -> Image.Image:
+    """``rows`` rows of ``cols`` cells of ``size`` pixels, each with a dot (and a ring of
+    ``ring`` pixels inside its edge, if given), as a mask; kept for
+    a GIF's next frames: callers only crop it, and must not change it."""
     pil = load_pillow()
-    tile = pil.Image.new("L", (size, size), 0)
+    tile = pil.Image.new("L", (size + 1, size + 1), 0)
+    draw = pil.ImageDraw.Draw(tile)
+    if ring:
+        draw.rectangle((0, 0, size, size), fill=0, outline=255, width=ring)
     mid = size // 2
-    pil.ImageDraw.Draw(tile).ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
+    draw.ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
     pattern: Image.Image = pil.Image.new("L", (cols * size, rows * size), 0)
     for c in range(cols):
         pattern.paste(tile, (c * size, 0))
     for r in range(1, rows):
         pattern.paste(pattern.crop((0, 0, cols * size, size)), (0, r * size))
     return pattern
-
-
-def _paint_cell(draw: Any, lay: Layout, x0: int, y0: int, ch: str, fill: str | None,
-                mark: str | None, partial: bool, dot: int) -> None:
-    """One cell at (x0, y0): its fill (or the highlight ``mark``), an empty cell's dot."""
-    x1, y1 = x0 + lay.cell, y0 + lay.cell
-    if fill is not None:
-        draw.rectangle((x0, y0, x1, y1), fill=mark or fill)
-    elif ch == EMPTY:
-        if mark:
-            draw.rectangle((x0, y0, x1, y1), fill=COLOURS["paper"], outline=mark,
-                           width=max(2, lay.cell // 8))
-        if partial or mark:
-            mx, my = (x0 + x1) // 2, (y0 + y1) // 2
-            draw.ellipse((mx - dot, my - dot, mx + dot, my + dot), fill=mark or COLOURS["dot"])
-    elif mark:
-        draw.rectangle((x0, y0, x1, y1), fill=mark)
 
 
 def puzzle_image(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int = 20) -> Image.Image:

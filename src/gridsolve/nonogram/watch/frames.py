@@ -77,8 +77,11 @@ def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None =
     tentative: set[int] = set()
     guessed: list[set[int]] = []
     for index, step in enumerate(steps):
-        changes = tuple((cell, cells[cell], value) for cell, value in step.changes)
-        for cell, _, value in changes:
+        wanted = only is None or index in only
+        changes: tuple[tuple[int, str, str], ...] = ()
+        if wanted:
+            changes = tuple((cell, cells[cell], value) for cell, value in step.changes)
+        for cell, value in step.changes:
             cells[cell] = value
         marks: dict[int, str] = {}
         if step.kind in ("retract", "backtrack"):
@@ -90,7 +93,7 @@ def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None =
             tentative.update(cell for cell, _ in step.changes)
         elif step.kind == "guess":
             guessed = guessed[:step.depth - 1] + [{step.cell}]
-        if only is not None and index not in only:
+        if not wanted:
             continue
         for g in guessed:
             marks.update((cell, "guess") for cell in g)
