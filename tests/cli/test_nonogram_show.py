@@ -216,6 +216,52 @@ console.log(JSON.stringify({end, back, start: Array.from(state).join(""), captio
     assert got["start"] == "0" * 16 and got["caption"] == "the blank puzzle"
 
 
+def test_html_player_holds_guesses_and_probes_both_ways(tmp_path: Path) -> None:
+    """Run the player's script in node: the held highlights (guesses, a probe's cells), kept as
+    changes, are the same at each step reached forward, one step at a time, and back from
+    the end, and are those highlights() holds there."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from gridsolve.nonogram.watch.frames import MARKS, highlights
+    from gridsolve.nonogram.watch.player import animation_html
+    from gridsolve.nonogram.watch.trace import trace_solve
+    puzzle = puzzle_from_grid(tuple("".join("#."[(r + c) % 2] for c in range(6)) for r in range(6)))
+    _, trace = trace_solve(puzzle, 20)  # a checkerboard: guesses held deep, backtracks
+    page = animation_html(puzzle, trace.steps)
+    script = page.split("<script>", 1)[1].split("</script>", 1)[0]
+    stub = """
+const fakeContext = new Proxy({}, {get: (t, k) => (k in t ? t[k] : () => {}),
+                                  set: (t, k, v) => { t[k] = v; return true; }});
+const els = {};
+const el = id => els[id] || (els[id] = {id, value: "4", style: {}, textContent: "", innerHTML: "",
+  tagName: "DIV", getContext: () => fakeContext});
+globalThis.document = {getElementById: el, addEventListener: () => {}};
+globalThis.window = {devicePixelRatio: 1};
+globalThis.performance = {now: () => 0};
+globalThis.requestAnimationFrame = () => {};
+"""
+    check = """
+const fwd = [Array.from(held).join(",")], bwd = [];
+for (let k = 1; k <= N; k++) { seek(k); fwd.push(Array.from(held).join(",")); }
+for (let k = N; k >= 0; k--) { seek(k); bwd.unshift(Array.from(held).join(",")); }
+console.log(JSON.stringify({fwd, bwd}));
+"""
+    (tmp_path / "player.js").write_text(stub + script + check)
+    out = subprocess.run([node, str(tmp_path / "player.js")], capture_output=True, text=True,
+                         timeout=30, check=True).stdout
+    import json
+    got = json.loads(out)
+    held = [0] * 36
+    want = [",".join(map(str, held))]
+    for changed, _ in highlights(trace.steps):
+        for cell, _, mark in changed:
+            held[cell] = 0 if mark is None else MARKS.index(mark) + 1
+        want.append(",".join(map(str, held)))
+    assert got["fwd"] == got["bwd"] == want
+    assert len({w for w in want}) > 10 and any("4" in w for w in want)  # guesses were held
+
+
 def test_a_puzzle_too_big_for_a_gif_or_png_is_refused_before_the_solve(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The picture's size is known from the clues: a GIF frame or PNG over its pixel budget is

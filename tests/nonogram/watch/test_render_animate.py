@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,92 @@ def test_frames_mark_each_kind() -> None:
         if step.kind in ("retract", "backtrack") and step.changes:
             assert {frame.marks[c] for c, _ in step.changes} == {"undone"}
     assert {"probe", "guess", "undone", "changed"} <= set().union(*seen.values())
+
+
+def _marks_rebuilt(steps: list[Any]) -> list[dict[int, str]]:
+    """Each step's highlights rebuilt from every held guess and probe (how frames made them
+    before they were kept as changes): the reference for frames and the player."""
+    tentative: set[int] = set()
+    guessed: list[set[int]] = []
+    out = []
+    for step in steps:
+        marks: dict[int, str] = {}
+        if step.kind in ("retract", "backtrack"):
+            tentative.clear()
+            undone = {cell for cell, _ in step.changes}
+            guessed = [g - undone for g in guessed[:step.depth]]
+            marks.update((cell, "undone") for cell in undone)
+        elif step.kind == "try" or (step.kind == "line" and step.probing):
+            tentative.update(cell for cell, _ in step.changes)
+        elif step.kind == "guess":
+            guessed = guessed[:step.depth - 1] + [{step.cell}]
+        for g in guessed:
+            marks.update((cell, "guess") for cell in g)
+        marks.update((cell, "probe") for cell in tentative)
+        if step.kind == "line" and not step.probing:
+            marks.update((cell, "changed") for cell, _ in step.changes)
+        elif step.kind == "learn":
+            marks[step.cell] = "learned"
+        out.append(marks)
+    return out
+
+
+def _traces() -> list[tuple[Any, list[Any]]]:
+    """Traces with probes, learned cells, deep guesses and backtracks: a checkerboard (many
+    solutions), the two-solution 2x2, and random puzzles."""
+    import random
+    from gridsolve.nonogram.generate import random_grid
+    checker = puzzle_from_grid(tuple("".join("#."[(r + c) % 2] for c in range(8))
+                                     for r in range(8)))
+    rng = random.Random(5)
+    puzzles = [checker, TWO] + [puzzle_from_grid(random_grid(n, n, 0.5, rng))
+                                for n in (6, 9, 12, 15)]
+    return [(p, trace_solve(p, 50)[1].steps) for p in puzzles]
+
+
+def test_frames_highlights_are_those_rebuilt_from_every_held_cell() -> None:
+    """frames keeps held highlights as changes (highlights()); each frame's highlights are
+    those rebuilt from all the held guesses and probes at that step."""
+    kinds: set[str] = set()
+    for puzzle, steps in _traces():
+        got = [f.marks for f in frames(puzzle, steps, grids=())]
+        assert got == _marks_rebuilt(steps)
+        kinds |= {step.kind for step in steps}
+    assert {"try", "retract", "learn", "guess", "backtrack", "line"} <= kinds
+
+
+def _player_shows(step: list[Any], held: dict[int, int]) -> dict[int, str]:
+    """The highlights the player draws after a step, with these held ones (as its script)."""
+    from gridsolve.nonogram.watch.frames import MARKS
+    _, cells, _, own = step
+    marks = {cell: MARKS[m - 1] for cell, m in held.items() if m}
+    if isinstance(own, int):  # each cell the step changed
+        marks.update((cells[i], MARKS[own]) for i in range(0, len(cells), 3))
+    else:
+        marks.update((own[i], MARKS[own[i + 1]]) for i in range(0, len(own), 2))
+    return marks
+
+
+def test_the_players_held_highlights_replay_both_ways() -> None:
+    """The HTML player gets each step's held highlights as changes (before and after) and its
+    own highlights: replayed forward, and back from the end as its script does, each step
+    shows the highlights rebuilt from every held cell."""
+    from gridsolve.nonogram.watch import player
+    for puzzle, steps in _traces():
+        want = _marks_rebuilt(steps)
+        data = player.player_data(puzzle, steps)["steps"]
+        assert len(data) == len(steps)
+        held: dict[int, int] = {}
+        for at, (_, _, changed, _) in enumerate(data):
+            for i in range(0, len(changed), 3):
+                held[changed[i]] = changed[i + 2]
+            assert _player_shows(data[at], held) == want[at]
+        for at in range(len(data) - 1, 0, -1):  # back: step `at` undone, step at-1 shown
+            changed = data[at][2]
+            for i in range(len(changed) - 3, -1, -3):
+                held[changed[i]] = changed[i + 1]
+            assert _player_shows(data[at - 1], held) == want[at - 1]
+        assert any(isinstance(step[3], int) for step in data)
 
 
 def test_gif_keeps_to_its_frame_budget(tmp_path: Path) -> None:
@@ -116,15 +203,15 @@ def test_a_long_line_step_has_a_one_line_caption() -> None:
 
 
 def test_the_html_player_stops_at_its_cell_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each step lists every cell highlighted then, so a deep search's steps can hold millions
-    (a 100x100 checkerboard's page did not end): past PLAYER_CELLS highlighted and changed
-    cells the player stops, keeps the steps before, and says where it stopped."""
+    """Past PLAYER_CELLS entries (changed cells, changes of held highlights, steps' own
+    highlights) the player stops, keeps the steps before, and says where it stopped."""
     from gridsolve.nonogram.watch import player
     grid = tuple("".join("#."[(r + c) % 2] for c in range(8)) for r in range(8))
     puzzle = puzzle_from_grid(grid)  # a checkerboard: many solutions, guesses held deep
     _, trace = trace_solve(puzzle, 50)
     whole = player.player_data(puzzle, trace.steps)
-    cells = [len(s[1]) // 3 + len(s[2]) // 2 for s in whole["steps"]]
+    cells = [len(s[1]) // 3 + len(s[2]) // 3 + (len(s[1]) // 3 if isinstance(s[3], int) else
+                                                 len(s[3]) // 2) for s in whole["steps"]]
     assert whole["note"] == "" and len(whole["steps"]) == len(trace.steps)
     budget = sum(cells) // 2
     monkeypatch.setattr(player, "PLAYER_CELLS", budget)
@@ -132,5 +219,5 @@ def test_the_html_player_stops_at_its_cell_budget(monkeypatch: pytest.MonkeyPatc
     kept = len(cut["steps"])
     assert sum(cells[:kept]) <= budget < sum(cells[:kept + 1])
     assert cut["steps"] == whole["steps"][:kept]
-    assert cut["note"] == (f" (the player stops at step {kept:,} of {len(trace.steps):,}: the "
-                           f"steps' highlighted cells passed {budget:,})")
+    assert cut["note"] == (f" (the player stops at step {kept:,} of {len(trace.steps):,}: its "
+                           f"steps' cells and highlights passed {budget:,})")

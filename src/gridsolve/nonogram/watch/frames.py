@@ -18,7 +18,7 @@ from gridsolve.nonogram.watch.steps import line_change_text, plural
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["Frame", "frames", "caption", "MARKS", "CAPTION_CHANGES"]
+__all__ = ["Frame", "frames", "highlights", "HeldChange", "caption", "MARKS", "CAPTION_CHANGES"]
 
 #: highlight kinds, in the order the HTML player numbers them
 MARKS = ("changed", "probe", "learned", "guess", "undone")
@@ -65,6 +65,63 @@ def caption(puzzle: Puzzle, step: Step) -> str:
     return "solution found"
 
 
+#: A cell's highlight as a step leaves it held: (cell, before, after), None for none.
+HeldChange = tuple[int, "str | None", "str | None"]
+
+
+def highlights(steps: Sequence[Step]) -> Iterator[tuple[list[HeldChange], dict[int, str]]]:
+    """For each step, how its highlights change: the held ones as changes (a guess stays red
+    while it holds, a probe's cells orange until it is retracted), and the step's own
+    (cells a line fixed, a learned cell, cells undone) as they are. A step's highlights are
+    its own over the held ones. As changes they cost what the steps do (each step listing
+    every held cell made a deep search's steps quadratic)."""
+    tentative: set[int] = set()  # the cells of the probe under way
+    guessed: list[set[int]] = []  # the guessed cells of each depth on the path
+    depth_of: dict[int, int] = {}  # a guessed cell -> its index in guessed
+    held: dict[int, str] = {}
+
+    def drop(first: int) -> set[int]:
+        """Forget the guesses from index ``first`` on; their cells."""
+        gone = set().union(*guessed[first:])
+        for cell in gone:
+            del depth_of[cell]
+        del guessed[first:]
+        return gone
+
+    for step in steps:
+        own: dict[int, str] = {}
+        touched: set[int] = set()
+        if step.kind in ("retract", "backtrack"):
+            undone = {cell for cell, _ in step.changes}
+            touched = tentative | drop(step.depth) | undone
+            tentative = set()
+            for cell in undone & depth_of.keys():
+                guessed[depth_of.pop(cell)].discard(cell)
+            own = dict.fromkeys(undone, "undone")
+        elif step.kind == "try" or (step.kind == "line" and step.probing):
+            touched = {cell for cell, _ in step.changes}
+            tentative |= touched
+        elif step.kind == "guess":
+            touched = drop(max(0, step.depth - 1)) | {step.cell}
+            guessed.append({step.cell})
+            depth_of[step.cell] = len(guessed) - 1
+        if step.kind == "line" and not step.probing:
+            own = dict.fromkeys((cell for cell, _ in step.changes), "changed")
+        elif step.kind == "learn":
+            own = {step.cell: "learned"}
+        changed: list[HeldChange] = []
+        for cell in touched:
+            now = "probe" if cell in tentative else "guess" if cell in depth_of else None
+            before = held.get(cell)
+            if now != before:
+                changed.append((cell, before, now))
+                if now is None:
+                    del held[cell]
+                else:
+                    held[cell] = now
+        yield changed, own
+
+
 def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None = None,
            only: Container[int] | None = None) -> Iterator[Frame]:
     """One frame per step, replaying the steps from the blank grid.
@@ -74,34 +131,22 @@ def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None =
     frames are wanted: the others are replayed but not made (a GIF shows 300 of 100,000)."""
     w = puzzle.width
     cells = [UNKNOWN] * (w * puzzle.height)
-    tentative: set[int] = set()
-    guessed: list[set[int]] = []
-    for index, step in enumerate(steps):
+    held: dict[int, str] = {}
+    for index, (step, (changed, own)) in enumerate(zip(steps, highlights(steps))):
         wanted = only is None or index in only
         changes: tuple[tuple[int, str, str], ...] = ()
         if wanted:
             changes = tuple((cell, cells[cell], value) for cell, value in step.changes)
         for cell, value in step.changes:
             cells[cell] = value
-        marks: dict[int, str] = {}
-        if step.kind in ("retract", "backtrack"):
-            tentative.clear()
-            undone = {cell for cell, _ in step.changes}
-            guessed = [g - undone for g in guessed[:step.depth]]
-            marks.update((cell, "undone") for cell in undone)
-        elif step.kind == "try" or (step.kind == "line" and step.probing):
-            tentative.update(cell for cell, _ in step.changes)
-        elif step.kind == "guess":
-            guessed = guessed[:step.depth - 1] + [{step.cell}]
+        for cell, _, mark in changed:
+            if mark is None:
+                del held[cell]
+            else:
+                held[cell] = mark
         if not wanted:
             continue
-        for g in guessed:
-            marks.update((cell, "guess") for cell in g)
-        marks.update((cell, "probe") for cell in tentative)
-        if step.kind == "line" and not step.probing:
-            marks.update((cell, "changed") for cell, _ in step.changes)
-        elif step.kind == "learn":
-            marks[step.cell] = "learned"
+        marks = {**held, **own}
         grid: Grid = ()
         if grids is None or index in grids:
             grid = tuple("".join(cells[i:i + w]) for i in range(0, len(cells), w))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.nonogram.model import Puzzle
-from gridsolve.nonogram.watch.frames import MARKS, frames
+from gridsolve.nonogram.watch.frames import MARKS, caption, highlights
 from gridsolve.nonogram.render.layout import COLOURS, layout
 
 if TYPE_CHECKING:
@@ -21,32 +21,48 @@ if TYPE_CHECKING:
 __all__ = ["animation_html", "player_data"]
 
 CODE = {"?": 0, ".": 1, "#": 2}
-#: The most highlighted and changed cells the player holds over all its steps. Each step lists
-#: every cell highlighted then (a guess stays red while it holds), so a deep search's steps
-#: each list thousands: a 100x100 checkerboard's 100,000 steps made 158 MB of page and 760 MB
-#: of memory and did not end. Past this the player stops, and says so (about 20 MB of page).
+#: The most entries the player holds over all its steps: changed cells, changes of held
+#: highlights (a guess, a probe's cells) and the steps' own highlights. Held highlights are
+#: kept as changes (each step listed every held cell: a 100x100 checkerboard's page stopped
+#: at step 396), so this is about what the steps did; past it the player stops, and says so
+#: (about 20 MB of page, written in about 2 s).
 PLAYER_CELLS = 2_000_000
 LEGEND = {"changed": "fixed by a line", "probe": "probe (tentative)", "learned": "learned by probing",
           "guess": "guessed", "undone": "undone"}
 
 
 def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[str, Any]:
-    """Everything the player draws: geometry, clue anchors and the steps as compact arrays."""
+    """Everything the player draws: geometry, clue anchors and the steps as compact arrays.
+
+    A step is [caption, changes, held, own]: changes as (cell, old, new) cell codes, held
+    highlights' changes as (cell, before, after) with 0 for none and 1 + the index in MARKS
+    for a mark, and the step's own highlights as (cell, index in MARKS), over the held ones,
+    or as the one index in MARKS of all the cells it changed (a line's, those undone)."""
     cell = max(10, min(26, 720 // max(puzzle.width, puzzle.height)))
     lay = layout(Puzzle(puzzle.rows, puzzle.cols), cell)  # the page shows the title
     rows = [[text, *lay.row_clue_anchor(r)] for r, text in enumerate(lay.row_clues)]
     cols = [[n, x, y] for c in range(lay.cols) for n, x, y in lay.col_clue_anchors(c)]
+    mark: dict[str | None, int] = {None: 0, **{m: i + 1 for i, m in enumerate(MARKS)}}
     out: list[list[Any]] = []
-    held = 0  # highlights and changes of the steps kept so far
-    for f in frames(puzzle, steps, grids=()):
-        held += len(f.marks) + len(f.changes)
-        if held > PLAYER_CELLS and out:
-            note += (f" (the player stops at step {len(out):,} of {len(steps):,}: the steps'"
-                     f" highlighted cells passed {PLAYER_CELLS:,})")
+    kept = 0  # entries of the steps kept so far
+    cells = [CODE["?"]] * (puzzle.width * puzzle.height)
+    for step, (changed, own) in zip(steps, highlights(steps)):
+        kept += len(step.changes) + len(changed) + len(own)
+        if kept > PLAYER_CELLS and out:
+            note += (f" (the player stops at step {len(out):,} of {len(steps):,}: its steps' "
+                     f"cells and highlights passed {PLAYER_CELLS:,})")
             break
-        changes = [v for cell_, old, new in f.changes for v in (cell_, CODE[old], CODE[new])]
-        marks = [v for cell_, m in sorted(f.marks.items()) for v in (cell_, MARKS.index(m))]
-        out.append([f.caption, changes, marks])
+        changes: list[int] = []
+        for cell_, value in step.changes:
+            changes += (cell_, cells[cell_], CODE[value])
+            cells[cell_] = CODE[value]
+        held = [v for cell_, before, after in changed for v in (cell_, mark[before], mark[after])]
+        kinds = set(own.values())
+        if len(kinds) == 1 and len(own) == len(step.changes) > 1:  # its changed cells, one mark
+            marks: int | list[int] = mark[kinds.pop()] - 1
+        else:
+            marks = [v for cell_, m in own.items() for v in (cell_, mark[m] - 1)]
+        out.append([caption(puzzle, step), changes, held, marks])
     return {
         "w": puzzle.width, "h": puzzle.height, "title": puzzle.title or "", "note": note,
         "cell": lay.cell, "font": lay.font, "left": lay.left, "top": lay.top,
@@ -99,7 +115,7 @@ button { font-size: 1em; padding: .25em .7em; }
 const D = @DATA@;
 const RATES = [1, 2, 3, 5, 8, 12, 20, 35, 60, 100, 200];
 const N = D.steps.length, W = D.w, H = D.h;
-const state = new Uint8Array(W * H);
+const state = new Uint8Array(W * H), held = new Uint8Array(W * H);
 let at = 0, playing = false, last = 0, owed = 0;
 const $ = id => document.getElementById(id);
 const canvas = $("board"), ctx = canvas.getContext("2d");
@@ -110,10 +126,15 @@ ctx.scale(ratio, ratio);
 $("pos").max = N;
 
 function forward() {
-  const c = D.steps[at][1]; for (let i = 0; i < c.length; i += 3) state[c[i]] = c[i + 2]; at++;
+  const [, c, h] = D.steps[at];
+  for (let i = 0; i < c.length; i += 3) state[c[i]] = c[i + 2];
+  for (let i = 0; i < h.length; i += 3) held[h[i]] = h[i + 2];
+  at++;
 }
 function backward() {
-  at--; const c = D.steps[at][1]; for (let i = c.length - 3; i >= 0; i -= 3) state[c[i]] = c[i + 1];
+  at--; const [, c, h] = D.steps[at];
+  for (let i = c.length - 3; i >= 0; i -= 3) state[c[i]] = c[i + 1];
+  for (let i = h.length - 3; i >= 0; i -= 3) held[h[i]] = h[i + 1];
 }
 function seek(n) { n = Math.max(0, Math.min(N, n)); while (at < n) forward(); while (at > n) backward(); draw(); }
 
@@ -125,11 +146,13 @@ function draw() {
   ctx.textAlign = "center"; for (const [t, x, y] of D.colClues) ctx.fillText(t, x, y);
   const marks = new Map();
   if (at > 0) {
-    const m = D.steps[at - 1][2];
-    for (let i = 0; i < m.length; i += 2) marks.set(m[i], C[D.marks[m[i + 1]]]);
+    const [, c, , m] = D.steps[at - 1];
+    if (typeof m === "number") for (let i = 0; i < c.length; i += 3) marks.set(c[i], C[D.marks[m]]);
+    else for (let i = 0; i < m.length; i += 2) marks.set(m[i], C[D.marks[m[i + 1]]]);
   }
   for (let i = 0; i < W * H; i++) {
-    const x = D.left + (i % W) * s, y = D.top + Math.floor(i / W) * s, m = marks.get(i), v = state[i];
+    const x = D.left + (i % W) * s, y = D.top + Math.floor(i / W) * s, v = state[i];
+    const m = marks.get(i) || (held[i] ? C[D.marks[held[i] - 1]] : undefined);
     if (v === 2) { ctx.fillStyle = m || C.ink; ctx.fillRect(x, y, s, s); }
     else if (v === 1) {
       if (m) {
