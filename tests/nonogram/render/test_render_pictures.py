@@ -115,12 +115,15 @@ def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[i
 @pytest.mark.parametrize("cell", [3, 4, 7, 20])
 @pytest.mark.parametrize("kind", ["solution", "partial", "marked", "all marked"])
 @pytest.mark.parametrize("palette", ["", "a#", "ab"])
+@pytest.mark.parametrize("mask_pixels", [0, 2000, 10**9])
 def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(
-        cell: int, kind: str, palette: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """paint_cells draws the cells a band of rows at a time, as layers of fills and masked
-    patterns (dots, the rings of highlighted empty cells): the pixels are those of a shape
-    per cell (black and white, and colour puzzles, one of whose colours is written '#'; every
-    highlight colour, on some cells or on all)."""
+        cell: int, kind: str, palette: str, mask_pixels: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """paint_cells draws the cells a band of rows at a time, as layers of fills, then dots and
+    the rings of highlighted empty cells as shapes or through masks (MASK_PIXELS 0: always
+    shapes; 10**9: always masks): the pixels are those of a shape per cell (black and white,
+    and colour puzzles, one of whose colours is written '#'; every highlight colour, on some
+    cells or on all)."""
     import random
     pytest.importorskip("PIL")
     from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid
@@ -128,7 +131,8 @@ def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(
     from gridsolve.nonogram.render.layout import COLOURS
     from gridsolve.nonogram.render.png import draw_frame, load_pillow, paint_cells
     from gridsolve.nonogram.watch.frames import MARKS
-    monkeypatch.setattr(png, "CELL_BAND", 5)  # bands of 5, 5, 5 and 2 rows
+    monkeypatch.setattr(png, "BAND_PIXELS", 5 * 23 * cell * cell)  # bands of 5, 5, 5, 2 rows
+    monkeypatch.setattr(png, "MASK_PIXELS", mask_pixels)
     pil = load_pillow()
     rng = random.Random(cell)
     symbols = (palette or "#") + "." + ("" if kind == "solution" else "?")

@@ -16,8 +16,12 @@ if TYPE_CHECKING:
 
 __all__ = ["puzzle_image", "write_png", "load_pillow", "font"]
 
-#: Rows of cells paint_cells draws at once (its layers and masks are this many rows high).
-CELL_BAND = 32
+#: The most pixels of the band of rows paint_cells draws at once (its layers and masks):
+#: as many rows as fit, at least one.
+BAND_PIXELS = 4_000_000
+#: A mask through which a band's dots or rings are pasted costs about a shape per this many
+#: of the band's pixels (measured): fewer marked cells than that are drawn as shapes.
+MASK_PIXELS = 2000
 
 FONT_FILES = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "Arial.ttf")
 
@@ -120,8 +124,8 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
     ``colours`` optionally gives a highlight colour per cell index, ``unknown`` a fill for
     unknown cells (both for animations): a highlighted cell takes its colour, and a
     highlighted empty cell is outlined in it, with its dot in it. The grid lines,
-    drawn last, cover each cell's edges. The cells are drawn a band of CELL_BAND rows at a
-    time, each band as a few whole layers (its fills, then each pattern through its mask):
+    drawn last, cover each cell's edges. The cells are drawn a band of rows at a time
+    (BAND_PIXELS), each band as a layer of its fills, then its dots and rings (_through):
     cell by cell, a 1000x1000 grid took seconds, and a deep search's GIF frames, with
     thousands of highlighted cells each, most of their time."""
     if len(grid) != lay.rows or any(len(row) != lay.cols for row in grid):
@@ -133,7 +137,6 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
         partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in set(row))
     fills = lay.fills()
     w, size = lay.cols, lay.cell
-    dot = max(1, size // 10)
     inks = [COLOURS["paper"]]  # a cell's byte in `solid`: its fill's index here
 
     def ink(colour: str) -> int:
@@ -158,37 +161,51 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
         else:
             cells[cell] = ink(mark)
     palette = [part for colour in inks for part in pil.ImageColor.getrgb(colour)]
-    dot_pattern = _pattern(size, w, min(CELL_BAND, lay.rows), dot, None)
-    for top in range(0, lay.rows, CELL_BAND):
-        rows = min(CELL_BAND, lay.rows - top)
+    draw = pil.ImageDraw.Draw(img)
+    high = max(1, min(lay.rows, BAND_PIXELS // (w * size * size)))  # rows in a band
+    for top in range(0, lay.rows, high):
+        rows = min(high, lay.rows - top)
         band = slice(top * w, (top + rows) * w)
-        where = (lay.left, lay.top + top * size)
         if any(cells[band]):
             layer = pil.Image.frombytes("P", (w, rows), bytes(cells[band]))
             layer.putpalette(palette)
             img.paste(layer.resize((w * size, rows * size), pil.Image.Resampling.NEAREST)
-                      .convert("RGB"), where)
-        _through(pil, img, lay, where, dots[band], rows, dot_pattern, COLOURS["dot"])
+                      .convert("RGB"), (lay.left, lay.top + top * size))
+        _through(pil, img, draw, lay, top, high, dots[band], None, COLOURS["dot"])
         for mark, ring in rings.items():
-            pattern = _pattern(size, w, min(CELL_BAND, lay.rows), dot, max(2, size // 8))
-            _through(pil, img, lay, where, ring[band], rows, pattern, mark)
-    draw = pil.ImageDraw.Draw(img)
+            _through(pil, img, draw, lay, top, high, ring[band], max(2, size // 8), mark)
     for x1, y1, x2, y2, thick in sorted(lay.lines(), key=lambda line: line[4]):
         draw.line((x1, y1, x2, y2), fill=COLOURS["ink"] if thick else COLOURS["thin"],
                   width=2 if thick else 1)
 
 
-def _through(pil: Any, img: Image.Image, lay: Layout, where: tuple[int, int], marked: bytearray,
-             rows: int, pattern: Image.Image, colour: str) -> None:
-    """Paint ``colour`` through ``pattern`` (a mask of one drawing per cell) on the cells
-    ``marked`` names (a byte per cell of a band of ``rows`` rows, 255: marked)."""
-    if not any(marked):
-        return
+def _through(pil: Any, img: Image.Image, draw: Any, lay: Layout, top: int, high: int,
+             marked: bytearray, ring: int | None, colour: str) -> None:
+    """Draw a dot of ``colour`` (and a ring of ``ring`` pixels inside the cell's edge, if
+    given) on the cells ``marked`` names: a byte per cell of the band of rows from ``top``
+    (bands are ``high`` rows), 255 where marked. A few are drawn as shapes; many, in one paste through a mask (a
+    pattern of the drawing in every cell, where they are): a mask costs about what a shape
+    does per MASK_PIXELS of the band."""
     size, cols = lay.cell, lay.cols
+    rows = len(marked) // cols
+    count = marked.count(255)
+    if count * MASK_PIXELS < cols * rows * size * size:
+        dot = max(1, size // 10)
+        i = marked.find(255)
+        while i >= 0:
+            x0, y0 = lay.left + i % cols * size, lay.top + (top + i // cols) * size
+            if ring:
+                draw.rectangle((x0, y0, x0 + size, y0 + size), fill=COLOURS["paper"],
+                               outline=colour, width=ring)
+            mx, my = (2 * x0 + size) // 2, (2 * y0 + size) // 2
+            draw.ellipse((mx - dot, my - dot, mx + dot, my + dot), fill=colour)
+            i = marked.find(255, i + 1)
+        return
+    pattern = _pattern(size, cols, high, max(1, size // 10), ring)
     chosen = pil.Image.frombytes("L", (cols, rows), bytes(marked)).resize(
         (cols * size, rows * size), pil.Image.Resampling.NEAREST)
     mask = pil.ImageChops.multiply(chosen, pattern.crop((0, 0, cols * size, rows * size)))
-    img.paste(pil.ImageColor.getrgb(colour), where, mask)
+    img.paste(pil.ImageColor.getrgb(colour), (lay.left, lay.top + top * size), mask)
 
 
 @lru_cache(maxsize=8)
