@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,18 +176,7 @@ def test_animations_are_written(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert text.startswith("<!DOCTYPE html>") and "http://" not in text and "https://" not in text
 
 
-def test_html_player_steps_to_the_end_and_back(tmp_path: Path) -> None:
-    """Run the player's script in node with a stub page: the last step shows the final grid."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    from gridsolve.nonogram.watch.player import animation_html
-    from gridsolve.nonogram.watch.trace import trace_solve
-    puzzle = puzzle_from_grid(("##.#", "#..#", ".##.", "#.##"))
-    _, trace = trace_solve(puzzle, 1)
-    page = animation_html(puzzle, trace.steps)
-    script = page.split("<script>", 1)[1].split("</script>", 1)[0]
-    stub = """
+_PAGE_STUB = """
 const els = {};
 const fakeContext = new Proxy({}, {get: (t, k) => (k in t ? t[k] : () => {}),
                                   set: (t, k, v) => { t[k] = v; return true; }});
@@ -197,19 +187,36 @@ globalThis.window = {devicePixelRatio: 1};
 globalThis.performance = {now: () => 0};
 globalThis.requestAnimationFrame = () => {};
 """
-    check = """
+
+
+def _run_player(tmp_path: Path, page: str, check: str) -> Any:
+    """Run the player page's script in node with a stub page, then ``check`` (which prints
+    one JSON value); what it printed. Skips when node is not installed."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = page.split("<script>", 1)[1].split("</script>", 1)[0]
+    (tmp_path / "player.js").write_text(_PAGE_STUB + script + check)
+    out = subprocess.run([node, str(tmp_path / "player.js")], capture_output=True, text=True,
+                         timeout=30, check=True).stdout
+    import json
+    return json.loads(out)
+
+
+def test_html_player_steps_to_the_end_and_back(tmp_path: Path) -> None:
+    """Run the player's script in node with a stub page: the last step shows the final grid."""
+    from gridsolve.nonogram.watch.player import animation_html
+    from gridsolve.nonogram.watch.trace import trace_solve
+    puzzle = puzzle_from_grid(("##.#", "#..#", ".##.", "#.##"))
+    _, trace = trace_solve(puzzle, 1)
+    got = _run_player(tmp_path, animation_html(puzzle, trace.steps), """
 el("last").onclick();
 const end = Array.from(state).join("");
 el("back").onclick();
 const back = el("counter").textContent;
 el("first").onclick();
 console.log(JSON.stringify({end, back, start: Array.from(state).join(""), caption: el("caption").textContent}));
-"""
-    (tmp_path / "player.js").write_text(stub + script + check)
-    out = subprocess.run([node, str(tmp_path / "player.js")], capture_output=True, text=True,
-                         timeout=30, check=True).stdout
-    import json
-    got = json.loads(out)
+""")
     code = {"#": "2", ".": "1", "?": "0"}
     assert got["end"] == "".join(code[ch] for row in trace.final() for ch in row)
     assert got["back"] == f"step {len(trace.steps) - 1} of {len(trace.steps)}"
@@ -220,38 +227,17 @@ def test_html_player_holds_guesses_and_probes_both_ways(tmp_path: Path) -> None:
     """Run the player's script in node: the held highlights (guesses, a probe's cells), kept as
     changes, are the same at each step reached forward, one step at a time, and back from
     the end, and are those highlights() holds there."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
     from gridsolve.nonogram.watch.frames import MARKS, highlights
     from gridsolve.nonogram.watch.player import animation_html
     from gridsolve.nonogram.watch.trace import trace_solve
     puzzle = puzzle_from_grid(tuple("".join("#."[(r + c) % 2] for c in range(6)) for r in range(6)))
     _, trace = trace_solve(puzzle, 20)  # a checkerboard: guesses held deep, backtracks
-    page = animation_html(puzzle, trace.steps)
-    script = page.split("<script>", 1)[1].split("</script>", 1)[0]
-    stub = """
-const fakeContext = new Proxy({}, {get: (t, k) => (k in t ? t[k] : () => {}),
-                                  set: (t, k, v) => { t[k] = v; return true; }});
-const els = {};
-const el = id => els[id] || (els[id] = {id, value: "4", style: {}, textContent: "", innerHTML: "",
-  tagName: "DIV", getContext: () => fakeContext});
-globalThis.document = {getElementById: el, addEventListener: () => {}};
-globalThis.window = {devicePixelRatio: 1};
-globalThis.performance = {now: () => 0};
-globalThis.requestAnimationFrame = () => {};
-"""
-    check = """
+    got = _run_player(tmp_path, animation_html(puzzle, trace.steps), """
 const fwd = [Array.from(held).join(",")], bwd = [];
 for (let k = 1; k <= N; k++) { seek(k); fwd.push(Array.from(held).join(",")); }
 for (let k = N; k >= 0; k--) { seek(k); bwd.unshift(Array.from(held).join(",")); }
 console.log(JSON.stringify({fwd, bwd}));
-"""
-    (tmp_path / "player.js").write_text(stub + script + check)
-    out = subprocess.run([node, str(tmp_path / "player.js")], capture_output=True, text=True,
-                         timeout=30, check=True).stdout
-    import json
-    got = json.loads(out)
+""")
     held = [0] * 36
     want = [",".join(map(str, held))]
     for changed, _ in highlights(trace.steps):
@@ -259,7 +245,7 @@ console.log(JSON.stringify({fwd, bwd}));
             held[cell] = 0 if mark is None else MARKS.index(mark) + 1
         want.append(",".join(map(str, held)))
     assert got["fwd"] == got["bwd"] == want
-    assert len({w for w in want}) > 10 and any("4" in w for w in want)  # guesses were held
+    assert len(set(want)) > 10 and any("4" in w for w in want)  # guesses were held
 
 
 def test_a_puzzle_too_big_for_a_gif_or_png_is_refused_before_the_solve(
