@@ -131,35 +131,27 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
     if len(grid) != lay.rows or any(len(row) != lay.cols for row in grid):
         raise GridsolveError(f"the grid to draw is not the puzzle's {lay.cols}x{lay.rows}")
     pil = load_pillow()
-    if lay.cell_fills:
-        partial = any(UNKNOWN in row for row in grid)
-    else:
-        partial = any(ch not in (FILLED, EMPTY) for row in grid for ch in set(row))
+    symbols = set().union(*map(set, grid))
+    partial = UNKNOWN in symbols if lay.cell_fills else bool(symbols - {FILLED, EMPTY})
     fills = lay.fills()
     w, size = lay.cols, lay.cell
-    inks = [COLOURS["paper"]]  # a cell's byte in `solid`: its fill's index here
-
-    def ink(colour: str) -> int:
-        if colour not in inks:
-            inks.append(colour)
-        return inks.index(colour)
-
-    symbols = set().union(*map(set, grid))
-    solid_of = {ch: ink(fill) if ch != EMPTY and (fill := fills.get(ch, unknown)) else 0
-                for ch in symbols}
-    solid = "".join(grid).translate({ord(ch): i for ch, i in solid_of.items()})
-    cells = bytearray(solid.encode("latin-1"))
+    inks = {COLOURS["paper"]: 0}  # a fill -> its index in the palette (a byte of `cells`)
+    solid_of = {ch: inks.setdefault(fill, len(inks))
+                if ch != EMPTY and (fill := fills.get(ch, unknown)) else 0 for ch in symbols}
+    whole = "".join(grid)
+    cells = bytearray(whole.translate({ord(ch): i for ch, i in solid_of.items()})
+                      .encode("latin-1"))
     dots = bytearray(len(cells))  # 255: a known-empty cell of a partial grid (its dot)
     if partial and EMPTY in symbols:
-        dots[:] = "".join(grid).translate({ord(ch): 255 if ch == EMPTY else 0
-                                           for ch in symbols}).encode("latin-1")
+        dots[:] = whole.translate({ord(ch): 255 if ch == EMPTY else 0
+                                   for ch in symbols}).encode("latin-1")
     rings: dict[str, bytearray] = {}  # mark -> 255 where an empty cell is highlighted with it
     for cell, mark in (colours or {}).items():
-        if grid[cell // w][cell % w] == EMPTY:  # outlined, with a dot of the mark's colour
+        if whole[cell] == EMPTY:  # outlined, with a dot of the mark's colour
             dots[cell] = 0
             rings.setdefault(mark, bytearray(len(cells)))[cell] = 255
         else:
-            cells[cell] = ink(mark)
+            cells[cell] = inks.setdefault(mark, len(inks))
     palette = [part for colour in inks for part in pil.ImageColor.getrgb(colour)]
     draw = pil.ImageDraw.Draw(img)
     high = max(1, min(lay.rows, BAND_PIXELS // (w * size * size)))  # rows in a band
@@ -183,14 +175,13 @@ def _through(pil: Any, img: Image.Image, draw: Any, lay: Layout, top: int, high:
              marked: bytearray, ring: int | None, colour: str) -> None:
     """Draw a dot of ``colour`` (and a ring of ``ring`` pixels inside the cell's edge, if
     given) on the cells ``marked`` names: a byte per cell of the band of rows from ``top``
-    (bands are ``high`` rows), 255 where marked. A few are drawn as shapes; many, in one paste through a mask (a
-    pattern of the drawing in every cell, where they are): a mask costs about what a shape
-    does per MASK_PIXELS of the band."""
+    (bands are ``high`` rows), 255 where marked. A few are drawn as shapes; many, in one
+    paste through a mask (a pattern of the drawing in every cell, where they are): a mask
+    costs about what a shape does per MASK_PIXELS of the band."""
     size, cols = lay.cell, lay.cols
     rows = len(marked) // cols
-    count = marked.count(255)
-    if count * MASK_PIXELS < cols * rows * size * size:
-        dot = max(1, size // 10)
+    dot = max(1, size // 10)
+    if marked.count(255) * MASK_PIXELS < cols * rows * size * size:
         i = marked.find(255)
         while i >= 0:
             x0, y0 = lay.left + i % cols * size, lay.top + (top + i // cols) * size
@@ -201,7 +192,7 @@ def _through(pil: Any, img: Image.Image, draw: Any, lay: Layout, top: int, high:
             draw.ellipse((mx - dot, my - dot, mx + dot, my + dot), fill=colour)
             i = marked.find(255, i + 1)
         return
-    pattern = _pattern(size, cols, high, max(1, size // 10), ring)
+    pattern = _pattern(size, cols, high, dot, ring)
     chosen = pil.Image.frombytes("L", (cols, rows), bytes(marked)).resize(
         (cols * size, rows * size), pil.Image.Resampling.NEAREST)
     mask = pil.ImageChops.multiply(chosen, pattern.crop((0, 0, cols * size, rows * size)))
@@ -211,8 +202,8 @@ def _through(pil: Any, img: Image.Image, draw: Any, lay: Layout, top: int, high:
 @lru_cache(maxsize=8)
 def _pattern(size: int, cols: int, rows: int, dot: int, ring: int | None) -> Image.Image:
     """``rows`` rows of ``cols`` cells of ``size`` pixels, each with a dot (and a ring of
-    ``ring`` pixels inside its edge, if given), as a mask; kept for
-    a GIF's next frames: callers only crop it, and must not change it."""
+    ``ring`` pixels inside its edge, if given), as a mask; kept for a GIF's next frames:
+    callers only crop it, and must not change it."""
     pil = load_pillow()
     tile = pil.Image.new("L", (size + 1, size + 1), 0)
     draw = pil.ImageDraw.Draw(tile)
