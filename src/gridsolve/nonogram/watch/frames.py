@@ -69,12 +69,14 @@ def caption(puzzle: Puzzle, step: Step) -> str:
 HeldChange = tuple[int, "str | None", "str | None"]
 
 
-def highlights(steps: Sequence[Step]) -> Iterator[tuple[list[HeldChange], dict[int, str]]]:
+def highlights(steps: Sequence[Step]) -> Iterator[tuple[list[HeldChange], dict[int, str],
+                                                         dict[int, str]]]:
     """For each step, how its highlights change: the held ones as changes (a guess stays red
-    while it holds, a probe's cells orange until it is retracted), and the step's own
-    (cells a line fixed, a learned cell, cells undone) as they are. A step's highlights are
-    its own over the held ones. As changes they cost what the steps do (each step listing
-    every held cell made a deep search's steps quadratic)."""
+    while it holds, a probe's cells orange until it is retracted), the step's own (cells a
+    line fixed, a learned cell, cells undone) as they are, and the held ones after the step
+    (this generator's own dict, changed at the next step: read it, do not keep or change
+    it). A step's highlights are its own over the held ones. As changes they cost what the
+    steps do (each step listing every held cell made a deep search's steps quadratic)."""
     tentative: set[int] = set()  # the cells of the probe under way
     guessed: list[set[int]] = []  # the guessed cells of each depth on the path
     depth_of: dict[int, int] = {}  # a guessed cell -> its index in guessed
@@ -119,7 +121,7 @@ def highlights(steps: Sequence[Step]) -> Iterator[tuple[list[HeldChange], dict[i
                     del held[cell]
                 else:
                     held[cell] = now
-        yield changed, own
+        yield changed, own, held
 
 
 def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None = None,
@@ -131,19 +133,13 @@ def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None =
     frames are wanted: the others are replayed but not made (a GIF shows 300 of 100,000)."""
     w = puzzle.width
     cells = [UNKNOWN] * (w * puzzle.height)
-    held: dict[int, str] = {}
-    for index, (step, (changed, own)) in enumerate(zip(steps, highlights(steps))):
+    for index, (step, (_, own, held)) in enumerate(zip(steps, highlights(steps))):
         wanted = only is None or index in only
         changes: tuple[tuple[int, str, str], ...] = ()
         if wanted:
             changes = tuple((cell, cells[cell], value) for cell, value in step.changes)
         for cell, value in step.changes:
             cells[cell] = value
-        for cell, _, mark in changed:
-            if mark is None:
-                del held[cell]
-            else:
-                held[cell] = mark
         if not wanted:
             continue
         marks = {**held, **own}

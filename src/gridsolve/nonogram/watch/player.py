@@ -46,7 +46,7 @@ def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[s
     out: list[list[Any]] = []
     kept = 0  # entries of the steps kept so far
     cells = [CODE["?"]] * (puzzle.width * puzzle.height)
-    for step, (changed, own) in zip(steps, highlights(steps)):
+    for step, (changed, own, _) in zip(steps, highlights(steps)):
         kept += len(step.changes) + len(changed) + len(own)
         if kept > PLAYER_CELLS and out:
             note += (f" (the player stops at step {len(out):,} of {len(steps):,}: its steps' "
