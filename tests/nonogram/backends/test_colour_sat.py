@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from gridsolve.nonogram.backends import analyse
-from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine import colour as ce
 from gridsolve.nonogram.formats import read_entry
 from gridsolve.nonogram.model import ColourPuzzle, colour_puzzle_from_grid, is_colour_solution
@@ -80,6 +80,31 @@ def test_auto_hands_a_long_colour_search_to_sat(monkeypatch: pytest.MonkeyPatch)
     assert len(set(result.solutions)) == 300
     assert all(is_colour_solution(puzzle, s) for s in result.solutions)
     assert analyse(permutations(4, 2), 100, method="auto").solutions  # small: native alone
+
+
+def test_auto_colour_turn_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour puzzle's native turn is AUTO_SECONDS_COLOUR long, not AUTO_SECONDS (which
+    would let the native engine count these 300 itself), in auto and in --jobs."""
+    from gridsolve.nonogram.backends import auto, parallel
+    monkeypatch.setattr(auto, "AUTO_NODES", 10**9)
+    monkeypatch.setattr(auto, "AUTO_SECONDS", 1e9)
+    monkeypatch.setattr(auto, "AUTO_SECONDS_COLOUR", 0.0)
+    puzzle = permutations(10, 2)
+    result = analyse(puzzle, 300, method="auto")
+    assert result.stats.get("handover") == 1 and result.stats["native_nodes"] <= 1  # the root
+    assert len(set(result.solutions)) == 300
+    assert all(is_colour_solution(puzzle, s) for s in result.solutions)
+    from gridsolve.nonogram import engine
+    budgets: list[float | None] = []
+    real = engine.analyse
+
+    def spy(p: ColourPuzzle, n: int, limits: SearchLimits) -> Result:
+        budgets.append(limits.timeout)
+        return real(p, n, limits)
+
+    monkeypatch.setattr(engine, "analyse", spy)
+    assert len(set(parallel.analyse(puzzle, 300, jobs=2).solutions)) == 300
+    assert budgets[0] == 0.0
 
 
 @pytest.mark.parametrize("name", [n for n in COLOUR_CORPUS if "olsak" not in n or "viceres" in n])

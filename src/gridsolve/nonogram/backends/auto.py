@@ -18,7 +18,8 @@ share starts at AUTO_SAT_SHARE_SMALL instead and doubles each round up to an equ
 SAT 8 s, ...; 0018). Solutions are pooled;
 when either is exhausted, its solutions are every solution, so the count stays exact.
 Puzzles whose engine has no team (colour) keep a single hand-over: native under the
-budget, then SAT alone. So do SAT solvers that cannot be paused (``sat.abilities``: CaDiCaL,
+budget (AUTO_SECONDS_COLOUR instead of AUTO_SECONDS), then SAT alone. So do SAT solvers
+that cannot be paused (``sat.abilities``: CaDiCaL,
 which python-sat cannot interrupt, runs in a child process under a timeout): after the
 team's first turn, SAT alone, seeded as in the turns, the team's solutions blocked and
 counted (``_alone``).
@@ -70,7 +71,7 @@ from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE",
-           "AUTO_SAT_SHARE",
+           "AUTO_SECONDS_COLOUR", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
@@ -97,6 +98,11 @@ AUTO_SECONDS = 1.0
 #: native search rarely ends after its first moments, and SAT with the order model seldom
 #: needs long (docs/decisions/0013; 0.25 s until 0017).
 AUTO_SECONDS_LARGE = 0.1
+#: Native seconds before a colour puzzle, which has a single hand-over, goes to SAT: a colour
+#: puzzle the native engine has not ended in 0.2 s is one SAT ends as fast or faster, and the
+#: native engine never resumes (docs/decisions/0026; was AUTO_SECONDS). Random 30x30
+#: 3-colour puzzles at 50% background end natively within 0.14 s.
+AUTO_SECONDS_COLOUR = 0.2
 #: In the turns on puzzles over AUTO_SMALL_CELLS cells, SAT's time to the native search's
 #: (native 0.1 s, SAT 2.4 s, native 0.2 s, SAT 4.8 s, ...): the native search's later turns
 #: there rarely end a puzzle, so they get a 25th of the time (decision 0020; was 6).
@@ -257,7 +263,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
                          to_kissat=small_for_kissat(puzzle, solver, limits, max_solutions))
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
-                          timeout=_min(AUTO_SECONDS, limits.timeout))
+                          timeout=_min(AUTO_SECONDS_COLOUR, limits.timeout))
     native = engine.analyse(puzzle, max_solutions, budget)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native

@@ -39,8 +39,8 @@ Each process sends every solution as it finds it, and says when its search is ex
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
 holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
 solution, so the count is exact), and the other processes are killed at once. A colour
-puzzle has no team: its engine runs here first under the same budget, and if that is not
-enough, a new colour search and SAT run side by side.
+puzzle has no team: its engine runs here first under auto's colour budget (AUTO_NODES,
+AUTO_SECONDS_COLOUR), and if that is not enough, a new colour search and SAT run side by side.
 
 Limits: the timeout is the caller's (the processes are killed at the deadline; the SAT
 processes end themselves there, and the pool waits up to DEADLINE_GRACE for their counts);
@@ -283,10 +283,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         known = team.partial()
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does
-        from gridsolve.nonogram.backends.auto import AUTO_NODES
+        from gridsolve.nonogram.backends.auto import AUTO_NODES, AUTO_SECONDS_COLOUR
+        after = min(PARALLEL_AFTER, AUTO_SECONDS_COLOUR)
         alone = engine.analyse(puzzle, max_solutions, SearchLimits(
-            max_nodes=AUTO_NODES, timeout=PARALLEL_AFTER if limits.timeout is None
-            else min(PARALLEL_AFTER, limits.timeout)))
+            max_nodes=AUTO_NODES, timeout=after if limits.timeout is None
+            else min(after, limits.timeout)))
         if settled(alone, max_solutions) or passed(deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
