@@ -1,6 +1,6 @@
 """Colour nonogram benchmark: the native colour engine and auto against a SAT baseline.
 
-    python benchmarks/colour.py [--timeout S] [--random N]
+    python benchmarks/colour.py [--timeout S] [--random N] [--previous REV]
 
 Sets:
   corpus      every colour puzzle in ../shared/puzzles (Olšák .g, pynogram INI, nonogrid TOML)
@@ -12,12 +12,15 @@ Sets:
 Each puzzle is solved to a proven status (count to 2). The SAT baseline is python-sat's
 CaDiCaL 1.9.5 on the colour block-start encoding (gridsolve.nonogram.backends.sat), in the
 same process. Every solution is checked against the clues by the engine that returns it, and
-statuses must agree between solvers (a mismatch stops the run).
+statuses must agree between solvers (a mismatch stops the run). With ``--previous REV`` an
+earlier version (built from git, ``previous.py``) runs its ``auto`` on every puzzle in the
+same run, in a child process (the row ``auto@REV``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
@@ -27,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from nonogram import puzzles_dir  # noqa: E402  (the sibling benchmark's data lookup)
+from nonogram import Previous, puzzles_dir  # noqa: E402  (the sibling benchmark's)
+from previous import built  # noqa: E402  (an earlier version built from git)
 
 from gridsolve.nonogram import backends  # noqa: E402
 from gridsolve.nonogram.engine import Result, SearchLimits  # noqa: E402
@@ -69,19 +73,22 @@ def corpus_set(base: Path) -> list[tuple[str, ColourPuzzle]]:
 Solver = Callable[[ColourPuzzle | Puzzle], Result]
 
 
-def solvers(timeout: float) -> dict[str, Solver]:
+def solvers(timeout: float, previous: dict[str, Solver]) -> dict[str, Solver]:
     limits = SearchLimits(timeout=timeout)
     return {
         "native": lambda p: backends.analyse(p, 2, limits, "native"),
         "auto": lambda p: backends.analyse(p, 2, limits, "auto"),
+        **previous,
         "sat-baseline": lambda p: backends.analyse(p, 2, limits, "sat", solver="cadical195"),
     }
 
 
-def timed(solve: Solver, puzzle: ColourPuzzle | Puzzle) -> tuple[float, str]:
+def timed(solve: Solver, puzzle: ColourPuzzle | Puzzle, own: bool) -> tuple[float, str]:
+    """Wall seconds and status; ``own``: the seconds the solver measured itself (an earlier
+    version's child, whose wall time here would add the puzzle's trip to it and back)."""
     t = time.perf_counter()
     result = solve(puzzle)
-    return time.perf_counter() - t, result.status
+    return (result.seconds if own else time.perf_counter() - t), result.status
 
 
 def fmt(x: float) -> str:
@@ -101,22 +108,38 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--timeout", type=float, default=30.0, help="per puzzle and solver (s)")
     ap.add_argument("--random", type=int, default=10, help="puzzles per random set")
+    ap.add_argument("--previous", metavar="REV", default="",
+                    help="also run auto of an earlier version (a git revision)")
     args = ap.parse_args()
+    with contextlib.ExitStack() as stack:
+        previous: dict[str, Solver] = {}
+        if args.previous:
+            src = stack.enter_context(built(args.previous))
+            if src is None:
+                sys.exit(f"--previous: {args.previous} could not be archived or built")
+            child = Previous(src, "auto", args.timeout)
+            stack.callback(child.close)
+            previous[f"auto@{args.previous}"] = lambda p: child.solve(p, "a colour puzzle")
+        run(args, previous)
+
+
+def run(args: argparse.Namespace, previous: dict[str, Solver]) -> None:
+    """Every set with every solver, and the tables."""
     base = puzzles_dir()
     sets = {
         "corpus": corpus_set(base),
         "rnd30-50": random_set(args.random, 30, 0.5, 1),
         "rnd30-60": random_set(args.random, 30, 0.6, 2),
     }
-    names = list(solvers(args.timeout))
+    names = list(solvers(args.timeout, previous))
     rows, corpus_rows = [], []
     for set_name, puzzles in sets.items():
         secs: dict[str, list[float]] = {m: [] for m in names}
         proven = {m: 0 for m in names}
         for label, puzzle in puzzles:
             statuses = {}
-            for m, solve in solvers(args.timeout).items():
-                dt, status = timed(solve, puzzle)
+            for m, solve in solvers(args.timeout, previous).items():
+                dt, status = timed(solve, puzzle, m in previous)
                 secs[m].append(dt)
                 statuses[m] = status
                 proven[m] += status != "unknown"

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
-from gridsolve.nonogram.formats import Entry, iter_entries
-from gridsolve.nonogram.model import Puzzle, is_any_solution, puzzle_from_grid
+from gridsolve.nonogram.formats import Entry, iter_entries, write_puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Puzzle, is_any_solution, puzzle_from_grid
 
 from previous import built  # an earlier version built from git
 
@@ -197,7 +197,11 @@ from gridsolve.nonogram.engine import SearchLimits, analyse
 print(json.dumps(gridsolve.__file__), flush=True)
 for line in sys.stdin:
     req = json.loads(line)
-    puzzle = Puzzle(req["rows"], req["cols"])
+    if "json" in req:  # a colour puzzle, in gridsolve's JSON
+        from gridsolve.nonogram.formats import parse_puzzle
+        puzzle = parse_puzzle(req["json"], "json")
+    else:
+        puzzle = Puzzle(req["rows"], req["cols"])
     limits = SearchLimits(timeout=req["timeout"])
     t = time.perf_counter()
     if req["method"] == "native":
@@ -225,16 +229,21 @@ class Previous:
             sys.exit(f"the previous version ran from {where}, not {src}")
 
     def __call__(self, entry: Entry) -> Result:
-        if not isinstance(entry.puzzle, Puzzle):
-            sys.exit(f"--previous: {entry.label} is not a black-and-white puzzle")
+        return self.solve(entry.puzzle, entry.label)
+
+    def solve(self, puzzle: AnyPuzzle, label: str) -> Result:
+        """The earlier version's answer (a colour puzzle goes as gridsolve JSON)."""
         assert self.child.stdin is not None and self.child.stdout is not None
-        req = {"rows": entry.puzzle.rows, "cols": entry.puzzle.cols, "timeout": self.timeout,
-               "method": self.method}
+        req: dict[str, object] = {"timeout": self.timeout, "method": self.method}
+        if isinstance(puzzle, Puzzle):
+            req.update(rows=puzzle.rows, cols=puzzle.cols)
+        else:
+            req["json"] = write_puzzle(puzzle, "json")
         self.child.stdin.write(json.dumps(req) + "\n")
         self.child.stdin.flush()
         line = self.child.stdout.readline()
         if not line:
-            sys.exit(f"the previous version stopped on {entry.label}")
+            sys.exit(f"the previous version stopped on {label}")
         out = json.loads(line)
         return Result(out["status"], tuple(tuple(g) for g in out["solutions"]), out["nodes"],
                       out["seconds"], ())
