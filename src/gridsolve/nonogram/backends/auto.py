@@ -18,7 +18,10 @@ share starts at AUTO_SAT_SHARE_SMALL instead and doubles each round up to an equ
 SAT 8 s, ...; 0018). Solutions are pooled;
 when either is exhausted, its solutions are every solution, so the count stays exact.
 Puzzles whose engine has no team (colour) keep a single hand-over: native under the
-budget (AUTO_SECONDS_COLOUR instead of AUTO_SECONDS), then SAT alone. So do SAT solvers
+budget (AUTO_SECONDS_COLOUR instead of AUTO_SECONDS), then SAT alone, seeded with what the
+colour engine proved at its root (``engine.analyse_colour``: the known cells, the colours
+each open cell lost, and what each probe there ruled out, ``cnf.colour_root_clauses``;
+decision 0027). So do SAT solvers
 that cannot be paused (``sat.abilities``: CaDiCaL,
 which python-sat cannot interrupt, runs in a child process under a timeout): after the
 team's first turn, SAT alone, seeded as in the turns, the team's solutions blocked and
@@ -68,7 +71,7 @@ from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  sat_installed)
-from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE",
            "AUTO_SECONDS_COLOUR", "AUTO_SAT_SHARE",
@@ -262,9 +265,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if team is not None:
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
                          to_kissat=small_for_kissat(puzzle, solver, limits, max_solutions))
+    assert isinstance(puzzle, ColourPuzzle)  # (every black-and-white puzzle has a team)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS_COLOUR, limits.timeout))
-    native = engine.analyse(puzzle, max_solutions, budget)
+    native, root = engine.analyse_colour(puzzle, max_solutions, budget)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
     sat = None
@@ -284,13 +288,16 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
     left = SearchLimits(left_nodes, left_time, limits.max_memory)
+    from gridsolve.nonogram.backends import cnf
+    extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications) \
+        if implications else []
     if sat is None:  # Kissat
         from gridsolve.nonogram.backends import kissat
         answer = kissat.analyse(puzzle, max_solutions, left, known=native.partial,
-                                encoding=encoding)
+                                encoding=encoding, extra=extra)
     else:
         answer = sat.analyse(puzzle, max_solutions, left, solver=name, known=native.partial,
-                             encoding=encoding)
+                             encoding=encoding, extra=extra)
     answer = _pooled(native, answer, max_solutions)
     stats = {"native_nodes": native.nodes, "handover": 1,
              **{f"sat_{k}": v for k, v in answer.stats.items()}}

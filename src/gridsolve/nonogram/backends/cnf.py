@@ -57,7 +57,7 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourP
 
 __all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "encoding_for",
            "TEXT_CLAUSES", "ModelSize", "size", "clauses", "dimacs", "dimacs_text", "cell_variables",
-           "implication_clauses", "blocking_clause"]
+           "implication_clauses", "colour_root_clauses", "blocking_clause"]
 
 #: Above this many literals, at-most-one uses the sequential counter instead of pairwise clauses.
 PAIRWISE_MAX = 6
@@ -202,6 +202,52 @@ def implication_clauses(records: Sequence[int], known: Grid | None = None) -> li
             else array("i", records)).tobytes()
     open_cells = None if known is None else bytes(ch == UNKNOWN for row in known for ch in row)
     return implication_pairs(data, open_cells)
+
+
+def colour_root_clauses(puzzle: ColourPuzzle, masks: bytes,
+                        records: bytes) -> list[list[int]]:
+    """Clauses over a colour puzzle's cell variables from what its engine proved at the root
+    (``engine.ColourRoot``): a unit "not colour d" for each colour an open cell (more than
+    one colour left) has lost, and from each probe "cell c is colour v" that narrowed an
+    open cell x, a binary clause "not (c, v) or not (x, d)" for each colour d of x it ruled
+    out, once each in the order found. Cells with one colour left take no clauses here (the
+    known cells' units say them). Empty ``masks`` (a root not settled): no clauses."""
+    if not masks:
+        return []
+    k, cells = len(puzzle.palette), puzzle.width * puzzle.height
+    mask = array("I", masks)
+    rec = array("I", records)
+    if len(mask) != cells:
+        raise ValueError("colour root masks do not fit the puzzle")
+    is_open = [m & (m - 1) != 0 for m in mask]
+    out = [[-(i * k + d + 1)] for i, m in enumerate(mask) if is_open[i]
+           for d in range(k) if not m >> d & 1]
+    said: dict[int, int] = {}  # (literal, cell) -> the colours of the cell said already
+    at, n_rec = 0, len(rec)
+    while at + 1 < n_rec:
+        lit, n = rec[at], rec[at + 1]
+        end = at + 2 + 2 * n
+        if lit >= cells * k or end > n_rec:
+            raise ValueError("malformed colour implication records")
+        cell, colour = divmod(lit, k)
+        if is_open[cell] and mask[cell] >> colour & 1:
+            for x, narrowed in zip(rec[at + 2:end:2], rec[at + 3:end:2]):
+                if x >= cells:
+                    raise ValueError("malformed colour implication records")
+                if not is_open[x]:
+                    continue
+                key = lit * cells + x
+                before = said.get(key, 0)
+                gone = mask[x] & ~narrowed & ~before
+                if gone:
+                    said[key] = before | gone
+                    base = x * k + 1
+                    while gone:
+                        low = gone & -gone
+                        out.append([-(lit + 1), -(base + low.bit_length() - 1)])
+                        gone ^= low
+        at = end
+    return out
 
 
 def blocking_clause(puzzle: Puzzle, grid: Grid) -> list[int]:

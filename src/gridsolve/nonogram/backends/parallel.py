@@ -40,7 +40,8 @@ Solutions are pooled (each one is checked against the clues); the answer is in w
 holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
 solution, so the count is exact), and the other processes are killed at once. A colour
 puzzle has no team: its engine runs here first under auto's colour budget (AUTO_NODES,
-AUTO_SECONDS_COLOUR), and if that is not enough, a new colour search and SAT run side by side.
+AUTO_SECONDS_COLOUR), and if that is not enough, a new colour search and SAT (seeded with what
+that root proved, as in auto) run side by side.
 
 Limits: the timeout is the caller's (the processes are killed at the deadline; the SAT
 processes end themselves there, and the pool waits up to DEADLINE_GRACE for their counts);
@@ -67,7 +68,7 @@ from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, 
 from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.team import team_for
-from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
@@ -268,6 +269,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     known: Grid | None = None
     workers: list[Worker] = []
     before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions
+    colour_extra: list[list[int]] | None = None  # and what its root proved, as clauses
     to_kissat = _kissat_small(puzzle, with_sat, solver, max_solutions)
     if team is not None:
         from gridsolve.nonogram.backends.auto import AUTO_NODES, _kissat_installed
@@ -285,13 +287,18 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     else:  # colour: the engine alone first, under auto's budget, as auto does
         from gridsolve.nonogram.backends.auto import AUTO_NODES, AUTO_SECONDS_COLOUR
         after = min(PARALLEL_AFTER, AUTO_SECONDS_COLOUR)
-        alone = engine.analyse(puzzle, max_solutions, SearchLimits(
+        assert isinstance(puzzle, ColourPuzzle)
+        alone, root = engine.analyse_colour(puzzle, max_solutions, SearchLimits(
             max_nodes=AUTO_NODES, timeout=after if limits.timeout is None
             else min(after, limits.timeout)))
         if settled(alone, max_solutions) or passed(deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
         before = alone.solutions  # (stopped after two or more: they stay in the pool)
+        if with_sat:  # SAT starts from what the root proved, as in auto
+            from gridsolve.nonogram.backends import cnf
+            known = alone.partial
+            colour_extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
     sat_side: list[Worker] = []
     if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions):
         # a large puzzle, glucose-syrup installed: its threads share what they learn, and
@@ -313,7 +320,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if with_sat and len(workers) < jobs:
         runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, max_solutions, runs=runs)
+                             team, max_solutions, runs=runs, extra=colour_extra)
         if kissat_first and len(sat_side) > 1:
             assert team is not None
             return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
@@ -411,9 +418,10 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
               deadline: float | None, team: Team | None, max_solutions: int,
-              runs: int = 1) -> list[Worker]:
+              runs: int = 1, extra: list[list[int]] | None = None) -> list[Worker]:
     """The SAT process, if python-sat is there and the model fits the memory and the time;
-    seeded with the team's root cells and implications (as auto's SAT side). Kissat gives
+    seeded with the team's root cells and implications (as auto's SAT side; a colour
+    puzzle's root clauses are ``extra``: ``cnf.colour_root_clauses``). Kissat gives
     up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory
     (``auto.models_that_fit``); a python-sat solver one."""
     from gridsolve.nonogram.backends import auto, cnf, sat
@@ -429,7 +437,8 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
         sat.check_solver(name, limits)  # unknown, not loadable, no node limit: one line here
     if auto.sat_fits(puzzle, known, limits, deadline):
         return []
-    extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
+    if extra is None:
+        extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
     if name == KISSAT:
         found = () if team is None else tuple(team.found)
         if runs > 1:

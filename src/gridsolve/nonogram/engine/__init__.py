@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast
 
 from gridsolve.errors import LimitReached
@@ -20,18 +21,25 @@ from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result
                                                repooled, seconds_left, settled, status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
 from gridsolve.nonogram.engine.nearby import moves_for_count
-from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
-           "unique", "solve_line", "line_shares", "status_of", "exhausted_of", "settled",
-           "repooled", "Team", "IMPLICATION_MAX_CELLS", "DEFAULT_MAX_MEMORY", "deadline_of",
-           "seconds_left", "passed"]
+           "unique", "analyse_colour", "ColourRoot", "solve_line", "line_shares", "status_of",
+           "exhausted_of", "settled", "repooled", "Team", "IMPLICATION_MAX_CELLS",
+           "DEFAULT_MAX_MEMORY", "deadline_of", "seconds_left", "passed"]
 
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.
 RESTART_BASE = 100
 
 P = TypeVar("P", bound=AnyPuzzle)
+
+
+class _ColourCore(CoreSearch, Protocol):
+    """A colour core search that keeps its root's masks and implications."""
+
+    def root_masks(self) -> bytes: ...
+    def root_implications(self) -> bytes: ...
 
 
 class _Restarting(CoreSearch, Protocol):
@@ -150,7 +158,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if searches is not None:
         searches.run(limits)
         return searches.result()
-    search = _Search(puzzle, options)
+    return _counted(_Search(puzzle, options), max_solutions, limits)
+
+
+def _counted(search: _Search[P], max_solutions: int, limits: SearchLimits) -> Result:
+    """One search's Result, run up to ``max_solutions`` solutions or a limit."""
     found: list[Grid] = []
     complete = True
     try:
@@ -163,6 +175,31 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     stats = search.core.stats()
     return Result.of_count(tuple(found), max_solutions, complete, stats["nodes"],
                            time.perf_counter() - search.started, search.partial(), stats)
+
+
+@dataclass(frozen=True)
+class ColourRoot:
+    """What a colour search proved at its root, for a SAT hand-over (``cnf.colour_root_clauses``):
+    each cell's colours still possible (``masks``: one native uint32 per cell, bit c for
+    colour c) and what each probe there narrowed (``implications``: native uint32 records of
+    cell * colours + colour, n, then n pairs (cell, its mask under that probe)). Both are
+    consequences of the clues. Empty when the search stopped before its root was settled."""
+
+    masks: bytes
+    implications: bytes
+
+
+def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
+                   limits: SearchLimits = SearchLimits()) -> tuple[Result, ColourRoot]:
+    """``analyse`` of a colour puzzle (one search, with probing), keeping what its root proved
+    (``ColourRoot``) for a SAT hand-over to start from, as ``Team.root_implications`` does
+    for black and white."""
+    search = _Search(puzzle, Options(root_implications=True))
+    result = _counted(search, max_solutions, limits)
+    core = cast(_ColourCore, search.core)
+    settled_root = bool(result.stats.get("root_complete"))
+    return result, ColourRoot(core.root_masks() if settled_root else b"",
+                              core.root_implications() if settled_root else b"")
 
 
 def first(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:

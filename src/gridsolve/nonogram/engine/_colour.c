@@ -100,10 +100,11 @@ typedef struct {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "ncolours", "probing", NULL};
+    static char *kwlist[] = {"rows", "cols", "ncolours", "probing", "root_implications", NULL};
     PyObject *rows, *cols;
-    int ncolours, probing = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|p", kwlist, &rows, &cols, &ncolours, &probing))
+    int ncolours, probing = 1, root_implications = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|pp", kwlist, &rows, &cols, &ncolours, &probing,
+                                     &root_implications))
         return -1;
     if (ncolours < 2 || ncolours > CG_MAX_COLOURS) {
         PyErr_SetString(PyExc_ValueError, "ncolours must be 2..32 (background included)");
@@ -140,6 +141,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     free(flat);
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
+    self->s->keep_root_impl = root_implications;
     return 0;
 }
 
@@ -191,6 +193,24 @@ static PyObject *Search_root(SearchObject *self, PyObject *unused)
     return grid_bytes(s->state == CS_START ? s->cells : s->root, s->pz.ncells);
 }
 
+/* The root's colour masks (bit c: colour c still possible), one native uint32 per cell: all
+ * colours before the root is settled, as root() reads. */
+static PyObject *Search_root_masks(SearchObject *self, PyObject *unused)
+{
+    cg_solver *s = self->s;
+    if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    return PyBytes_FromStringAndSize((const char *)(s->state == CS_START ? s->cells : s->root),
+                                     (Py_ssize_t)((size_t)s->pz.ncells * sizeof(cg_mask)));
+}
+
+static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
+{
+    cg_solver *s = self->s;
+    if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    return PyBytes_FromStringAndSize((const char *)s->root_impl,
+                                     (Py_ssize_t)(s->root_impl_used * sizeof(uint32_t)));
+}
+
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
@@ -209,6 +229,11 @@ static PyMethodDef Search_methods[] = {
      "the current grid: one byte per cell, its palette index or NOT_KNOWN (255)"},
     {"root", (PyCFunction)Search_root, METH_NOARGS,
      "the cells known at the root (sound deductions), as grid()"},
+    {"root_masks", (PyCFunction)Search_root_masks, METH_NOARGS,
+     "the root's colour masks, one native uint32 per cell (bit c: colour c still possible)"},
+    {"root_implications", (PyCFunction)Search_root_implications, METH_NOARGS,
+     "what the probes at the root narrowed (with root_implications=True), as native uint32: "
+     "records of cell * ncolours + colour, count, then count pairs (cell, mask under it)"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
     {NULL, NULL, 0, NULL},

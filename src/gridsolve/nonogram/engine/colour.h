@@ -92,6 +92,11 @@ typedef struct {
  * refused (GridsolveError, saying so) rather than allowed to take gigabytes. */
 #define CG_TABLE_MAX_BYTES ((size_t)1 << 27)
 
+/* Probes at the root keep what they narrowed (cg_keep_root_implied, read by a SAT hand-over
+ * as binary clauses) up to this many uint32 in all (2 MiB; a random 30x30 3-colour puzzle
+ * takes about 60,000). */
+#define CG_ROOT_IMPL_MAX ((size_t)1 << 19)
+
 /* The fixed puzzle: made by cg_new, never changed. */
 typedef struct {
     int width, height, nlines, ncells, ncolours;
@@ -134,6 +139,12 @@ typedef struct cg_solver {
     cg_mask *root;          /* grid after propagation and probing at the root */
     int root_done;
     int probing;
+    /* with keep_root_impl, each surviving probe at the root appends (cell * ncolours + colour,
+     * n, then n pairs (cell, its mask under the probe)) for the cells it narrowed
+     * (cg_keep_root_implied); every record is a consequence of the clues, read by
+     * Search.root_implications */
+    int keep_root_impl;
+    uint32_t *root_impl; size_t root_impl_used, root_impl_cap;
 
     eng_limits lim;         /* limits and counters (limits.h) */
     int nomem;              /* a set ran out of memory: stopped as at a limit */

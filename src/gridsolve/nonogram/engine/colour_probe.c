@@ -31,6 +31,41 @@ static int cg_gather(cg_solver *s, int mark, int ntouched)
     return ntouched;
 }
 
+/* At the root (before the search starts), append what assuming colour bit of cell c narrowed
+ * (the trail after mark, each cell once, with its mask now; c itself left out) to the root's
+ * implications: (c * ncolours + colour, n, n pairs (cell, mask)). They are optional: past
+ * CG_ROOT_IMPL_MAX in all, or when memory runs out, recording stops and what was kept stays
+ * valid. Call after cg_gather, which stamped each cell of the trail with probe_stamp. */
+static void cg_keep_root_implied(cg_solver *s, int c, cg_mask bit, int mark)
+{
+    if (!s->keep_root_impl || s->state != CS_START || s->trail_len - mark < 2) return;
+    /* room for every cell of the trail; the record takes those it holds once */
+    const size_t most = s->root_impl_used + 2 * (size_t)(s->trail_len - mark) + 2;
+    if (most > CG_ROOT_IMPL_MAX) { s->keep_root_impl = 0; return; }
+    if (most > s->root_impl_cap) {
+        size_t cap = s->root_impl_cap ? s->root_impl_cap : 4096;
+        while (cap < most) cap *= 2;
+        uint32_t *grown = eng_realloc(s->root_impl, cap, sizeof(uint32_t));
+        if (!grown) { s->keep_root_impl = 0; return; }
+        s->root_impl = grown;
+        s->root_impl_cap = cap;
+    }
+    uint32_t *head = s->root_impl + s->root_impl_used, *dst = head + 2;
+    const uint32_t stamp = s->tmp.probe_stamp;
+    for (int t = mark; t < s->trail_len; t++) {
+        const int x = s->trail[t].cell;
+        if (x == c || s->tmp.seen[x] != stamp) continue;
+        s->tmp.seen[x] = stamp - 1;  /* taken (gather's next probe stamps anew) */
+        *dst++ = (uint32_t)x;
+        *dst++ = s->cells[x];
+    }
+    const size_t n = (size_t)(dst - head - 2) / 2;
+    if (!n) return;
+    head[0] = (uint32_t)c * (uint32_t)s->pz.ncolours + (uint32_t)__builtin_ctz(bit);
+    head[1] = (uint32_t)n;
+    s->root_impl_used += 2 * n + 2;
+}
+
 /* Probe cell c: assume each colour it may take, propagate, undo. Narrow every cell that all
  * surviving assumptions narrowed to the union of what they left it (c itself to the colours
  * that survived). Returns 0 on contradiction, 1 if nothing was learned, 2 if something was
@@ -58,6 +93,7 @@ static int cg_probe_cell(cg_solver *s, int c)
             total += size;
             if (least < 0 || size < least) { least = size; s->first[c] = bit; }
             ntouched = cg_gather(s, mark, ntouched);
+            cg_keep_root_implied(s, c, bit, mark);
         }
         cg_undo(s, mark);
     }

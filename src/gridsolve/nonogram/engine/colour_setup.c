@@ -22,7 +22,7 @@ void cg_free(cg_solver *s)
     eng_pool_give(s->cache, slots, sizeof(cg_cache_entry));
     eng_pool_give(s->cache_in, slots * s->pz.max_len, sizeof(cg_mask));
     eng_pool_give(s->cache_out, slots * s->pz.max_len, sizeof(cg_mask));
-    free(s->stack); free(s->root);
+    free(s->stack); free(s->root); free(s->root_impl);
     free(s);
 }
 

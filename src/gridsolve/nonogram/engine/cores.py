@@ -54,6 +54,9 @@ class Options:
     #: cells set before the search starts ('#', '.'; '?' open): only the solutions that agree
     #: are found (black and white, without an observer)
     known: Grid | None = None
+    #: keep what the probes at the root narrowed, for a SAT hand-over (colour only:
+    #: ``engine.analyse_colour``; black and white has ``Team.root_implications``)
+    root_implications: bool = False
 
 
 P_contra = TypeVar("P_contra", bound=AnyPuzzle, contravariant=True)
@@ -136,7 +139,8 @@ class _Colour:
         if options.on_event is not None or options.restarts or options.known is not None:
             raise GridsolveError("watching a search, restarts and known cells are for "
                                  "black-and-white puzzles only")
-        return _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing)
+        return _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing,
+                              options.root_implications)
 
     def read(self, puzzle: ColourPuzzle, data: bytes) -> Grid:
         return _lines(data.decode("latin-1").translate(_symbols(puzzle.palette)), puzzle.width)
