@@ -98,13 +98,17 @@ def test_auto_colour_turn_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     budgets: list[float | None] = []
     real = engine.analyse_colour
 
-    def spy(p: ColourPuzzle, n: int, limits: SearchLimits) -> tuple[Result, engine.ColourRoot]:
+    def spy(p: ColourPuzzle, n: int, limits: SearchLimits,
+            keep_root: bool = True) -> tuple[Result, engine.ColourRoot]:
         budgets.append(limits.timeout)
-        return real(p, n, limits)
+        return real(p, n, limits, keep_root=keep_root)
 
     monkeypatch.setattr(engine, "analyse_colour", spy)
     assert len(set(parallel.analyse(puzzle, 300, jobs=2).solutions)) == 300
     assert budgets[0] == 0.0
+    # without SAT (--method native) the native turn stays PARALLEL_AFTER
+    assert len(set(parallel.analyse(puzzle, 300, jobs=2, with_sat=False).solutions)) == 300
+    assert budgets[-1] == parallel.PARALLEL_AFTER
 
 
 @pytest.mark.parametrize("name", [n for n in COLOUR_CORPUS if "olsak" not in n or "viceres" in n])
@@ -130,7 +134,7 @@ def test_colour_root_clauses_hold_in_every_solution() -> None:
     from gridsolve.nonogram import engine
     from gridsolve.nonogram.backends import cnf
     rng = random.Random(27)
-    units = binary = 0
+    units = binary = searched = 0
     for _ in range(40):
         colours = rng.randint(2, 4)
         grid = random_grid(rng, rng.randint(6, 12), rng.randint(6, 12), colours,
@@ -139,7 +143,10 @@ def test_colour_root_clauses_hold_in_every_solution() -> None:
         every = ce.analyse(puzzle, 300)
         if every.status == "unknown" or len(every.solutions) >= 300:
             continue
-        _, root = engine.analyse_colour(puzzle, 1, SearchLimits(max_nodes=1))
+        # the whole search, so that probes below the root run too (they must not be kept)
+        whole, root = engine.analyse_colour(puzzle, 300)
+        assert set(whole.solutions) == set(every.solutions)
+        searched += whole.nodes > 1
         clauses = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
         units += sum(len(c) == 1 for c in clauses)
         binary += sum(len(c) == 2 for c in clauses)
@@ -147,9 +154,29 @@ def test_colour_root_clauses_hold_in_every_solution() -> None:
         for solution in every.solutions:
             true = _literals(puzzle, solution)
             assert all(any(-lit not in true for lit in c) for c in clauses), solution
-        seeded = sat.analyse(puzzle, 300, known=every.partial, extra=clauses)
-        assert set(seeded.solutions) == set(every.solutions)
-    assert units > 50 and binary > 500  # the check above was not vacuous
+        for encoding in ("start", "order"):
+            seeded = sat.analyse(puzzle, 300, known=every.partial, extra=clauses,
+                                 encoding=encoding)
+            assert set(seeded.solutions) == set(every.solutions)
+    assert units > 50 and binary > 500 and searched > 5  # the checks above were not vacuous
+
+
+def test_colour_root_is_kept_only_when_asked_and_settled() -> None:
+    """Recording is off by default in the compiled search; ``analyse_colour`` gives an empty
+    ColourRoot when asked not to keep it or when a limit stopped the root's probing."""
+    from gridsolve.nonogram import engine
+    from gridsolve.nonogram.engine import _colour
+    rng = random.Random(5)
+    puzzle = colour_puzzle_from_grid(random_grid(rng, 30, 30, 3, 0.6), palette(3))
+    plain = _colour.Search(puzzle.rows, puzzle.cols, 4)
+    plain.next(1)
+    assert plain.root_implications() == b"" and len(plain.root_masks()) == 4 * 900
+    kept = engine.analyse_colour(puzzle, 2, SearchLimits(max_nodes=1))[1]
+    assert len(kept.masks) == 4 * 900 and len(kept.implications) > 10_000
+    assert engine.analyse_colour(puzzle, 2, SearchLimits(max_nodes=1), keep_root=False)[1] \
+        == engine.ColourRoot(b"", b"")
+    stopped, root = engine.analyse_colour(puzzle, 2, SearchLimits(timeout=1e-9))
+    assert not stopped.stats["root_complete"] and root == engine.ColourRoot(b"", b"")
 
 
 def test_colour_root_clauses_refuse_malformed_records() -> None:
@@ -164,6 +191,13 @@ def test_colour_root_clauses_refuse_malformed_records() -> None:
         cnf.colour_root_clauses(puzzle, masks, array("I", [0, 1, 99, 1]).tobytes())
     with pytest.raises(ValueError, match="malformed"):
         cnf.colour_root_clauses(puzzle, masks, array("I", [0, 5, 1, 1]).tobytes())
+    with pytest.raises(ValueError, match="malformed"):  # a record cut short
+        cnf.colour_root_clauses(puzzle, masks, array("I", [5]).tobytes())
+    with pytest.raises(ValueError, match="malformed"):
+        cnf.colour_root_clauses(puzzle, masks, array("I", [1, 1, 5, 2, 7]).tobytes())
+    fixed = array("I", [0b010] + [0b111] * 15).tobytes()  # cell 0 known: still checked
+    with pytest.raises(ValueError, match="malformed"):
+        cnf.colour_root_clauses(puzzle, fixed, array("I", [1, 1, 99, 1]).tobytes())
     with pytest.raises(ValueError, match="do not fit"):
         cnf.colour_root_clauses(puzzle, masks[:8], b"")
     # (cell 0, colour 1) rules out colours 0 and 2 of cell 5: two clauses, once each

@@ -169,8 +169,9 @@ def models_that_fit(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
 
 
 def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
-             deadline: float | None, encoding: str | None = None) -> str:
-    """'' if the puzzle's SAT model fits the memory and the time left, else why not."""
+             deadline: float | None, encoding: str | None = None, binary: int = 0) -> str:
+    """'' if the puzzle's SAT model (with ``binary`` extra binary clauses) fits the memory
+    and the time left, else why not."""
     from gridsolve.nonogram.backends import cnf, sat
     memory = _sat_memory(limits)
     most = memory // sat.MODEL_BYTES_PER_LITERAL
@@ -178,6 +179,8 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
     if left is not None:
         most = min(most, int(left * AUTO_BUILD_SHARE * AUTO_BUILD_RATE))
     size = cnf.size(puzzle, known, stop_at=most, encoding=encoding)
+    size = dataclasses.replace(size, clauses=size.clauses + binary,
+                               literals=size.literals + 2 * binary)
     if sat.model_bytes(size) > memory:
         return "memory"
     if size.literals > most:
@@ -247,7 +250,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     the native search (black and white, a SAT solver that can be interrupted), else alone.
     ``solver`` and ``encoding`` name SAT's solver and CNF model (defaults: ``default_solver``,
     ``cnf.encoding_for``); with ``implications``, what the native probes at the root fixed goes
-    to SAT too, as binary clauses (``cnf.implication_clauses``)."""
+    to SAT too, as binary clauses (``cnf.implication_clauses``; colour: the colours open cells
+    lost as units too, ``cnf.colour_root_clauses``)."""
     started = time.perf_counter()
     name = solver or default_solver(puzzle, max_solutions)
     if name != KISSAT and not sat_installed():
@@ -257,8 +261,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if puzzle.width * puzzle.height > AUTO_SMALL_CELLS:
         # a model that cannot fit after the first native turn: native alone from the start
         # (a first turn stopped by its time limit could not go on)
-        why = sat_fits(puzzle, None, limits, None if deadline is None
-                       else deadline - AUTO_SECONDS, encoding)
+        turn = AUTO_SECONDS_COLOUR if isinstance(puzzle, ColourPuzzle) else AUTO_SECONDS
+        why = sat_fits(puzzle, None, limits, None if deadline is None else deadline - turn,
+                       encoding)
         if why:
             return _skipped(engine.analyse(puzzle, max_solutions, limits), why, started)
     team = team_for(puzzle, max_solutions)
@@ -268,7 +273,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     assert isinstance(puzzle, ColourPuzzle)  # (every black-and-white puzzle has a team)
     budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
                           timeout=_min(AUTO_SECONDS_COLOUR, limits.timeout))
-    native, root = engine.analyse_colour(puzzle, max_solutions, budget)
+    native, root = engine.analyse_colour(puzzle, max_solutions, budget, keep_root=implications)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
     sat = None
@@ -276,21 +281,21 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         sat = _sat()
         if sat is None:  # installed but broken: the native engine alone
             return engine.analyse(puzzle, max_solutions, limits)
+    from gridsolve.nonogram.backends import cnf
+    # (made before the time left is taken: at the engine's cap, 2 MiB of records, ~0.2 s)
+    extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
     spent = time.perf_counter() - started
     left_nodes = None if limits.max_nodes is None else limits.max_nodes - native.nodes
     left_time = None if limits.timeout is None else limits.timeout - spent
     if (left_nodes is not None and left_nodes <= 0) or (left_time is not None and left_time <= 0):
         return native
-    why = sat_fits(puzzle, native.partial, limits, deadline, encoding)
+    why = sat_fits(puzzle, native.partial, limits, deadline, encoding, len(extra))
     if why:  # native alone again, under what is left of the caller's limits
         again = _pooled(native, engine.analyse(puzzle, max_solutions, dataclasses.replace(
             limits, max_nodes=left_nodes, timeout=left_time)), max_solutions)
         return _skipped(dataclasses.replace(again, nodes=native.nodes + again.nodes), why,
                         started)
     left = SearchLimits(left_nodes, left_time, limits.max_memory)
-    from gridsolve.nonogram.backends import cnf
-    extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications) \
-        if implications else []
     if sat is None:  # Kissat
         from gridsolve.nonogram.backends import kissat
         answer = kissat.analyse(puzzle, max_solutions, left, known=native.partial,

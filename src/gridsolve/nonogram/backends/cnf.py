@@ -224,16 +224,14 @@ def colour_root_clauses(puzzle: ColourPuzzle, masks: bytes,
            for d in range(k) if not m >> d & 1]
     said: dict[int, int] = {}  # (literal, cell) -> the colours of the cell said already
     at, n_rec = 0, len(rec)
-    while at + 1 < n_rec:
-        lit, n = rec[at], rec[at + 1]
-        end = at + 2 + 2 * n
-        if lit >= cells * k or end > n_rec:
+    while at < n_rec:
+        end = at + 2 + 2 * rec[at + 1] if at + 1 < n_rec else n_rec + 1
+        if end > n_rec or rec[at] >= cells * k or max(rec[at + 2:end:2], default=0) >= cells:
             raise ValueError("malformed colour implication records")
+        lit = rec[at]
         cell, colour = divmod(lit, k)
         if is_open[cell] and mask[cell] >> colour & 1:
             for x, narrowed in zip(rec[at + 2:end:2], rec[at + 3:end:2]):
-                if x >= cells:
-                    raise ValueError("malformed colour implication records")
                 if not is_open[x]:
                     continue
                 key = lit * cells + x

@@ -286,18 +286,20 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does
         from gridsolve.nonogram.backends.auto import AUTO_NODES, AUTO_SECONDS_COLOUR
-        after = min(PARALLEL_AFTER, AUTO_SECONDS_COLOUR)
         assert isinstance(puzzle, ColourPuzzle)
+        # (without SAT the turn is PARALLEL_AFTER: the native search alone ends there more
+        # often, and the one started next begins anew)
+        after = min(PARALLEL_AFTER, AUTO_SECONDS_COLOUR) if with_sat else PARALLEL_AFTER
         alone, root = engine.analyse_colour(puzzle, max_solutions, SearchLimits(
             max_nodes=AUTO_NODES, timeout=after if limits.timeout is None
-            else min(after, limits.timeout)))
+            else min(after, limits.timeout)), keep_root=with_sat)
         if settled(alone, max_solutions) or passed(deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
         before = alone.solutions  # (stopped after two or more: they stay in the pool)
+        known = alone.partial
         if with_sat:  # SAT starts from what the root proved, as in auto
             from gridsolve.nonogram.backends import cnf
-            known = alone.partial
             colour_extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
     sat_side: list[Worker] = []
     if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions):

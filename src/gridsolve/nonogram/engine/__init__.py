@@ -190,16 +190,17 @@ class ColourRoot:
 
 
 def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
-                   limits: SearchLimits = SearchLimits()) -> tuple[Result, ColourRoot]:
+                   limits: SearchLimits = SearchLimits(), *,
+                   keep_root: bool = True) -> tuple[Result, ColourRoot]:
     """``analyse`` of a colour puzzle (one search, with probing), keeping what its root proved
     (``ColourRoot``) for a SAT hand-over to start from, as ``Team.root_implications`` does
-    for black and white."""
-    search = _Search(puzzle, Options(root_implications=True))
+    for black and white. ``keep_root=False`` keeps nothing (an empty ``ColourRoot``)."""
+    search = _Search(puzzle, Options(root_implications=keep_root))
     result = _counted(search, max_solutions, limits)
+    if not keep_root or not result.stats.get("root_complete"):
+        return result, ColourRoot(b"", b"")
     core = cast(_ColourCore, search.core)
-    settled_root = bool(result.stats.get("root_complete"))
-    return result, ColourRoot(core.root_masks() if settled_root else b"",
-                              core.root_implications() if settled_root else b"")
+    return result, ColourRoot(core.root_masks(), core.root_implications())
 
 
 def first(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:

@@ -94,7 +94,7 @@ typedef struct {
 
 /* Probes at the root keep what they narrowed (cg_keep_root_implied, read by a SAT hand-over
  * as binary clauses) up to this many uint32 in all (2 MiB; a random 30x30 3-colour puzzle
- * takes about 60,000). */
+ * takes about 135,000). */
 #define CG_ROOT_IMPL_MAX ((size_t)1 << 19)
 
 /* The fixed puzzle: made by cg_new, never changed. */
