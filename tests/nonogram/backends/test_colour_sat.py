@@ -106,6 +106,22 @@ def test_auto_colour_turn_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "analyse_colour", spy)
     assert len(set(parallel.analyse(puzzle, 300, jobs=2).solutions)) == 300
     assert budgets[0] == 0.0
+    # --jobs hands SAT the root's clauses too (its side is made here, before the fork)
+    sides: list[list[list[int]] | None] = []
+    real_side = parallel._sat_side
+
+    def side_spy(*args: object, **kw: object) -> list[parallel.Worker]:
+        sides.append(kw.get("extra"))  # type: ignore[arg-type]
+        return real_side(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parallel, "_sat_side", side_spy)
+    monkeypatch.setattr(auto, "AUTO_SECONDS_COLOUR", 10.0)  # the root settles; then 1 node
+    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    assert len(set(parallel.analyse(puzzle, 300, jobs=2).solutions)) == 300
+    assert sides and sides[-1] and all(len(c) in (1, 2) for c in sides[-1])
+    handed = analyse(puzzle, 300, method="auto")  # and so does auto
+    assert handed.stats["sat_extra_clauses"] == len(sides[-1])
+    assert len(set(handed.solutions)) == 300
     # without SAT (--method native) the native turn stays PARALLEL_AFTER
     assert len(set(parallel.analyse(puzzle, 300, jobs=2, with_sat=False).solutions)) == 300
     assert budgets[-1] == parallel.PARALLEL_AFTER
