@@ -159,10 +159,16 @@ def test_colour_root_clauses_hold_in_every_solution() -> None:
         every = ce.analyse(puzzle, 300)
         if every.status == "unknown" or len(every.solutions) >= 300:
             continue
-        # the whole search, so that probes below the root run too (they must not be kept)
+        # the whole search, so that probes below the root run too (they must not be kept),
+        # and a root cut short by the time limit (what it proved so far)
         whole, root = engine.analyse_colour(puzzle, 300)
         assert set(whole.solutions) == set(every.solutions)
         searched += whole.nodes > 1
+        _, cut = engine.analyse_colour(puzzle, 300, SearchLimits(timeout=1e-6))
+        for solution in every.solutions:
+            true = _literals(puzzle, solution)
+            assert all(any(-lit not in true for lit in c)
+                       for c in cnf.colour_root_clauses(puzzle, cut.masks, cut.implications))
         clauses = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
         units += sum(len(c) == 1 for c in clauses)
         binary += sum(len(c) == 2 for c in clauses)
@@ -177,10 +183,12 @@ def test_colour_root_clauses_hold_in_every_solution() -> None:
     assert units > 50 and binary > 500 and searched > 5  # the checks above were not vacuous
 
 
-def test_colour_root_is_kept_only_when_asked_and_settled() -> None:
+def test_colour_root_is_kept_when_asked() -> None:
     """Recording is off by default in the compiled search; ``analyse_colour`` gives an empty
-    ColourRoot when asked not to keep it or when a limit stopped the root's probing."""
+    ColourRoot when asked not to keep it, and when a limit stopped the root's probing, what
+    it had proved: the picture the puzzle was made from satisfies its clauses."""
     from gridsolve.nonogram import engine
+    from gridsolve.nonogram.backends import cnf
     from gridsolve.nonogram.engine import _colour
     rng = random.Random(5)
     puzzle = colour_puzzle_from_grid(random_grid(rng, 30, 30, 3, 0.6), palette(3))
@@ -191,8 +199,14 @@ def test_colour_root_is_kept_only_when_asked_and_settled() -> None:
     assert len(kept.masks) == 4 * 900 and len(kept.implications) > 10_000
     assert engine.analyse_colour(puzzle, 2, SearchLimits(max_nodes=1), keep_root=False)[1] \
         == engine.ColourRoot(b"", b"")
-    stopped, root = engine.analyse_colour(puzzle, 2, SearchLimits(timeout=1e-9))
-    assert not stopped.stats["root_complete"] and root == engine.ColourRoot(b"", b"")
+    picture = _literals(puzzle, random_grid(random.Random(5), 30, 30, 3, 0.6))
+    clauses = cnf.colour_root_clauses(puzzle, kept.masks, kept.implications)
+    assert clauses and all(any(-lit not in picture for lit in c) for c in clauses)
+    for timeout in (1e-9, 0.005, 0.02):  # cut short at some point of the root's probing
+        stopped, cut = engine.analyse_colour(puzzle, 2, SearchLimits(timeout=timeout))
+        assert not stopped.stats["root_complete"] and len(cut.masks) == 4 * 900
+        clauses = cnf.colour_root_clauses(puzzle, cut.masks, cut.implications)
+        assert all(any(-lit not in picture for lit in c) for c in clauses)
 
 
 def test_colour_root_clauses_refuse_malformed_records() -> None:

@@ -183,7 +183,7 @@ class ColourRoot:
     each cell's colours still possible (``masks``: one native uint32 per cell, bit c for
     colour c) and what each probe there narrowed (``implications``: native uint32 records of
     cell * colours + colour, n, then n pairs (cell, its mask under that probe)). Both are
-    consequences of the clues. Empty when the search stopped before its root was settled."""
+    consequences of the clues."""
 
     masks: bytes
     implications: bytes
@@ -194,10 +194,12 @@ def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
                    keep_root: bool = True) -> tuple[Result, ColourRoot]:
     """``analyse`` of a colour puzzle (one search, with probing), keeping what its root proved
     (``ColourRoot``) for a SAT hand-over to start from, as ``Team.root_implications`` does
-    for black and white. ``keep_root=False`` keeps nothing (an empty ``ColourRoot``)."""
+    for black and white: when a limit stopped the root's probing, what it had proved so far
+    (facts too: a probe cut short is undone and not kept). ``keep_root=False`` keeps nothing
+    (an empty ``ColourRoot``)."""
     search = _Search(puzzle, Options(root_implications=keep_root))
     result = _counted(search, max_solutions, limits)
-    if not keep_root or not result.stats.get("root_complete"):
+    if not keep_root:
         return result, ColourRoot(b"", b"")
     core = cast(_ColourCore, search.core)
     return result, ColourRoot(core.root_masks(), core.root_implications())
