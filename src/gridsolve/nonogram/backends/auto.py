@@ -21,8 +21,7 @@ Puzzles whose engine has no team (colour) keep a single hand-over: native under 
 budget (AUTO_SECONDS_COLOUR instead of AUTO_SECONDS), then SAT alone, seeded with what the
 colour engine proved at its root (``engine.analyse_colour``: the known cells, the colours
 each open cell lost, and what each probe there ruled out, ``cnf.colour_root_clauses``;
-decision 0027). So do SAT solvers
-that cannot be paused (``sat.abilities``: CaDiCaL,
+decision 0027). So do SAT solvers that cannot be paused (``sat.abilities``: CaDiCaL,
 which python-sat cannot interrupt, runs in a child process under a timeout): after the
 team's first turn, SAT alone, seeded as in the turns, the team's solutions blocked and
 counted (``_alone``).

@@ -211,7 +211,7 @@ def colour_root_clauses(puzzle: ColourPuzzle, masks: bytes,
     one colour left) has lost, and from each probe "cell c is colour v" that narrowed an
     open cell x, a binary clause "not (c, v) or not (x, d)" for each colour d of x it ruled
     out, once each in the order found. Cells with one colour left take no clauses here (the
-    known cells' units say them). Empty ``masks`` (a root not settled): no clauses."""
+    known cells' units say them). Empty ``masks`` (nothing kept): no clauses."""
     if not masks:
         return []
     k, cells = len(puzzle.palette), puzzle.width * puzzle.height

@@ -42,14 +42,9 @@ static void cg_keep_root_implied(cg_solver *s, int c, cg_mask bit, int mark)
     /* room for every cell of the trail; the record takes those it holds once */
     const size_t most = s->root_impl_used + 2 * (size_t)(s->trail_len - mark) + 2;
     if (most > CG_ROOT_IMPL_MAX) { s->keep_root_impl = 0; return; }
-    if (most > s->root_impl_cap) {
-        size_t cap = s->root_impl_cap ? s->root_impl_cap : 4096;
-        while (cap < most) cap *= 2;
-        uint32_t *grown = eng_realloc(s->root_impl, cap, sizeof(uint32_t));
-        if (!grown) { s->keep_root_impl = 0; return; }
-        s->root_impl = grown;
-        s->root_impl_cap = cap;
-    }
+    uint32_t *grown = eng_reserve(s->root_impl, &s->root_impl_cap, most, sizeof(uint32_t), 4096);
+    if (!grown) { s->keep_root_impl = 0; return; }
+    s->root_impl = grown;
     uint32_t *head = s->root_impl + s->root_impl_used, *dst = head + 2;
     const uint32_t stamp = s->tmp.probe_stamp;
     for (int t = mark; t < s->trail_len; t++) {

@@ -61,14 +61,9 @@ static void ng_keep_root_implied(ng_solver *s, int lit, int mark)
     if (!s->keep_root_impl || s->depth != 0 || n <= 0) return;
     const size_t need = s->root_impl_used + (size_t)n + 2;
     if (need > NG_ROOT_IMPL_MAX) { s->keep_root_impl = 0; return; }
-    if (need > s->root_impl_cap) {
-        size_t cap = s->root_impl_cap ? s->root_impl_cap : 4096;
-        while (cap < need) cap *= 2;
-        int *grown = eng_realloc(s->root_impl, cap, sizeof(int));
-        if (!grown) { s->keep_root_impl = 0; return; }
-        s->root_impl = grown;
-        s->root_impl_cap = cap;
-    }
+    int *grown = eng_reserve(s->root_impl, &s->root_impl_cap, need, sizeof(int), 4096);
+    if (!grown) { s->keep_root_impl = 0; return; }
+    s->root_impl = grown;
     int *dst = s->root_impl + s->root_impl_used;
     *dst++ = lit;
     *dst++ = n;
