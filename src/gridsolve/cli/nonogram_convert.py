@@ -45,6 +45,8 @@ def run_convert(args: argparse.Namespace) -> int:
     if "-" not in (args.input, args.output) and Path(args.output).resolve() == Path(args.input).resolve():
         raise ParseError("OUT is the same file as IN", args.output)
     entries = list(iter_entries(args.input, args.format, limits=not args.no_limits))
+    if not entries:  # (as solve and show say it)
+        raise ParseError("no puzzle found", "<stdin>" if args.input == "-" else args.input)
     if args.index is not None:
         if not 1 <= args.index <= len(entries):
             raise ParseError(f"--index {args.index}: the file holds {len(entries)} puzzles",

@@ -265,3 +265,19 @@ def test_convert_unknown_output_extension_names_the_fix(tmp_path, capsys) -> Non
     err = capsys.readouterr().err
     assert err.startswith(f"gridsolve: error: cannot tell the output format from {out!r}: give --to")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("text,fmt", [("", "non"), ("\n\n", "non"), ("0\n", "spoj"),
+                                      ('{"data": {}}', "puzzlekit")])
+@pytest.mark.parametrize("to", ["json", "tournament"])
+def test_convert_of_a_file_without_a_puzzle_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, fmt: str,
+        to: str) -> None:
+    """As solve and show say it: one line naming the file, exit 2 (it was an IndexError's
+    traceback, and --to tournament wrote nothing with exit 0)."""
+    path = tmp_path / "empty.txt"
+    path.write_text(text)
+    code, out, err = run(capsys, "nonogram", "convert", "--format", fmt, str(path), "-",
+                         "--to", to)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"{path}: no puzzle found" in err and "Traceback" not in err
