@@ -169,3 +169,14 @@ def test_a_one_colour_puzzle_is_counted_in_the_singular() -> None:
     puzzle = colour_puzzle_from_grid(("a.", ".a"), (WHITE, Colour("red", (255, 0, 0), "a")))
     with pytest.raises(GridsolveError, match=r"\(this puzzle has 1 colour\)$"):
         bw_only(puzzle, "hints", "give")
+
+
+@pytest.mark.parametrize("command,what", [("rate", "rating"), ("hint", "hints"),
+                                          ("explain", "explain")])
+def test_black_and_white_commands_name_the_colour_file(capsys, write, command: str,  # type: ignore[no-untyped-def]
+                                                       what: str) -> None:
+    path = write(puzzle_json(**FLAG))
+    code, out, err = run(capsys, "nonogram", command, path)
+    assert (code, out) == (2, "")
+    assert err == (f"gridsolve: error: {path}: {what} supports black-and-white puzzles only "
+                   "(this puzzle has 2 colours)\n")

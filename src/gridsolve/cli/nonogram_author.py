@@ -175,7 +175,7 @@ def rating_text(rating: Rating) -> str:
 
 def run_rate(args: argparse.Namespace) -> int:
     puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "rating",
-                     "supports")
+                     "supports", args.file)
     rating = rate(puzzle, _limits(args))
     if args.json:
         data = dataclasses.asdict(rating)

@@ -51,7 +51,7 @@ def run_hint(args: argparse.Namespace) -> int:
         raise GridsolveError("the puzzle and --grid cannot both come from standard input: "
                              "give one of them as a file")
     puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "hints",
-                     "supports")
+                     "supports", args.file)
     grid = None
     if args.grid:
         grid = parse_position(read_text(args.grid, not args.no_limits), puzzle.width,

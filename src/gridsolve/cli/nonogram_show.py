@@ -116,7 +116,7 @@ def run_explain(args: argparse.Namespace) -> int:
     from gridsolve.nonogram.formats import bw_only, read_puzzle
     from gridsolve.nonogram.watch.account import explanation_lines
     puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits),
-                     "explain", "supports")
+                     "explain", "supports", args.file)
     left = time_left(args.timeout)
     account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes,
                                            timeout=None if left is None else left * EXPLAIN_SHARE))

@@ -203,11 +203,15 @@ def colour_result(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
         raise ParseError(str(exc), source, clue_line(exc, row_lines, col_lines)) from None
 
 
-def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds") -> Puzzle:
+def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds",
+            source: str | None = None) -> Puzzle:
     """The puzzle if it is black-and-white, else a clear error: '<what> <verb> black-and-white
-    puzzles only'."""
+    puzzles only', naming the ``source`` file when given ('-': standard input)."""
     if isinstance(puzzle, ColourPuzzle):
         n = len(puzzle.palette) - 1
-        raise GridsolveError(f"{what} {verb} black-and-white puzzles only (this puzzle has "
-                             f"{n} colour{'' if n == 1 else 's'})")
+        why = (f"{what} {verb} black-and-white puzzles only (this puzzle has "
+               f"{n} colour{'' if n == 1 else 's'})")
+        if source is not None:
+            raise ParseError(why, "<stdin>" if source == "-" else source)
+        raise GridsolveError(why)
     return puzzle
