@@ -259,3 +259,30 @@ def test_search_over_the_pentominoes() -> None:
     assert [rep.evenness for _, rep in found] == sorted(rep.evenness for _, rep in found)
     tried = list(design.swaps(ed, pool))
     assert len(tried) == 7 * 5   # 7 pentominoes, each by the 5 pentominoes not in the set
+
+
+def test_design_json_of_a_piece_set_no_date_takes(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Every count 0: the evenness (std / mean) is not a number, and JSON has none: null
+    (it printed Infinity, which JSON parsers refuse)."""
+    pieces = tmp_path / "zero.pieces"
+    pieces.write_text("X x8:\n.#.\n###\n.#.\n\nM:\n#\n")
+    board = Path(presets.__file__).parent / "data" / "original.board"
+    code, out, _ = run(capsys, "calendar", "design", "--board", str(board), "--pieces",
+                       str(pieces), "--json")
+    assert code == 0 and "Infinity" not in out
+    report = json.loads(out)
+    assert report["evenness"] is None and report["most"] == 0
+
+
+def test_64_pieces_get_64_letters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine takes up to 64 different pieces; each prints as its own letter (two
+    printed as '?' once the 62 letters and digits ran out)."""
+    from gridsolve.tiling.render import letters
+    names = letters([Piece(f"M{i}", ((0, 0),)) for i in range(64)])
+    assert len(set(names)) == 64 and not set(names) & set(".?# ")
+    board, pieces = tmp_path / "b.board", tmp_path / "p.pieces"
+    board.write_text("\n".join(["." * 8] * 8) + "\n")
+    pieces.write_text("".join(f"M{i}:\n#\n\n" for i in range(64)))
+    code, out, _ = run(capsys, "tiling", "solve", str(board), str(pieces))
+    assert code == 0 and len(set(out.split())) == 64

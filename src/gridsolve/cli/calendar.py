@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -256,6 +257,12 @@ def _pool(args: argparse.Namespace) -> tuple[Piece, ...]:
     return presets.named_pieces("pentominoes") + presets.named_pieces("tetrominoes")
 
 
+def _finite(x: float) -> float | None:
+    """A JSON number, or null for a value that is not finite (the evenness of a piece set
+    no date can be solved with: its mean count is 0), which JSON cannot hold."""
+    return round(x, 4) if math.isfinite(x) else None
+
+
 def _days(pairs: Any) -> list[dict[str, object]]:
     return [cal.year_rows({day: n})[0] for day, n in pairs]
 
@@ -279,14 +286,14 @@ def run_design(args: argparse.Namespace) -> int:
             "edition": ed.name, "pieces": [p.name for p in ed.pieces],
             "unsolvable": _days((day, 0) for day in rep.unsolvable),
             "fewest": rep.fewest, "median": rep.median, "most": rep.most,
-            "evenness": round(rep.evenness, 4), "hardest": _days(rep.hardest),
+            "evenness": _finite(rep.evenness), "hardest": _days(rep.hardest),
             "easiest": _days(rep.easiest)}
         if args.search:
             obj["swaps"] = [{"remove": s.removed, "add": s.added.name,
                              "cells": [list(c) for c in s.added.cells],
-                             "evenness": round(r.evenness, 4), "fewest": r.fewest,
+                             "evenness": _finite(r.evenness), "fewest": r.fewest,
                              "median": r.median, "most": r.most} for s, r in found[:args.top]]
-        print(json.dumps(obj))
+        print(json.dumps(obj, allow_nan=False))
         return 0
     _print_report(ed, rep)
     if args.search:

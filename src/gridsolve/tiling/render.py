@@ -31,10 +31,11 @@ def rgb(colour: str) -> tuple[int, int, int]:
 
 
 def letters(pieces: Sequence[Piece]) -> list[str]:
-    """One distinct letter per piece: its name if one character, else the first free letter."""
+    """One distinct letter per piece: its name if one character, else the first free letter
+    (the pool holds more than the engine's 64 pieces; '.', '?' and '#' are not in it)."""
     used: set[str] = set()
     out = []
-    pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$%&+=*~^<>!"
     for p in pieces:
         cand = [p.name] if len(p.name) == 1 else []
         cand += [p.name[0].upper()] + list(pool)
