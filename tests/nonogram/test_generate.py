@@ -197,3 +197,47 @@ def test_every_step_of_generation_keeps_to_the_deadline() -> None:
     with pytest.raises(LimitReached, match="did not end within the time limit"):
         gen._finish(grid, solution, 0, 1, past)
     assert gen._finish(solution, solution, 0, 1).rating.unique
+
+
+def test_picture_shapes_are_the_value_noise_they_were() -> None:
+    """The shapes, computed lattice row by lattice row, are the plain formula's to the bit
+    (so a seed gives the puzzle it gave), and the clock is read while they are drawn."""
+    import random
+    import time
+
+    from gridsolve.nonogram.generate import SMOOTH_CELLS
+    for w, h, density, seed in [(30, 20, 0.5, 1), (7, 9, 0.3, 2), (41, 23, 0.6, 3)]:
+        rng = random.Random(seed)
+        lattice = [[rng.random() for _ in range(w // SMOOTH_CELLS + 2)]
+                   for _ in range(h // SMOOTH_CELLS + 2)]
+
+        def ease(t: float) -> float:
+            return t * t * (3 - 2 * t)
+
+        def value(r: int, c: int, lattice: list[list[float]] = lattice) -> float:
+            y, x = (r + 0.5) / SMOOTH_CELLS, (c + 0.5) / SMOOTH_CELLS
+            i, j = int(y), int(x)
+            fy, fx = ease(y - i), ease(x - j)
+            top = lattice[i][j] * (1 - fx) + lattice[i][j + 1] * fx
+            bottom = lattice[i + 1][j] * (1 - fx) + lattice[i + 1][j + 1] * fx
+            return top * (1 - fy) + bottom * fy
+
+        values = sorted(value(r, c) for r in range(h) for c in range(w))
+        cut = values[-round(density * w * h)]
+        grid, cost = smooth_grid(w, h, density, random.Random(seed))
+        assert grid == tuple("".join("#" if value(r, c) >= cut else "." for c in range(w))
+                             for r in range(h))
+        assert cost == [[abs(value(r, c) - cut) for c in range(w)] for r in range(h)]
+    with pytest.raises(LimitReached):
+        smooth_grid(300, 300, 0.5, random.Random(0), until=time.perf_counter())
+
+
+def test_a_picture_of_a_large_size_keeps_the_timeout() -> None:
+    """generate(..., picture=True) on 600x600: its shapes take about half a second; the
+    search after them gets only what is left of the timeout (it got the whole of it)."""
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(LimitReached):
+        generate(600, 600, seed=1, picture=True, timeout=0.3)
+    assert time.perf_counter() - started < 0.3 + 0.5

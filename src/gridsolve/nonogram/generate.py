@@ -117,27 +117,44 @@ def random_grid(width: int, height: int, density: float, rng: random.Random) -> 
                  for _ in range(height))
 
 
-def smooth_grid(width: int, height: int, density: float,
-                rng: random.Random) -> tuple[Grid, list[list[float]]]:
+def smooth_grid(width: int, height: int, density: float, rng: random.Random,
+                until: float | None = None) -> tuple[Grid, list[list[float]]]:
     """Smooth random shapes: value noise (random values on a lattice one point per
     ``SMOOTH_CELLS`` cells, smoothly interpolated) filled where it is highest, ``density`` of
-    the cells; with each cell's distance from the threshold as its flipping cost."""
+    the cells; with each cell's distance from the threshold as its flipping cost.
+    LimitReached when the clock passes ``until`` (a 1000x1000 grid takes about a second)."""
     lw, lh = width // SMOOTH_CELLS + 2, height // SMOOTH_CELLS + 2
     lattice = [[rng.random() for _ in range(lw)] for _ in range(lh)]
 
     def ease(t: float) -> float:
         return t * t * (3 - 2 * t)
 
-    def value(r: int, c: int) -> float:
-        y, x = (r + 0.5) / SMOOTH_CELLS, (c + 0.5) / SMOOTH_CELLS
-        i, j = int(y), int(x)
-        fy, fx = ease(y - i), ease(x - j)
-        top = lattice[i][j] * (1 - fx) + lattice[i][j + 1] * fx
-        bottom = lattice[i + 1][j] * (1 - fx) + lattice[i + 1][j + 1] * fx
-        return top * (1 - fy) + bottom * fy
+    # a cell's value interpolates along its lattice row first (the same for every cell row
+    # between two lattice rows: made once a lattice row), then between the two rows
+    cols = []
+    for c in range(width):
+        x = (c + 0.5) / SMOOTH_CELLS
+        cols.append((int(x), ease(x - int(x))))
+    along: dict[int, list[float]] = {}
 
-    values = [[value(r, c) for c in range(width)] for r in range(height)]
+    def lattice_row(i: int) -> list[float]:
+        if i not in along:
+            row = lattice[i]
+            along[i] = [row[j] * (1 - fx) + row[j + 1] * fx for j, fx in cols]
+        return along[i]
+
+    values = []
+    for r in range(height):
+        if r % 16 == 0 and passed(until):
+            raise LimitReached("the time ran out while drawing the picture's shapes")
+        y = (r + 0.5) / SMOOTH_CELLS
+        i = int(y)
+        fy = ease(y - i)
+        top, bottom = lattice_row(i), lattice_row(i + 1)
+        values.append([t * (1 - fy) + b * fy for t, b in zip(top, bottom)])
     ranked = sorted(v for row in values for v in row)
+    if passed(until):
+        raise LimitReached("the time ran out while drawing the picture's shapes")
     filled = round(density * width * height)
     cut = ranked[-filled] if filled else float("inf")
     grid = tuple("".join(FILLED if v >= cut else EMPTY for v in row) for row in values)
@@ -348,12 +365,15 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
     for _ in range(rounds):
         if passed(until):
             break
-        left = seconds_left(until)
         cost = None
         if picture:
-            start, cost = smooth_grid(width, height, density, rng)
+            try:
+                start, cost = smooth_grid(width, height, density, rng, until)
+            except LimitReached:
+                break
         else:
             start = random_grid(width, height, density, rng)
+        left = seconds_left(until)  # (after the grid: a 1000x1000 picture takes a second)
         try:
             solution, used = _repair(start, judge, rng, cost, max_attempts, left)
         except LimitReached:
