@@ -20,7 +20,7 @@ from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle, is_any_solution, puz
 from tests.nonogram.oracle import all_solutions
 
 #: The compiled branching rules (``_core.Search``'s ``order``; NG_ORDER_* in core.h).
-ORDERS = (0, 1, 2, 3, 4)
+ORDERS = (0, 1, 2, 3, 4, 5)
 
 
 @st.composite

@@ -289,12 +289,12 @@ def test_conflict_weights_change_the_tree_not_the_solutions(order: int) -> None:
 
 def test_branching_rule_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="order must be"):
-        engine._core.Search([[1]], [[1]], True, None, True, 5)
+        engine._core.Search([[1]], [[1]], True, None, True, 6)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 6), st.integers(1, 6), st.floats(0.2, 0.8), st.integers(0, 2**32),
-       st.sampled_from([0, 2, 3, 4]), st.booleans(), st.integers(1, 4), st.integers(1, 2**20))
+       st.sampled_from([0, 2, 3, 4, 5]), st.booleans(), st.integers(1, 4), st.integers(1, 2**20))
 def test_restarts_with_nogoods_enumerate_exactly(h, w, density, seed, order,  # type: ignore[no-untyped-def]
                                                 probing, every, jitter) -> None:
     """Restarting every few nodes (growing), with the nogoods of the runs kept, the runs

@@ -15,6 +15,7 @@
 #include "propagate.c"
 #include "probe.c"
 #include "count.c"
+#include "bp.c"
 #include "branch.c"
 #include "search.c"
 
@@ -146,10 +147,10 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->use_impl = self->s->use_impl && implications;
-    if (order < NG_ORDER_LOOSE || order > NG_ORDER_PROMISE) {
+    if (order < NG_ORDER_LOOSE || order > NG_ORDER_BP) {
         ng_free(self->s);
         self->s = NULL;
-        PyErr_SetString(PyExc_ValueError, "order must be 0 (loose), 1 (tight), 2 (likely), 3 (sure) or 4 (promise)");
+        PyErr_SetString(PyExc_ValueError, "order must be 0 (loose), 1 (tight), 2 (likely), 3 (sure), 4 (promise) or 5 (bp)");
         return -1;
     }
     self->s->order = order;
@@ -292,11 +293,12 @@ static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:L,s:L,s:i,s:i}", "nodes", s->lim.nodes, "line_solves", s->lim.line_solves,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:L,s:L,s:i,s:i,s:L,s:L}", "nodes", s->lim.nodes, "line_solves", s->lim.line_solves,
                          "cache_hits", s->cache_hits, "probes", s->lim.probes, "implied_fixes",
                          s->implied_fixes, "max_depth", s->lim.max_depth, "nogoods", s->n_ngd,
                          "nogood_units", s->ngd_units, "nogood_conflicts", s->ngd_conflicts,
-                         "root_complete", s->root_done, "timed_out", s->lim.aborted);
+                         "root_complete", s->root_done, "timed_out", s->lim.aborted,
+                         "bp_rounds", s->bp_rounds, "fails", s->fails);
 }
 
 static PyMethodDef Search_methods[] = {
@@ -437,6 +439,66 @@ static PyObject *py_line_shares(PyObject *mod, PyObject *args)
         result = Py_None;
     }
     ng_free(s);
+    return result;
+}
+
+/* line_marginals(clue, probs): belief propagation's line factor (bp.c's ng_bp_line) on one
+ * line whose cell i is filled with probability probs[i] independently: per cell, the
+ * probability that it is filled given that the line fits its clue; None if nothing fits. */
+static PyObject *py_line_marginals(PyObject *mod, PyObject *args)
+{
+    PyObject *clue_obj, *probs_obj;
+    if (!PyArg_ParseTuple(args, "OO", &clue_obj, &probs_obj)) return NULL;
+    PyObject *fast = PySequence_Fast(probs_obj, "probs must be a sequence of floats");
+    if (!fast) return NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n < 1 || n > NG_MAX_SIDE) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "line length out of range");
+        return NULL;
+    }
+    double *p = eng_malloc((size_t)n, sizeof(double)), *m = eng_malloc((size_t)n, sizeof(double));
+    if (!p || !m) { free(p); free(m); Py_DECREF(fast); return PyErr_NoMemory(); }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        p[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (p[i] == -1.0 && PyErr_Occurred()) { free(p); free(m); Py_DECREF(fast); return NULL; }
+        if (!(p[i] >= 0.0 && p[i] <= 1.0)) {
+            free(p); free(m); Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "probabilities must be between 0 and 1");
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
+    if (((size_t)n + 1) * ((size_t)n + 1) > NG_COUNT_MAX_CELLS) {
+        free(p); free(m);
+        PyErr_SetString(PyExc_ValueError, "line too long for belief propagation");
+        return NULL;
+    }
+    int *flat, len;
+    if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) { free(p); free(m); return NULL; }
+    /* a one-row grid: the row's clue, then n empty column clues (never solved here) */
+    int *grid = eng_malloc((size_t)len + (size_t)n, sizeof(int));
+    ng_solver *s = NULL;
+    if (grid) {
+        memcpy(grid, flat, sizeof(int) * len);
+        for (Py_ssize_t i = 0; i < n; i++) grid[len + i] = 0;
+        s = ng_new((int)n, 1, grid, len + (int)n);
+    }
+    free(flat); free(grid);
+    if (!s || !ng_bp_scratch(s)) { ng_free(s); free(p); free(m); return PyErr_NoMemory(); }
+    PyObject *result = NULL;
+    if (ng_bp_line(s, 0, p, m)) {
+        result = PyTuple_New(n);
+        for (Py_ssize_t i = 0; result && i < n; i++) {
+            PyObject *x = PyFloat_FromDouble(m[i]);
+            if (!x) { Py_CLEAR(result); break; }
+            PyTuple_SET_ITEM(result, i, x);
+        }
+    } else {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    }
+    ng_free(s); free(p); free(m);
     return result;
 }
 
@@ -674,6 +736,10 @@ static PyMethodDef module_methods[] = {
      "order_line(clue, n, cell0, step, top, text) -> the order model's clauses of one "
      "black-and-white line whose cell i is variable cell0 + i * step and whose order variables "
      "follow top (cnf._order_line_clauses), as lists of ints or, with text, DIMACS text"},
+    {"line_marginals", py_line_marginals, METH_VARARGS,
+     "line_marginals(clue, probs) -> per cell, the probability that it is filled given that the "
+     "line fits its clue, when cell i is filled with probability probs[i] independently "
+     "(the bp branching rule's line factor), or None if nothing fits"},
     {"line_shares", py_line_shares, METH_VARARGS,
      "line_shares(clue, line: bytes of '#', '.', '?') -> per cell, the share of the fitting "
      "arrangements in which it is filled (the likely/sure branching rules' counts), or None"},
@@ -707,7 +773,7 @@ PyMODINIT_FUNC PyInit__core(void)
         {"CELL_EMPTY", CELL_EMPTY}, {"CELL_FILLED", CELL_FILLED}, {"CELL_UNKNOWN", CELL_UNKNOWN},
         {"ORDER_LOOSE", NG_ORDER_LOOSE}, {"ORDER_TIGHT", NG_ORDER_TIGHT},
         {"ORDER_LIKELY", NG_ORDER_LIKELY}, {"ORDER_SURE", NG_ORDER_SURE},
-        {"ORDER_PROMISE", NG_ORDER_PROMISE},
+        {"ORDER_PROMISE", NG_ORDER_PROMISE}, {"ORDER_BP", NG_ORDER_BP},
         {"EV_LINE", EV_LINE}, {"EV_PROBE", EV_PROBE}, {"EV_PROBE_FIX", EV_PROBE_FIX},
         {"EV_GUESS", EV_GUESS}, {"EV_BACKTRACK", EV_BACKTRACK}, {"EV_SOLUTION", EV_SOLUTION},
         {"EV_TRY", EV_TRY},

@@ -21,6 +21,7 @@ ORDER_TIGHT: int
 ORDER_LIKELY: int
 ORDER_SURE: int
 ORDER_PROMISE: int
+ORDER_BP: int
 # event kinds, the first argument of Search's ``callback`` (see EV_* in core.h)
 EV_LINE: int
 EV_PROBE: int
@@ -47,6 +48,7 @@ class Search:
 
 def solve_line(clue: Sequence[int], line: bytes, bits: bool = ...,
                banded: bool = ..., timeout: float = ...) -> bytes | None: ...
+def line_marginals(clue: Sequence[int], probs: Sequence[float]) -> tuple[float, ...] | None: ...
 def line_shares(clue: Sequence[int], line: bytes) -> tuple[float, ...] | None: ...
 
 def implication_pairs(records: bytes, open: bytes | None) -> list[list[int]]: ...

@@ -86,6 +86,10 @@ static uint8_t ng_likely_value(ng_solver *s, int c, int have_all)
  * NG_ORDER_* in core.h; docs/decisions/branching-rules.md has the rules' measurements). */
 static int ng_choose(ng_solver *s, uint8_t *first)
 {
+    if (s->order == NG_ORDER_BP && !s->guide) {
+        const int c = ng_bp_choose(s, first);
+        if (c >= 0) return c;
+    }
     const int sure = s->order == NG_ORDER_SURE && !s->rng && !s->guide && ng_all_likely(s);
     int best = -1;
     double best_score = -1.0, best_tie = -1.0;

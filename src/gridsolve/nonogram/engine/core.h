@@ -12,6 +12,7 @@
  *   propagate.c  solving queued lines to a fixpoint
  *   probe.c      probing and implication probing, settling a node
  *   count.c      counting a line's arrangements (for the branching rules)
+ *   bp.c         belief propagation over the lines, for the bp branching rule
  *   branch.c     choosing the cell and the value to branch on, conflict weights
  *   search.c     the resumable search: ng_next, ng_restart
  *   (alloc.h, limits.h, queue.h and records.h are shared with the colour engine.)
@@ -157,10 +158,13 @@ typedef struct {
  *        the sum of every line's log arrangement count, less log 2 per unknown cell (the
  *        lines as independent constraints on the cells; Geelen's "promise", ECAI 1992);
  *        ties as LOOSE. Two more probes and a count of every line per node.
+ * BP:    not by the probes: the cell whose filled probability by belief propagation over the
+ *        lines (bp.c) is surest, its likelier value first (the team's dive, decision 0028).
  * Each is a complete search; they meet the heavy tail of depth-first search on different
  * puzzles, which is why the engine's Team runs them side by side
  * (docs/decisions/branching-rules.md). */
-enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3, NG_ORDER_PROMISE = 4 };
+enum { NG_ORDER_LOOSE = 0, NG_ORDER_TIGHT = 1, NG_ORDER_LIKELY = 2, NG_ORDER_SURE = 3, NG_ORDER_PROMISE = 4,
+       NG_ORDER_BP = 5 };
 
 /* Conflict weights (after dom/wdeg: Boussemart, Hemery, Lecoutre and Sais, "Boosting
  * systematic search by weighting constraints", ECAI 2004). Whenever a search node fails, the
@@ -256,6 +260,14 @@ typedef struct ng_solver {
     uint64_t *likely_key;   /* bitboard mode: per line, the known masks its shares are of */
     ng_count_memo *count_memo; /* bitboard mode, NG_ORDER_PROMISE: per line, NG_MEMO_WAYS
                                 * (known masks, log count) of lines counted lately */
+    /* NG_ORDER_BP (bp.c): messages (rows' to each cell, then columns'), a line's forward
+     * table and vectors, the pattern of its clue; the depth the beliefs were computed at and
+     * how many more choices they serve */
+    double *bp_msg, *bp_fw, *bp_line;
+    uint8_t *bp_pat;
+    int bp_depth, bp_left;
+    long long bp_rounds;
+    long long fails;        /* nodes whose guess failed */
 
     eng_limits lim;         /* limits and counters (limits.h) */
     int nomem;              /* a long line's solve ran out of memory: stopped as at a limit */

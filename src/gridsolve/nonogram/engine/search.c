@@ -86,6 +86,7 @@ static int ng_backtrack(ng_solver *s)
             if (ng_settle(s)) return 1;
             if (s->lim.aborted) return 1;
             ng_blame(s);
+            s->fails++;
         } else {
             s->depth--;
         }
@@ -152,6 +153,7 @@ int ng_next(ng_solver *s)
             continue;
         }
         ng_blame(s);
+        s->fails++;
         if (!ng_backtrack(s)) { s->state = ST_DONE; return NG_EXHAUSTED; }
         if (s->lim.aborted) { s->state = ST_LIMIT; return NG_LIMIT; }
     }

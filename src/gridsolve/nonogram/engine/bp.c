@@ -1,0 +1,209 @@
+/* Belief propagation over the lines (NG_ORDER_BP): for every unknown cell an estimate of the
+ * probability that it is filled, from messages passed between its row and its column, and
+ * the branching rule that follows it, decimation (Mezard, Parisi & Zecchina, Science 2002;
+ * Montanari, Ricci-Tersenghi & Semerjian, 2007).
+ *
+ * Each line is one factor over its cells. Given a probability for each of its cells (the
+ * crossing line's message; known cells are 0 or 1), the line's marginals are computed
+ * exactly by forward and backward passes over the automaton of its clue (a state per symbol
+ * of the pattern 1^c1 0 1^c2 0 ... 1^ck, zeros looping where a gap may grow; the passes are
+ * normalised at every cell, so long lines do not underflow). What the line says to a cell is
+ * its marginal with the cell's own incoming message divided out. Rows and columns take turns
+ * (damped), from where the last call left them, until no message moves by NG_BP_TOL or
+ * NG_BP_ITERS rounds. A cell's belief joins its row's and its column's messages.
+ *
+ * BP proves nothing: it only orders the search (the cell whose belief is surest, its likelier
+ * value first). Every value is still set and propagated by the exact line solver, so the
+ * search stays complete and exact. Beliefs are reused for the next NG_BP_SHARE of the cells
+ * that were open when they were computed, and computed again when the search backtracks to
+ * or above the node where they were.
+ * Part of the engine's one compilation unit (_core.c includes the parts in core.h's order). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+/* Beliefs are computed again after this share of the then open cells, and at least
+ * NG_BP_MIN_LEFT cells, have been decided: on random 50x50 to 100x100 puzzles recomputing them
+ * after every choice found the same first solutions 1.4-2x slower (docs/decisions/0028). */
+#define NG_BP_SHARE 0.02
+#define NG_BP_MIN_LEFT 20
+/* At most this many rounds (rows then columns) a computation, and fewer when no message
+ * moves by more than NG_BP_TOL. */
+#define NG_BP_ITERS 10
+#define NG_BP_TOL 1e-3
+/* Messages stay within [NG_BP_EPS, 1 - NG_BP_EPS], so no unknown cell is ever certain. */
+#define NG_BP_EPS 1e-4
+#define NG_BP_DAMP 0.5
+
+/* The scratch and messages of BP, allocated on first use; 0 when they cannot be (out of
+ * memory, or a line's table over NG_COUNT_MAX_CELLS). */
+static int ng_bp_scratch(ng_solver *s)
+{
+    if (s->bp_fw) return 1;
+    const size_t n1 = (size_t)s->pz.max_len + 1;
+    if (n1 * n1 > NG_COUNT_MAX_CELLS) return 0;
+    const size_t C = (size_t)s->pz.ncells;
+    s->bp_fw = eng_malloc(n1 * n1, sizeof(double));
+    s->bp_line = eng_malloc(4 * n1, sizeof(double));
+    s->bp_pat = malloc(n1);
+    s->bp_msg = eng_malloc(2 * C, sizeof(double));
+    if (!s->bp_fw || !s->bp_line || !s->bp_pat || !s->bp_msg) {
+        free(s->bp_fw); free(s->bp_line); free(s->bp_pat); free(s->bp_msg);
+        s->bp_fw = s->bp_line = s->bp_msg = NULL; s->bp_pat = NULL;
+        return 0;
+    }
+    for (size_t i = 0; i < 2 * C; i++) s->bp_msg[i] = 0.5;
+    s->bp_depth = -1;
+    return 1;
+}
+
+/* Line l's marginals: p[i] the probability that its cell i is filled (exactly 0 or 1 for
+ * known cells), m[i] (out) the share of the weighted arrangements in which it is. 0 when no
+ * arrangement has weight. */
+static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
+{
+    const int n = s->pz.line_len[l], k = s->pz.clue_cnt[l];
+    const int *c = s->pz.clues + s->pz.clue_off[l];
+    uint8_t *pat = s->bp_pat;  /* pat[t]: symbol t of the pattern, 1 filled, 0 the gap */
+    int T = 0;
+    for (int j = 0; j < k; j++) {
+        if (j) pat[T++] = 0;
+        for (int x = 0; x < c[j]; x++) pat[T++] = 1;
+    }
+    const size_t S = (size_t)T + 1;
+    /* state t may read another empty cell and stay: before the first block, after the last,
+     * and after a gap's first empty cell */
+#define LOOPS(t) ((t) == 0 || (t) == T || pat[(t) - 1] == 0)
+    double *fw = s->bp_fw, *b = s->bp_line, *nb = b + S;
+    for (size_t t = 0; t < S; t++) fw[t] = 0.0;
+    fw[0] = 1.0;
+    for (int i = 0; i < n; i++) {
+        const double p1 = p[i], p0 = 1.0 - p[i];
+        const double *a = fw + (size_t)i * S;
+        double *x = fw + (size_t)(i + 1) * S, sum = 0.0;
+        for (int t = 0; t <= T; t++) {
+            double v = LOOPS(t) ? a[t] * p0 : 0.0;
+            if (t > 0) v += a[t - 1] * (pat[t - 1] ? p1 : p0);
+            x[t] = v;
+            sum += v;
+        }
+        if (!(sum > 0.0)) return 0;
+        for (int t = 0; t <= T; t++) x[t] /= sum;
+    }
+    if (!(fw[(size_t)n * S + T] > 0.0)) return 0;
+    for (int t = 0; t <= T; t++) b[t] = t == T;
+    for (int i = n - 1; i >= 0; i--) {
+        const double p1 = p[i], p0 = 1.0 - p[i];
+        const double *a = fw + (size_t)i * S;
+        double f = 0.0, e = 0.0, sum = 0.0;
+        for (int t = 0; t <= T; t++) {
+            double v = 0.0;
+            if (LOOPS(t)) { const double w = a[t] * p0 * b[t]; e += w; v = p0 * b[t]; }
+            if (t < T) {
+                if (pat[t]) { f += a[t] * p1 * b[t + 1]; v += p1 * b[t + 1]; }
+                else { e += a[t] * p0 * b[t + 1]; v += p0 * b[t + 1]; }
+            }
+            nb[t] = v;
+            sum += v;
+        }
+        if (!(f + e > 0.0) || !(sum > 0.0)) return 0;
+        m[i] = f / (f + e);
+        for (int t = 0; t <= T; t++) b[t] = nb[t] / sum;
+    }
+#undef LOOPS
+    return 1;
+}
+
+/* One pass over the rows (which = 0) or the columns (1): each line's messages to its unknown
+ * cells, from the crossing lines' messages; returns the largest change, or -1 when a line has
+ * no weighted arrangement. */
+static double ng_bp_pass(ng_solver *s, int which)
+{
+    const int W = s->pz.width, H = s->pz.height, C = s->pz.ncells;
+    double *mine = s->bp_msg + (size_t)which * C, *other = s->bp_msg + (size_t)(1 - which) * C;
+    /* bp_line: ng_bp_line's two state vectors, then p and m */
+    double *p = s->bp_line + 2 * ((size_t)s->pz.max_len + 1), *m = p + s->pz.max_len + 1;
+    double moved = 0.0;
+    const int first = which ? H : 0, last = which ? H + W : H;
+    for (int l = first; l < last; l++) {
+        const int n = s->pz.line_len[l], off = s->pz.line_off[l], step = s->pz.line_step[l];
+        int open = 0;
+        for (int i = 0; i < n; i++) {
+            const uint8_t v = s->cells[off + i * step];
+            p[i] = v == CELL_FILLED ? 1.0 : v == CELL_EMPTY ? 0.0 : other[off + i * step];
+            open += v == CELL_UNKNOWN;
+        }
+        if (!open) continue;
+        if (!ng_bp_line(s, l, p, m)) return -1.0;
+        for (int i = 0; i < n; i++) {
+            const int cell = off + i * step;
+            if (s->cells[cell] != CELL_UNKNOWN) continue;
+            /* the marginal with the cell's own prior divided out (odds), clamped */
+            const double q = p[i], mm = m[i];
+            const double num = mm * (1.0 - q), den = num + (1.0 - mm) * q;
+            double x = den > 0.0 ? num / den : 0.5;
+            x = x < NG_BP_EPS ? NG_BP_EPS : x > 1.0 - NG_BP_EPS ? 1.0 - NG_BP_EPS : x;
+            const double nx = NG_BP_DAMP * mine[cell] + (1.0 - NG_BP_DAMP) * x;
+            const double d = fabs(nx - mine[cell]);
+            if (d > moved) moved = d;
+            mine[cell] = nx;
+        }
+    }
+    return moved;
+}
+
+/* Run BP from the current messages; 0 when it cannot (no scratch, or a line without a
+ * weighted arrangement, which a consistent node does not have). */
+static int ng_bp_run(ng_solver *s)
+{
+    if (!ng_bp_scratch(s)) return 0;
+    const int C = s->pz.ncells;
+    for (int c = 0; c < C; c++)  /* unknown cells' messages start inside the clamp */
+        if (s->cells[c] == CELL_UNKNOWN)
+            for (int w = 0; w < 2; w++) {
+                double *x = &s->bp_msg[(size_t)w * C + c];
+                if (!(*x >= NG_BP_EPS && *x <= 1.0 - NG_BP_EPS)) *x = 0.5;
+            }
+    for (int it = 0; it < NG_BP_ITERS; it++) {
+        const double a = ng_bp_pass(s, 0);
+        if (a < 0.0) return 0;
+        const double b = ng_bp_pass(s, 1);
+        if (b < 0.0) return 0;
+        s->bp_rounds++;
+        if (a < NG_BP_TOL && b < NG_BP_TOL) break;
+    }
+    return 1;
+}
+
+/* NG_ORDER_BP's choice: the unknown cell whose belief is furthest from 1/2, its likelier
+ * value first; -1 when BP is unavailable (the caller falls back to the probes' rule). */
+static int ng_bp_choose(ng_solver *s, uint8_t *first)
+{
+    if (!s->bp_fw && !ng_bp_scratch(s)) return -1;
+    if (s->depth <= s->bp_depth || s->bp_left <= 0) {
+        if (!ng_bp_run(s)) { s->bp_depth = -1; return -1; }
+        s->bp_depth = s->depth;
+        s->bp_left = (int)(s->unknown * NG_BP_SHARE);
+        if (s->bp_left < NG_BP_MIN_LEFT) s->bp_left = NG_BP_MIN_LEFT;
+    }
+    s->bp_left--;
+    const int C = s->pz.ncells;
+    const double *mr = s->bp_msg, *mc = s->bp_msg + C;
+    int best = -1;
+    double best_sure = -1.0, best_p = 0.5;
+    for (int c = 0; c < C; c++) {
+        if (s->cells[c] != CELL_UNKNOWN) continue;
+        const double f = mr[c] * mc[c], e = (1.0 - mr[c]) * (1.0 - mc[c]);
+        const double p = f / (f + e);
+        double sure = fabs(p - 0.5);
+        if (s->rng) { /* a restart's randomised run: sureness jitters by up to 20% */
+            s->rng ^= s->rng << 13; s->rng ^= s->rng >> 7; s->rng ^= s->rng << 17;
+            sure *= (1024 + (double)(s->rng % 205)) / 1024.0;
+        }
+        if (sure > best_sure) { best_sure = sure; best = c; best_p = p; }
+    }
+    if (best >= 0) *first = best_p >= 0.5 ? CELL_FILLED : CELL_EMPTY;
+    return best;
+}
