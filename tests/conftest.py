@@ -25,3 +25,11 @@ def puzzles_dir() -> Path:
     if path is None:
         pytest.skip("shared puzzle corpora (../shared/puzzles) not present")
     return path
+
+
+@pytest.fixture
+def no_dive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """auto and --jobs without the dive (``Team.dive``): tests of the SAT side take random
+    50x50 and 70x70 puzzles as the hard ones, and the dive ends most of those at once."""
+    from gridsolve.nonogram.backends import auto
+    monkeypatch.setattr(auto, "DIVE_MAX_CELLS", 0)

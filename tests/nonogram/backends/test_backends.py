@@ -30,6 +30,9 @@ from tests.nonogram.oracle import all_solutions as brute_force
 pytest.importorskip("pysat")
 from gridsolve.nonogram.backends import auto, sat  # noqa: E402
 
+#: the SAT side is tested on random puzzles the dive would end at once (conftest.no_dive)
+pytestmark = pytest.mark.usefixtures("no_dive")
+
 needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
                                reason="PuLP (gridsolve[ilp]) not installed")
 #: Every method, ILP marked to skip without PuLP.

@@ -26,8 +26,10 @@ from tests.nonogram.cases import CASES
 from tests.nonogram.engine.test_colour_engine import palette, random_grid
 from tests.nonogram.oracle import all_solutions as brute_force
 
-pytestmark = pytest.mark.skipif(not kissat.installed(),
-                                reason="kissat (gridsolve[kissat]) not installed")
+# (the SAT side is tested on random puzzles the dive would end at once: conftest.no_dive)
+pytestmark = [pytest.mark.skipif(not kissat.installed(),
+                                 reason="kissat (gridsolve[kissat]) not installed"),
+              pytest.mark.usefixtures("no_dive")]
 
 
 @pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])

@@ -21,6 +21,9 @@ from tests.nonogram.oracle import all_solutions as brute_force
 pysat = pytest.importorskip("pysat.solvers")
 from gridsolve.nonogram.backends import sat  # noqa: E402  (after the skip)
 
+#: the SAT side is tested on random puzzles the dive would end at once (conftest.no_dive)
+pytestmark = pytest.mark.usefixtures("no_dive")
+
 NAMES = sorted(k for k in vars(pysat.SolverNames) if not k.startswith("_"))
 
 

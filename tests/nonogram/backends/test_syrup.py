@@ -21,9 +21,11 @@ from tests.nonogram.backends.test_backends import status_for, tiny_puzzles
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions as brute_force
 
-pytestmark = pytest.mark.skipif(not syrup.usable(),
-                                reason="glucose-syrup (gridsolve[syrup]) not installed, or no "
-                                       "/proc to tell a hung run by")
+# (the SAT side is tested on random puzzles the dive would end at once: conftest.no_dive)
+pytestmark = [pytest.mark.skipif(not syrup.usable(),
+                                 reason="glucose-syrup (gridsolve[syrup]) not installed, or no "
+                                        "/proc to tell a hung run by"),
+              pytest.mark.usefixtures("no_dive")]
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

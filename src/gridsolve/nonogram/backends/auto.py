@@ -3,7 +3,9 @@
 The rule: run the native engine (its team of searches, see ``engine.Team``, counting up to
 ``max_solutions``) for at most ``AUTO_NODES`` search nodes and ``AUTO_SECONDS`` seconds (less
 if the caller's own limits are tighter; on puzzles of more than AUTO_SMALL_CELLS cells the
-turn pauses after ``AUTO_SECONDS_LARGE``). If it finishes, that is the answer. Otherwise SAT
+turn pauses after ``AUTO_SECONDS_LARGE``, and on those up to DIVE_MAX_CELLS cells the
+team's dive by belief propagation, ``Team.dive``, then has a turn of AUTO_DIVE_FAILS failed
+nodes, at most AUTO_DIVE_SECONDS: decision 0028). If it finishes, that is the answer. Otherwise SAT
 (``default_solver`` unless named: python-sat's ``sat.DEFAULT_SOLVER``, or Kissat on puzzles
 whose every line is long, see below; on ``cnf``'s default model) starts, seeded
 with the cells the native engine proved at the root (``Result.partial``: its '#' and '.' are
@@ -12,7 +14,7 @@ facts, so they are added as unit clauses) and with what its probes at the root f
 solution), and SAT and the native search take turns, each resuming where it stopped:
 SAT until it has had AUTO_SAT_SHARE times the native share in all, native until it has had
 twice its last share (large puzzles: native 0.1 s, SAT 2.4 s, native 0.2 s, SAT 4.8 s, ...;
-0020). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
+0020; the dive has half the native turn's time after it). On puzzles of at most AUTO_SMALL_CELLS cells SAT's
 share starts at AUTO_SAT_SHARE_SMALL instead and doubles each round up to an equal share
 (native 1 s, SAT 0.125 s, native 2 s, SAT 0.5 s in all, native 4 s, SAT 2 s, native 8 s,
 SAT 8 s, ...; 0018). Solutions are pooled;
@@ -67,17 +69,18 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.nearby import moves_for_count
-from gridsolve.nonogram.engine.team import team_for
+from gridsolve.nonogram.engine.team import DIVE_MAX_CELLS, team_for
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE",
-           "AUTO_SECONDS_COLOUR", "AUTO_SAT_SHARE",
+           "AUTO_SECONDS_COLOUR", "AUTO_DIVE_SECONDS", "AUTO_DIVE_FAILS", "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
+           "diving", "dive_first",
            "small_for_kissat", "check_named", "analyse"]
 
 #: Native search nodes before handing over to SAT.
@@ -100,6 +103,14 @@ AUTO_SECONDS = 1.0
 #: native search rarely ends after its first moments, and SAT with the order model seldom
 #: needs long (docs/decisions/0013; 0.25 s until 0017).
 AUTO_SECONDS_LARGE = 0.1
+#: After the team's first turn on a puzzle of more than AUTO_SMALL_CELLS cells (and at most
+#: DIVE_MAX_CELLS), the dive (``Team.dive``: branching by belief propagation) has a turn of
+#: up to this many seconds and AUTO_DIVE_FAILS failed nodes before SAT's: where it finds a
+#: first solution it does so in one descent without a failure (random 50x50 0.1-0.2 s,
+#: 70x70 0.3-1 s, 100x100 1.2-2 s), and where it fails its turn costs about one descent
+#: (Gettys 0.36 s, Thing 0.06 s; docs/decisions/0028).
+AUTO_DIVE_SECONDS = 2.0
+AUTO_DIVE_FAILS = 20
 #: Native seconds before a colour puzzle, which has a single hand-over, goes to SAT: a colour
 #: puzzle the native engine has not ended in 0.2 s is one SAT ends as fast or faster, and the
 #: native engine never resumes (docs/decisions/0026; was AUTO_SECONDS). Random 30x30
@@ -348,6 +359,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
         if _first_turn(team, max_solutions, limits, timeout,
                        _min(started + first_seconds, deadline)):
             return team.result()
+    if dive_first(team, limits, deadline):
+        return team.result()
     if passed(deadline):
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
@@ -419,6 +432,9 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                                          timeout=limits.timeout)
             team.run(native_limits, until=_min(now + max(0.0, share - team.seconds),
                                                    deadline))
+            if not small and diving(puzzle) and not team.done():  # the dive the same time
+                now = time.perf_counter()
+                team.dive(native_limits, until=_min(now + share / 2, deadline))
             found.update(team.found)
             complete = team.complete  # then team.found is every solution
             if team.stopped:
@@ -437,6 +453,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     native_stats = team.stats()
     stats = {"native_nodes": native_stats["nodes"], "handover": 1, "rounds": rounds,
              "nearby": native_stats["nearby"] + moved,
+             **{k: v for k, v in native_stats.items() if k.startswith("dive_")},
              **{f"sat_{k}": v for k, v in sat_stats.items()}}
     return Result.of_count(solutions, max_solutions, complete,
                            native_stats["nodes"] + sat_stats.get("conflicts", 0),
@@ -459,6 +476,21 @@ def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, timeout: f
                 or team.stopped or passed(until) or team.nodes() < cap):
             return False
         cap = team.reached + AUTO_NODES
+
+
+def diving(puzzle: Puzzle) -> bool:
+    """Does the dive (``Team.dive``) take turns on this puzzle: more than AUTO_SMALL_CELLS
+    cells (smaller ones are the team's: tournament puzzles) and at most DIVE_MAX_CELLS."""
+    return AUTO_SMALL_CELLS < puzzle.width * puzzle.height <= DIVE_MAX_CELLS
+
+
+def dive_first(team: Team, limits: SearchLimits, deadline: float | None) -> bool:
+    """The dive's first turn after the team's (``AUTO_DIVE_SECONDS``, ``AUTO_DIVE_FAILS``) on
+    the puzzles it is for (``diving``); True if that ended the search."""
+    if not diving(team.puzzle) or passed(deadline):
+        return False
+    until = _min(time.perf_counter() + AUTO_DIVE_SECONDS, deadline)
+    return team.dive(limits, until, AUTO_DIVE_FAILS) and not team.stopped
 
 
 def sat_seconds(native: float, rounds: int, small: bool) -> float:
@@ -503,6 +535,7 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
     native = team.stats()
     stats = {"native_nodes": native["nodes"], "handover": 1, "rounds": 1,
              "nearby": native["nearby"] + answer.stats.get("nearby", 0),
+             **{k: v for k, v in native.items() if k.startswith("dive_")},
              **{f"sat_{k}": v for k, v in answer.stats.items() if k != "nearby"}}
     return Result(answer.status, answer.solutions, native["nodes"] + answer.nodes,
                   time.perf_counter() - started, known, stats, exhausted=answer.exhausted)

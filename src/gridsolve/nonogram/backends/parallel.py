@@ -3,8 +3,8 @@
 The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
 for PARALLEL_AFTER seconds (auto's AUTO_SECONDS; auto's AUTO_SECONDS_TO_KISSAT where Kissat
 is to come next) or AUTO_NODES nodes (on puzzles of more than auto's AUTO_SMALL_CELLS cells,
-its first node, the root's probing, and PARALLEL_AFTER_LARGE seconds); most puzzles end
-there, without a process started, and SAT
+its first node, the root's probing, and PARALLEL_AFTER_LARGE seconds, then auto's first
+dive, ``auto.dive_first``); most puzzles end there, without a process started, and SAT
 then starts from the same root cells as in ``auto``. Otherwise up to ``jobs`` processes are
 forked, each a different search of the whole puzzle:
 
@@ -282,6 +282,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             if not to_kissat or _kissat_installed():
                 break
             to_kissat = False  # no Kissat: the whole first turn, then Glucose (as auto)
+        from gridsolve.nonogram.backends.auto import dive_first
+        if dive_first(team, limits, deadline) or passed(deadline):  # (as auto: large puzzles)
+            return team.result()
         known = team.partial()
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does

@@ -20,7 +20,8 @@ from gridsolve.nonogram.engine.results import Result, SearchLimits, seconds_left
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
-           "TEAM_JOIN_NODES", "TEAM_RESTART_BASE", "TEAM_MAX_SOLUTIONS", "MOVES_MAX_SOLUTIONS"]
+           "TEAM_JOIN_NODES", "TEAM_RESTART_BASE", "TEAM_MAX_SOLUTIONS", "MOVES_MAX_SOLUTIONS",
+           "DIVE_SLICE", "DIVE_RESTART_FAILS", "DIVE_MAX_CELLS"]
 
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50
@@ -32,6 +33,14 @@ TEAM_JOIN_NODES = 1000
 TEAM_RESTART_BASE = 100
 #: analyse() runs a team of searches when counting to at most this many solutions.
 TEAM_MAX_SOLUTIONS = 64
+#: The dive (``Team.dive``) runs in slices of this many nodes between looks at the clock.
+DIVE_SLICE = 10
+#: Until it finds a solution, the dive restarts after this many failed nodes times 1, 1, 2,
+#: 1, 1, 2, 4, ... (Luby), each run with a randomised order and the nogoods of the runs before.
+DIVE_RESTART_FAILS = 100
+#: The dive is for puzzles of at most this many cells: belief propagation passes over every
+#: line at every recomputation (a 200x200 round is about 10 ms).
+DIVE_MAX_CELLS = 40_000
 
 
 def luby() -> Iterator[int]:
@@ -87,6 +96,11 @@ class Team:
         self.turn = 0
         self.seconds = 0.0      # time spent in earlier run() calls
         self.entered = 0.0      # when the current run() call began
+        self.diver: _core.Search | None = None  # the dive's search (``dive``), once started
+        self.dive_runs = luby()
+        self.dive_end = 0       # the dive's failed nodes at which its current run ends
+        self.dive_found = 0     # solutions the dive found
+        self.dive_restarts = 0
 
     def _search(self, order: int, nogoods: bool = False,
                 root_implications: bool = False) -> _core.Search:
@@ -94,7 +108,10 @@ class Team:
                             order, nogoods=nogoods, root_implications=root_implications)
 
     def nodes(self) -> int:
-        return sum(c.stats()["nodes"] for c in self.searches)
+        return sum(c.stats()["nodes"] for c in self._all())
+
+    def _all(self) -> list[_core.Search]:
+        return self.searches if self.diver is None else [*self.searches, self.diver]
 
     def done(self) -> bool:
         return self.complete or self.stopped or len(self.found) >= self.max_solutions
@@ -157,6 +174,68 @@ class Team:
             self.turn += 1
         return True
 
+    def dive(self, limits: SearchLimits = SearchLimits(), until: float | None = None,
+             max_fails: int | None = None) -> bool:
+        """A turn of the dive, a search beside the team that branches by belief propagation
+        over the lines (``_core.ORDER_BP``: the cell whose estimated probability of being
+        filled is surest, its likelier value first; propagation without probing, so nodes
+        are cheap). On random-like puzzles, where the root leaves nearly every cell open and
+        the team's rules find no first solution for a long time, it often walks straight to
+        one (random 50x50: a few hundred nodes, no failure; docs/decisions/0028).
+
+        It starts from the cells the team's first search proved at its root (probing, which
+        it does not do itself: on Gettys that is the difference between a first solution in
+        0.3 s and a failed descent), and goes on where its last turn stopped, until
+        ``until``, ``max_fails`` more failed
+        nodes, or ``limits`` (as in ``run``, counting the team's nodes too). Until it finds a
+        solution it restarts on a Luby schedule of DIVE_RESTART_FAILS failed nodes, with a
+        randomised order and the nogoods of its earlier runs, so its runs together stay one
+        complete search: its solutions are pooled, local moves look next to them at once,
+        and when it is exhausted the pool is every solution. True when the answer is known
+        (``done()``)."""
+        if self.diver is None:
+            self.diver = _core.Search(self.puzzle.rows, self.puzzle.cols, False, None, False,
+                                      _core.ORDER_BP, nogoods=True)
+            first = self.searches[0]
+            if first.stats()["root_complete"]:  # it starts from what the team's root proved
+                self.diver.fix(first.root())
+            self.dive_end = DIVE_RESTART_FAILS * next(self.dive_runs)
+        core = self.diver
+        fails0 = core.stats()["fails"]
+        deadline = limits.deadline(self.started)
+        while not self.done():
+            stats = core.stats()
+            total = self.nodes()
+            if ((until is not None and time.perf_counter() >= until)
+                    or (max_fails is not None and stats["fails"] - fails0 >= max_fails)
+                    or (limits.max_nodes is not None and total >= limits.max_nodes)):
+                return False
+            budget = stats["nodes"] + DIVE_SLICE
+            if limits.max_nodes is not None:
+                budget = min(budget, stats["nodes"] + limits.max_nodes - total)
+            left = seconds_left(deadline)
+            code = int(core.next(budget, -1.0 if left is None else left))
+            if code == _core.SOLUTION:
+                grid = checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid())
+                self.reached = self.nodes()
+                self.dive_found += 1
+                if grid not in self.found:
+                    self.found[grid] = None
+                    for other in moves_for_count(self.puzzle, grid, self.found,
+                                                 self.max_solutions, deadline):
+                        self.found[other] = None
+                        self.nearby += 1
+            elif code == _core.EXHAUSTED:
+                self.complete = True
+            elif core.stats()["timed_out"]:
+                self.stopped = True
+            elif not self.dive_found and core.stats()["fails"] >= self.dive_end:
+                self.dive_restarts += 1
+                core.restart(self.dive_restarts)
+                self.dive_end = (core.stats()["fails"]
+                                 + DIVE_RESTART_FAILS * next(self.dive_runs))
+        return True
+
     def add(self, grid: Grid, forced: bool = False) -> None:
         """Pool a solution; unless it is ``forced`` (found without a branch, by sound
         propagation alone, so the only one), keep it for local moves (``_moves``)."""
@@ -199,7 +278,7 @@ class Team:
 
     def stats(self) -> dict[str, int]:
         stats: dict[str, int] = {}
-        for c in self.searches:
+        for c in self._all():
             for k, v in c.stats().items():
                 stats[k] = (max(stats.get(k, 0), v) if k in ("max_depth", "root_complete",
                                                               "timed_out")
@@ -207,6 +286,10 @@ class Team:
         stats["searches"] = len(self.searches)
         stats["restarts"] = self.restarts
         stats["nearby"] = self.nearby
+        if self.diver is not None:
+            stats["dive_nodes"] = self.diver.stats()["nodes"]
+            stats["dive_found"] = self.dive_found
+            stats["dive_restarts"] = self.dive_restarts
         return stats
 
     def partial(self) -> Grid:
