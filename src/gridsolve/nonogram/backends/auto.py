@@ -108,8 +108,9 @@ AUTO_SECONDS_LARGE = 0.1
 #: up to this many seconds and AUTO_DIVE_FAILS failed nodes before SAT's: where it finds a
 #: first solution it does so in one descent without a failure (random 50x50 0.1-0.2 s,
 #: 70x70 0.3-1 s, 100x100 1.2-2 s), and where it fails its turn costs about one descent
-#: (Gettys 0.36 s, Thing 0.06 s; docs/decisions/0028).
-AUTO_DIVE_SECONDS = 2.0
+#: (Gettys 0.36 s, Thing 0.06 s; docs/decisions/0028). The failed nodes bound the work; the
+#: seconds only the largest puzzles' (a 100x100 descent took 2.2-3 s on a busy machine).
+AUTO_DIVE_SECONDS = 5.0
 AUTO_DIVE_FAILS = 20
 #: Native seconds before a colour puzzle, which has a single hand-over, goes to SAT: a colour
 #: puzzle the native engine has not ended in 0.2 s is one SAT ends as fast or faster, and the
