@@ -433,7 +433,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
                                          timeout=limits.timeout)
             team.run(native_limits, until=_min(now + max(0.0, share - team.seconds),
                                                    deadline))
-            if not small and diving(puzzle) and not team.done():  # the dive the same time
+            if diving(puzzle) and not team.done():  # the dive: half the team's time
                 now = time.perf_counter()
                 team.dive(native_limits, until=_min(now + share / 2, deadline))
             found.update(team.found)

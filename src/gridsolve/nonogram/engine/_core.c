@@ -404,6 +404,37 @@ done:
     return result;
 }
 
+/* A solver of one line: a one-row grid of the line's clue, then n empty column clues (never
+ * solved here). NULL with a Python error set when the clue is bad or memory runs out. */
+static ng_solver *one_line_solver(PyObject *clue_obj, Py_ssize_t n)
+{
+    int *flat, len;
+    if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
+    int *grid = eng_malloc((size_t)len + (size_t)n, sizeof(int));
+    ng_solver *s = NULL;
+    if (grid) {
+        memcpy(grid, flat, sizeof(int) * len);
+        for (Py_ssize_t i = 0; i < n; i++) grid[len + i] = 0;
+        s = ng_new((int)n, 1, grid, len + (int)n);
+    }
+    free(flat); free(grid);
+    if (!s) PyErr_NoMemory();
+    return s;
+}
+
+/* A tuple of the n doubles at x, or None when x is NULL; NULL on a Python error. */
+static PyObject *doubles_or_none(const double *x, Py_ssize_t n)
+{
+    if (!x) Py_RETURN_NONE;
+    PyObject *result = PyTuple_New(n);
+    for (Py_ssize_t i = 0; result && i < n; i++) {
+        PyObject *item = PyFloat_FromDouble(x[i]);
+        if (!item) { Py_CLEAR(result); break; }  /* no tuple with a missing item */
+        PyTuple_SET_ITEM(result, i, item);
+    }
+    return result;
+}
+
 /* The shares the likely and sure branching rules use: for each cell of a line, the share of
  * the clue's arrangements fitting the line in which it is filled (None if none fits or there
  * are more than 10^300). */
@@ -414,30 +445,10 @@ static PyObject *py_line_shares(PyObject *mod, PyObject *args)
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "Os#", &clue_obj, &line, &n)) return NULL;
     if (n < 1 || n > NG_MAX_SIDE) { PyErr_SetString(PyExc_ValueError, "line length out of range"); return NULL; }
-    int *flat, len;
-    if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) return NULL;
-    /* a one-row grid: the row's clue, then n empty column clues (never solved here) */
-    int *grid = malloc(sizeof(int) * (len + n));
-    if (!grid) { free(flat); return PyErr_NoMemory(); }
-    memcpy(grid, flat, sizeof(int) * len);
-    for (Py_ssize_t i = 0; i < n; i++) grid[len + i] = 0;
-    ng_solver *s = ng_new((int)n, 1, grid, len + (int)n);
-    free(flat); free(grid);
-    if (!s) return PyErr_NoMemory();
+    ng_solver *s = one_line_solver(clue_obj, n);
+    if (!s) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) s->cells[i] = cell_of_char(line[i]);
-    const double *out = ng_line_likely(s, 0);
-    PyObject *result = NULL;
-    if (out) {
-        result = PyTuple_New(n);
-        for (Py_ssize_t i = 0; result && i < n; i++) {
-            PyObject *share = PyFloat_FromDouble(out[i]);
-            if (!share) { Py_CLEAR(result); break; }  /* no tuple with a missing item */
-            PyTuple_SET_ITEM(result, i, share);
-        }
-    } else {
-        Py_INCREF(Py_None);
-        result = Py_None;
-    }
+    PyObject *result = doubles_or_none(ng_line_likely(s, 0), n);
     ng_free(s);
     return result;
 }
@@ -474,30 +485,10 @@ static PyObject *py_line_marginals(PyObject *mod, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "line too long for belief propagation");
         return NULL;
     }
-    int *flat, len;
-    if (flatten_line_clue(clue_obj, n, &flat, &len) < 0) { free(p); free(m); return NULL; }
-    /* a one-row grid: the row's clue, then n empty column clues (never solved here) */
-    int *grid = eng_malloc((size_t)len + (size_t)n, sizeof(int));
-    ng_solver *s = NULL;
-    if (grid) {
-        memcpy(grid, flat, sizeof(int) * len);
-        for (Py_ssize_t i = 0; i < n; i++) grid[len + i] = 0;
-        s = ng_new((int)n, 1, grid, len + (int)n);
-    }
-    free(flat); free(grid);
-    if (!s || !ng_bp_scratch(s)) { ng_free(s); free(p); free(m); return PyErr_NoMemory(); }
+    ng_solver *s = one_line_solver(clue_obj, n);
     PyObject *result = NULL;
-    if (ng_bp_line(s, 0, p, m)) {
-        result = PyTuple_New(n);
-        for (Py_ssize_t i = 0; result && i < n; i++) {
-            PyObject *x = PyFloat_FromDouble(m[i]);
-            if (!x) { Py_CLEAR(result); break; }
-            PyTuple_SET_ITEM(result, i, x);
-        }
-    } else {
-        Py_INCREF(Py_None);
-        result = Py_None;
-    }
+    if (s && !ng_bp_scratch(s)) PyErr_NoMemory();
+    else if (s) result = doubles_or_none(ng_bp_line(s, 0, p, m) ? m : NULL, n);
     ng_free(s); free(p); free(m);
     return result;
 }

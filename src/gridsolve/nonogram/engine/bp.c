@@ -181,7 +181,6 @@ static int ng_bp_run(ng_solver *s)
  * value first; -1 when BP is unavailable (the caller falls back to the probes' rule). */
 static int ng_bp_choose(ng_solver *s, uint8_t *first)
 {
-    if (!s->bp_fw && !ng_bp_scratch(s)) return -1;
     if (s->depth <= s->bp_depth || s->bp_left <= 0) {
         if (!ng_bp_run(s)) { s->bp_depth = -1; return -1; }
         s->bp_depth = s->depth;
