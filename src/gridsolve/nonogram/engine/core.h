@@ -265,6 +265,7 @@ typedef struct ng_solver {
      * how many more choices they serve */
     double *bp_msg, *bp_fw, *bp_line;
     uint8_t *bp_pat;
+    int *bp_band;  /* ng_bp_line's band of states per cell: lo, then hi */
     int bp_depth, bp_left;
     long long bp_rounds;
     long long fails;        /* nodes whose guess failed */
