@@ -54,6 +54,23 @@ def test_line_marginals_match_brute_force(probs: list[float], data: st.DataObjec
         assert got is not None and got == pytest.approx(expected, abs=1e-9)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 1.0, 0.5, 0.2, 0.7, 1e-4]), min_size=1, max_size=10),
+       st.lists(st.integers(1, 4), max_size=4))
+def test_line_marginals_of_any_clue_match_brute_force(probs: list[float],
+                                                      blocks: list[int]) -> None:
+    """Clues that fit tightly, loosely or not at all (the factor only visits the band of
+    states that can carry weight: known cells and the clue's length narrow it)."""
+    if sum(blocks) + len(blocks) - 1 > len(probs):
+        return  # (refused: a clue that does not fit its line)
+    expected = _brute_marginals(tuple(blocks), probs)
+    got = _core.line_marginals(blocks, probs)
+    if expected is None:
+        assert got is None
+    else:
+        assert got is not None and got == pytest.approx(expected, abs=1e-9)
+
+
 def test_line_marginals_refuse_bad_probabilities() -> None:
     with pytest.raises(ValueError):
         _core.line_marginals([1], [1.5])
@@ -166,3 +183,24 @@ def test_jobs_dive_before_starting_processes() -> None:
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
     assert result.status == "multiple" and all(is_solution(puzzle, g) for g in result.solutions)
     assert "jobs" not in result.stats  # (no process was started)
+
+
+def test_jobs_give_the_dive_a_process_beside_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a puzzle auto hands to Kissat and dives on (a random 64x64), --jobs 2 runs Kissat
+    and the dive side by side, as auto gives them turns: two checked solutions."""
+    from gridsolve.nonogram.backends import kissat, parallel
+    if not parallel.can_fork() or not kissat.installed():
+        pytest.skip("no fork() or no kissat")
+    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)  # (no first dive: the processes start)
+    made = []
+    real = parallel._dive_worker
+
+    def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
+        made.append(team.puzzle)
+        return real(team, limits)
+    monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    puzzle = _random_puzzle(64, 2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert made == [puzzle] and result.stats["jobs"] == 2

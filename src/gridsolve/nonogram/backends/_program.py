@@ -19,7 +19,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Literal, cast
+from typing import IO, Literal, Protocol, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
@@ -30,8 +30,8 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
-__all__ = ["KILLED", "interrupted", "OutOfMemory", "Ended", "Answer", "find", "feed", "run",
-           "watchable",
+__all__ = ["KILLED", "interrupted", "OutOfMemory", "Ended", "Answer", "Turns", "find", "feed",
+           "run", "watchable",
            "Text", "model", "failed", "solutions", "pooled"]
 
 
@@ -48,6 +48,19 @@ class OutOfMemory(LimitReached):
     """A run stopped at the memory limit: an error of the whole search (``analyse`` raises
     it), where the time and conflict limits only end it ("unknown"). Under ``--jobs`` it ends
     that process's search only; the other searches go on."""
+
+
+class Turns(Protocol):
+    """Another search that takes turns with a program's run on one core (``run``'s
+    ``turns``): the program is stopped (SIGSTOP) while the other search has its turn, and
+    goes on (SIGCONT) where it was."""
+
+    def until(self) -> float | None:
+        """When the program's present turn ends (``time.perf_counter``); None: no end."""
+
+    def other(self) -> bool:
+        """The other search's turn, the program stopped; True when that ended the search
+        (the run is then stopped as at the deadline)."""
 
 
 @dataclass(frozen=True)
@@ -117,12 +130,15 @@ def feed(stdin: IO[str], header: str, text: Iterable[str], deadline: float | Non
 def run(args: list[str], name: str, header: str, text: Iterable[str],
         deadline: float | None, max_memory: int | None,
         stop: Callable[[subprocess.Popen[str]], str] | None = None,
-        stall: float | None = None) -> Ended:
+        stall: float | None = None, turns: Turns | None = None) -> Ended:
     """One run of the program (``args``) on the model (``header`` and its DIMACS ``text``). At
     the deadline ``stop`` (if given) may ask the process for what it has to say (e.g. its
     statistics) before it is killed. With ``stall``, a process that has used no CPU time for
     that many seconds after its input is written is taken to hang and is killed (``stalled``;
-    Linux, where /proc gives its CPU time). The process never outlives the call."""
+    Linux, where /proc gives its CPU time). With ``turns``, once its input is written the run
+    takes turns with another search (``Turns``; POSIX job control): when the other search
+    ends the answer, the run is stopped as at the deadline. The process never outlives the
+    call."""
     if passed(deadline):
         return Ended(None, "")
     parent = os.getpid()
@@ -146,12 +162,26 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             # a look at its CPU time comes before the deadline: wait that long only
             look = (stall if stall is not None and ticks is not None
                     and (left is None or left > stall) else None)
+            # what comes first: the deadline, the look, or the end of the program's turn
+            wait, why = (left, "deadline") if look is None else (look, "look")
+            # (once it has ended, its output is read to the end without turns)
+            turn = (None if turns is None or proc.poll() is not None
+                    else seconds_left(turns.until()))
+            if turn is not None and (wait is None or turn < wait):
+                wait, why = turn, "turn"
             try:
-                out, err = proc.communicate(timeout=left if look is None else look)
+                out, err = proc.communicate(timeout=wait)
                 break
             except subprocess.TimeoutExpired:
-                if look is None:  # the deadline
+                if why == "deadline" or passed(deadline):
                     return Ended(None, stop(proc) if stop is not None else "")
+                if why == "turn" and proc.poll() is None:  # (if it has ended: its answer)
+                    assert turns is not None
+                    if _other_turn(proc, turns):
+                        return Ended(None, stop(proc) if stop is not None else "")
+                    ticks = None if stall is None else _cpu_ticks(proc.pid)
+                if why == "turn":
+                    continue
                 now = _cpu_ticks(proc.pid)
                 if now == ticks:  # no CPU time since the last look: it hangs
                     return Ended(None, "", stalled=True)
@@ -163,6 +193,15 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             proc.kill()
             proc.communicate()
     return Ended(proc.returncode, out, err)
+
+
+def _other_turn(proc: subprocess.Popen[str], turns: Turns) -> bool:
+    """The other search's turn (``Turns.other``), the process stopped meanwhile."""
+    proc.send_signal(signal.SIGSTOP)
+    try:
+        return turns.other()
+    finally:
+        proc.send_signal(signal.SIGCONT)
 
 
 def interrupted(proc: subprocess.Popen[str], grace: float) -> str:

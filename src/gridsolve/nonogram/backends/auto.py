@@ -64,7 +64,7 @@ import dataclasses
 import time
 from types import ModuleType
 
-from gridsolve.errors import SolverUnavailable
+from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
@@ -75,12 +75,13 @@ from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_LARGE",
-           "AUTO_SECONDS_COLOUR", "AUTO_DIVE_SECONDS", "AUTO_DIVE_FAILS", "AUTO_SAT_SHARE",
+           "AUTO_SECONDS_COLOUR", "AUTO_DIVE_SECONDS", "AUTO_DIVE_FAILS", "AUTO_DIVE_TURN",
+           "AUTO_SAT_SHARE",
            "AUTO_SAT_SHARE_SMALL", "AUTO_SAT_SHARE_GROWTH", "AUTO_SAT_SHARE_SMALL_MAX",
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
-           "diving", "dive_first",
+           "diving", "dive_first", "KissatTurns",
            "small_for_kissat", "check_named", "analyse"]
 
 #: Native search nodes before handing over to SAT.
@@ -112,6 +113,13 @@ AUTO_SECONDS_LARGE = 0.1
 #: seconds only the largest puzzles' (a 100x100 descent took 2.2-3 s on a busy machine).
 AUTO_DIVE_SECONDS = 5.0
 AUTO_DIVE_FAILS = 20
+#: Where auto then runs Kissat alone on a puzzle the dive is for (``diving``), without a node
+#: limit, Kissat and the dive take turns on one core (``KissatTurns``): Kissat this many
+#: seconds, then the dive as long, each pair of turns twice the last. With restarts the
+#: dive's first solutions come at random times (random 70x70 and 100x100: 1 s on some,
+#: over 60 s on others) and Kissat's at others, so neither search waits for the other
+#: (docs/decisions/0029).
+AUTO_DIVE_TURN = 1.0
 #: Native seconds before a colour puzzle, which has a single hand-over, goes to SAT: a colour
 #: puzzle the native engine has not ended in 0.2 s is one SAT ends as fast or faster, and the
 #: native engine never resumes (docs/decisions/0026; was AUTO_SECONDS). Random 30x30
@@ -494,6 +502,62 @@ def dive_first(team: Team, limits: SearchLimits, deadline: float | None) -> bool
     return team.dive(limits, until, AUTO_DIVE_FAILS) and not team.stopped
 
 
+class KissatTurns:
+    """The dive's turns beside Kissat's runs (``_program.Turns``): Kissat AUTO_DIVE_TURN
+    seconds, the dive as long (``Team.dive``, going on where it stopped: its restarts, then
+    local moves next to its solutions), and each pair twice the last, until the deadline."""
+
+    def __init__(self, team: Team, limits: SearchLimits, deadline: float | None) -> None:
+        self.team, self.limits, self.deadline = team, limits, deadline
+        self.share = AUTO_DIVE_TURN
+        self.end: float | None = None  # the end of Kissat's turn, from its first look
+        self.turns = 0
+
+    def until(self) -> float | None:
+        if self.end is None:
+            self.end = time.perf_counter() + self.share
+        return self.end
+
+    def other(self) -> bool:
+        self.team.dive(self.limits, _min(time.perf_counter() + self.share, self.deadline))
+        self.turns += 1
+        self.share *= 2
+        self.end = None
+        return self.team.done() or self.team.stopped
+
+
+def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, known: Grid,
+                     encoding: str | None, extra: list[list[int]], found: tuple[Grid, ...],
+                     deadline: float | None) -> Result:
+    """Kissat's search (``kissat.solutions``, seeded as ``_alone`` says) in turns with the
+    dive (``KissatTurns``) under ``limits`` (no node limit: the turns share the clock). The
+    solutions are pooled in the team's; when either search is exhausted, they are every
+    solution. The same Result as ``kissat.analyse``, with the dive's turns in its stats."""
+    from gridsolve.nonogram.backends import kissat
+    started = time.perf_counter()
+    turns = KissatTurns(team, limits, deadline)
+    stats: dict[str, int] = {}
+    team.found.update(dict.fromkeys(found))
+    complete = False
+    grids = kissat.solutions(team.puzzle, limits, known=known, encoding=encoding, extra=extra,
+                             found=tuple(team.found), stats=stats, turns=turns)
+    try:
+        for grid in grids:
+            team.found[grid] = None
+            if team.done():
+                break
+        else:
+            complete = True
+    except kissat.OutOfMemory:
+        raise
+    except LimitReached:
+        pass
+    stats["dive_turns"] = turns.turns
+    return Result.of_count(tuple(team.found)[:max_solutions], max_solutions,
+                           complete or team.complete, stats.get("conflicts", 0),
+                           time.perf_counter() - started, known, stats)
+
+
 def sat_seconds(native: float, rounds: int, small: bool) -> float:
     """SAT's time in all by the end of its turn in round ``rounds`` (from 1), when the native
     search has had ``native`` seconds: AUTO_SAT_SHARE times that, or on small puzzles
@@ -522,7 +586,10 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
     found = tuple(team.found if found is None else found)[:max_solutions]
     if len(found) >= max_solutions:  # the first turn found enough before it was stopped
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
-    if solver == KISSAT:
+    if solver == KISSAT and diving(puzzle) and limits.max_nodes is None and not team.stopped:
+        answer = _kissat_in_turns(team, max_solutions, left, known, encoding, extra, found,
+                                  deadline)
+    elif solver == KISSAT:
         from gridsolve.nonogram.backends import kissat
         answer = kissat.analyse(puzzle, max_solutions, left, known=known, encoding=encoding,
                                 extra=extra, found=found)

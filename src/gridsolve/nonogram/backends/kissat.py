@@ -73,16 +73,17 @@ STATS_GRACE = 0.05
 
 def _run(path: str, header: str, text: _program.Text, deadline: float | None,
          conflicts: int | None, max_memory: int | None,
-         seed: int = 0) -> _program.Answer:
+         seed: int = 0, turns: _program.Turns | None = None) -> _program.Answer:
     """One run on the model (``header`` and its DIMACS ``text``): (the model's literals, or False
     if unsatisfiable, or None at a limit; the conflicts it took, from its statistics).
-    ``seed``: Kissat's random seed (0, its default, adds no option)."""
+    ``seed``: Kissat's random seed (0, its default, adds no option); ``turns``: another
+    search that takes turns with it (``_program.run``)."""
     # its default output: the result, the model, and statistics with the conflicts
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
     if seed:
         args.append(f"--seed={seed}")
     ended = _program.run(args, "kissat", header, text(), deadline, max_memory,
-                         stop=_interrupted)
+                         stop=_interrupted, turns=turns)
     used = _conflicts(ended.out)
     if ended.code is None:
         return None, used
@@ -115,7 +116,8 @@ def _conflicts(out: str) -> int:
 def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
               known: Grid | None = None, encoding: str | None = None,
               extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
-              stats: dict[str, int] | None = None, seed: int = 0) -> Iterator[Grid]:
+              stats: dict[str, int] | None = None, seed: int = 0,
+              turns: _program.Turns | None = None) -> Iterator[Grid]:
     """Yield the puzzle's solutions other than ``found`` (black and white only), each checked;
     LimitReached at a limit. ``known`` cells are facts (unit clauses); ``extra`` clauses hold
     in every solution (e.g. the root's implications). After each of Kissat's solutions of a
@@ -123,7 +125,9 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     then Kissat runs again with every solution so far blocked. ``stats`` (if given) gets
     conflicts, kissat_runs and nearby as they grow. ``seed`` is Kissat's random seed (its
     ``--seed``; runs of the same model with other seeds take other paths: ``--jobs`` runs
-    several). A missing program (SolverUnavailable) and a model over the memory limit
+    several). ``turns``: another search that takes turns with each run on one core (the
+    program is stopped during its turns; when it ends the answer, so does this search, as at
+    a limit). A missing program (SolverUnavailable) and a model over the memory limit
     (LimitReached) are raised at the call."""
     if not 0 <= seed < 2**31:
         raise ValueError(f"kissat's seed must be in 0..2^31-1, not {seed}")
@@ -132,17 +136,19 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
 
     def once(header: str, text: _program.Text, deadline: float | None,
              conflicts: int | None) -> _program.Answer:
-        return _run(path, header, text, deadline, conflicts, limits.max_memory, seed)
+        return _run(path, header, text, deadline, conflicts, limits.max_memory, seed, turns)
     return _program.solutions(puzzle, once, "kissat", limits, started, known, encoding, extra,
                               found, {} if stats is None else stats, runs="kissat_runs")
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             *, known: Grid | None = None, encoding: str | None = None,
-            extra: Sequence[list[int]] = (), found: Sequence[Grid] = ()) -> Result:
+            extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
+            turns: _program.Turns | None = None) -> Result:
     """Up to ``max_solutions`` solutions (``found`` counting among them) by ``solutions``;
     the same Result as ``sat.analyse`` (``nodes``: Kissat's conflicts)."""
     return _program.pooled(puzzle, max_solutions, known, found,
                   lambda stats, pool: solutions(puzzle, limits, known=known, encoding=encoding,
-                                                extra=extra, found=pool, stats=stats))
+                                                extra=extra, found=pool, stats=stats,
+                                                turns=turns))
 

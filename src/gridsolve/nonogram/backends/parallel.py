@@ -24,8 +24,10 @@ On a large puzzle ``auto`` hands to Kissat (no solver named, every line 64+:
 ``kissat.prefer``, decision 0016), after which auto runs Kissat alone, the processes are
 Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, with as
 many Kissat processes as their models fit the memory SAT may take
-(``auto.models_that_fit``), each capped at its share of the memory limit (decision 0023).
-With two processes the team has none; if both Kissat runs end without the answer before the
+(``auto.models_that_fit``), each capped at its share of the memory limit (decision 0023);
+on the puzzles auto dives on (``auto.diving``), where auto gives the dive turns beside
+Kissat, the dive (``Team.dive``) takes the second process, before Kissat's seed 1 (0029).
+With two processes the team has none; if both runs end without the answer before the
 deadline, the team goes on in this process. On a black-and-white puzzle of more than
 AUTO_SMALL_CELLS cells that auto hands to Glucose (no solver named, the ``syrup`` extra
 installed), the SAT side is one process of glucose-syrup with a thread per job up to
@@ -126,6 +128,23 @@ def _team_worker(team: Team, limits: SearchLimits) -> Worker:
             # the count first: the answer may come with a solution, and this process is then
             # killed
             conn.send(("nodes", team.nodes()))
+            for grid in team.found:
+                if grid not in sent:
+                    conn.send(("grid", grid))
+                    sent.add(grid)
+            if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
+                break
+        conn.send(("done", team.complete))
+    return run
+
+
+def _dive_worker(team: Team, limits: SearchLimits) -> Worker:
+    """The team's dive (``Team.dive``), going on from its state at the fork."""
+    def run(conn: Connection) -> None:
+        sent: set[Grid] = set()
+        while True:
+            done = team.dive(limits, until=time.perf_counter() + REPORT_EVERY)
+            conn.send(("nodes", team.nodes()))  # (the count first, as the team's worker)
             for grid in team.found:
                 if grid not in sent:
                     conn.send(("grid", grid))
@@ -347,10 +366,14 @@ def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: in
                   kissats: list[Worker], team_worker: Worker, deadline: float | None,
                   started: float, known: Grid | None) -> Result:
     """Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, on
-    ``jobs`` processes (0023). With two, the team has none: its first turn here counts in
-    ``nodes``, and if both Kissat processes end without the answer before the deadline (out
-    of memory, a failed program) the team goes on here, as its process would have."""
-    chosen = (kissats[:2] + [team_worker] + kissats[2:]
+    ``jobs`` processes (0023); on the puzzles auto dives on (``auto.diving``), the dive takes
+    the second process, where auto gives it turns beside Kissat (0029). With two, the team
+    has none: its first turn here counts in ``nodes``, and if both processes end without the
+    answer before the deadline (out of memory, a failed program) the team goes on here, as
+    its process would have."""
+    from gridsolve.nonogram.backends.auto import diving
+    dive = [_dive_worker(team, limits)] if diving(team.puzzle) else []
+    chosen = (kissats[:1] + dive + kissats[1:2] + [team_worker] + kissats[2:]
               + [_restarts_worker(team.puzzle, limits)])[:jobs]
     return _team_waits(team, max_solutions, limits, chosen, team_worker, deadline, started,
                        known)
