@@ -45,14 +45,15 @@ static int ng_bp_scratch(ng_solver *s)
     const size_t n1 = (size_t)s->pz.max_len + 1;
     if (n1 * n1 > NG_COUNT_MAX_CELLS) return 0;
     const size_t C = (size_t)s->pz.ncells;
-    s->bp_fw = eng_malloc(n1 * n1, sizeof(double));
-    s->bp_line = eng_malloc(4 * n1, sizeof(double));
-    s->bp_pat = malloc(n1);
+    /* the table: a row of n1 + 2 per cell and one more; bp_line: ng_bp_line's four vectors
+     * of n1 + 2, then the pass's p and m */
+    s->bp_fw = eng_malloc(n1 * (n1 + 2), sizeof(double));
+    s->bp_line = eng_malloc(6 * n1 + 8, sizeof(double));
     s->bp_band = eng_malloc(2 * n1, sizeof(int));
     s->bp_msg = eng_malloc(2 * C, sizeof(double));
-    if (!s->bp_fw || !s->bp_line || !s->bp_pat || !s->bp_band || !s->bp_msg) {
-        free(s->bp_fw); free(s->bp_line); free(s->bp_pat); free(s->bp_band); free(s->bp_msg);
-        s->bp_fw = s->bp_line = s->bp_msg = NULL; s->bp_pat = NULL; s->bp_band = NULL;
+    if (!s->bp_fw || !s->bp_line || !s->bp_band || !s->bp_msg) {
+        free(s->bp_fw); free(s->bp_line); free(s->bp_band); free(s->bp_msg);
+        s->bp_fw = s->bp_line = s->bp_msg = NULL; s->bp_band = NULL;
         return 0;
     }
     for (size_t i = 0; i < 2 * C; i++) s->bp_msg[i] = 0.5;
@@ -69,70 +70,73 @@ static int ng_bp_scratch(ng_solver *s)
  * keeps the band [lo_i, hi_i] of states the forward pass reached (known cells narrow it).
  * A state outside the band has no forward or no backward weight, so every term it would add
  * is zero: the marginals are those of the whole table, in 1/3 of its work on a random
- * 100-cell line and less as its cells become known. */
+ * 100-cell line and less as its cells become known. The loops have no branches: the
+ * pattern is two 0/1 vectors (is symbol t filled; may state t stay on an empty cell), and
+ * each row of the table and the backward vectors keep a zero on either side of the band. */
 static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
 {
     const int n = s->pz.line_len[l], k = s->pz.clue_cnt[l];
     const int *c = s->pz.clues + s->pz.clue_off[l];
-    uint8_t *pat = s->bp_pat;  /* pat[t]: symbol t of the pattern, 1 filled, 0 the gap */
+    const size_t W = (size_t)s->pz.max_len + 3;  /* a vector: states -1 .. T + 1 */
+    double *b = s->bp_line + 1, *nb = b + W, *fp = nb + W, *lp = fp + W;
     int T = 0;
     for (int j = 0; j < k; j++) {
-        if (j) pat[T++] = 0;
-        for (int x = 0; x < c[j]; x++) pat[T++] = 1;
+        if (j) { fp[T] = 0.0; lp[T + 1] = 1.0; T++; }  /* a gap: may grow after its first */
+        for (int x = 0; x < c[j]; x++) { fp[T] = 1.0; lp[T + 1] = 0.0; T++; }
     }
     if (T > n) return 0;
-    const size_t S = (size_t)T + 1;
-    /* state t may read another empty cell and stay: before the first block, after the last,
-     * and after a gap's first empty cell */
-#define LOOPS(t) ((t) == 0 || (t) == T || pat[(t) - 1] == 0)
-    double *fw = s->bp_fw, *b = s->bp_line, *nb = b + S;
+    lp[0] = 1.0; lp[T] = 1.0;  /* before the first block and after the last */
+    fp[-1] = fp[T] = 0.0;  /* (read beside zeros: they must not be NaN) */
+    const size_t S = (size_t)T + 3;  /* a row of the table: states -1 .. T + 1 */
+    double *fw = s->bp_fw + 1;
     int *lo = s->bp_band, *hi = lo + n + 1;
-    fw[0] = 1.0;
+    fw[-1] = 0.0; fw[0] = 1.0; fw[1] = 0.0;
     lo[0] = hi[0] = 0;
     for (int i = 0; i < n; i++) {
-        const double p1 = p[i], p0 = 1.0 - p[i];
+        const double p1 = p[i], p0 = 1.0 - p[i], d = p1 - p0;
         const double *a = fw + (size_t)i * S;
         double *x = fw + (size_t)(i + 1) * S, sum = 0.0;
         /* the states cell i + 1 may be in: reached from the band, and able to finish */
         const int need = T - (n - i - 1);
         int from = lo[i] > need ? lo[i] : need, to = hi[i] + 1 < T ? hi[i] + 1 : T;
         if (from < 0) from = 0;
-        int nlo = -1, nhi = -1;
-        for (int t = from; t <= to; t++) {
-            double v = (LOOPS(t) && t >= lo[i] && t <= hi[i]) ? a[t] * p0 : 0.0;
-            if (t > lo[i] && t - 1 <= hi[i]) v += a[t - 1] * (pat[t - 1] ? p1 : p0);
+        for (int t = from; t <= to; t++) {  /* (a is 0 just outside its band) */
+            const double v = a[t] * lp[t] * p0 + a[t - 1] * (p0 + fp[t - 1] * d);
             x[t] = v;
-            if (v > 0.0) { if (nlo < 0) nlo = t; nhi = t; }
             sum += v;
         }
         if (!(sum > 0.0)) return 0;
-        for (int t = nlo; t <= nhi; t++) x[t] /= sum;
+        int nlo = from, nhi = to;
+        while (!(x[nlo] > 0.0)) nlo++;
+        while (!(x[nhi] > 0.0)) nhi--;
+        const double inv = 1.0 / sum;
+        for (int t = nlo; t <= nhi; t++) x[t] *= inv;
+        x[nlo - 1] = 0.0; x[nhi + 1] = 0.0;
         lo[i + 1] = nlo; hi[i + 1] = nhi;
     }
     if (hi[n] != T) return 0;  /* (every state the last cell is in can finish: it is T) */
-    for (int t = 0; t <= T; t++) b[t] = t == T;
+    for (int t = -1; t <= T + 1; t++) b[t] = t == T;
     for (int i = n - 1; i >= 0; i--) {
-        const double p1 = p[i], p0 = 1.0 - p[i];
+        const double p1 = p[i], p0 = 1.0 - p[i], d = p1 - p0;
         const double *a = fw + (size_t)i * S;
         double f = 0.0, e = 0.0, sum = 0.0;
-        for (int t = lo[i]; t <= hi[i]; t++) {
-            double v = 0.0;
-            if (LOOPS(t)) { const double w = a[t] * p0 * b[t]; e += w; v = p0 * b[t]; }
-            if (t < T) {
-                if (pat[t]) { f += a[t] * p1 * b[t + 1]; v += p1 * b[t + 1]; }
-                else { e += a[t] * p0 * b[t + 1]; v += p0 * b[t + 1]; }
-            }
+        for (int t = lo[i]; t <= hi[i]; t++) {  /* (b is 0 past T and outside its band) */
+            const double stay = lp[t] * p0 * b[t], on = fp[t] * p1 * b[t + 1];
+            const double off = (1.0 - fp[t]) * p0 * b[t + 1];
+            f += a[t] * on;
+            e += a[t] * (stay + off);
+            const double v = stay + (p0 + fp[t] * d) * b[t + 1];
             nb[t] = v;
             sum += v;
         }
         if (!(f + e > 0.0) || !(sum > 0.0)) return 0;
         m[i] = f / (f + e);
         /* b stays zero outside cell i's band (it reaches at most one state past it) */
-        for (int t = lo[i]; t <= hi[i]; t++) b[t] = nb[t] / sum;
+        const double inv = 1.0 / sum;
+        for (int t = lo[i]; t <= hi[i]; t++) b[t] = nb[t] * inv;
         for (int t = hi[i] + 1; t <= hi[i + 1]; t++) b[t] = 0.0;
         for (int t = lo[i + 1]; t < lo[i]; t++) b[t] = 0.0;
     }
-#undef LOOPS
     return 1;
 }
 
@@ -143,8 +147,8 @@ static double ng_bp_pass(ng_solver *s, int which)
 {
     const int W = s->pz.width, H = s->pz.height, C = s->pz.ncells;
     double *mine = s->bp_msg + (size_t)which * C, *other = s->bp_msg + (size_t)(1 - which) * C;
-    /* bp_line: ng_bp_line's two state vectors, then p and m */
-    double *p = s->bp_line + 2 * ((size_t)s->pz.max_len + 1), *m = p + s->pz.max_len + 1;
+    /* bp_line: ng_bp_line's four vectors, then p and m */
+    double *p = s->bp_line + 4 * ((size_t)s->pz.max_len + 3), *m = p + s->pz.max_len + 1;
     double moved = 0.0;
     const int first = which ? H : 0, last = which ? H + W : H;
     for (int l = first; l < last; l++) {

@@ -264,7 +264,6 @@ typedef struct ng_solver {
      * table and vectors, the pattern of its clue; the depth the beliefs were computed at and
      * how many more choices they serve */
     double *bp_msg, *bp_fw, *bp_line;
-    uint8_t *bp_pat;
     int *bp_band;  /* ng_bp_line's band of states per cell: lo, then hi */
     int bp_depth, bp_left;
     long long bp_rounds;

@@ -35,7 +35,7 @@ void ng_free(ng_solver *s)
     free(s->watch); free(s->wlen); free(s->wcap);
     free(s->ngd_lits); free(s->ngd_off); free(s->ngd_n);
     free(s->root_impl);
-    free(s->bp_msg); free(s->bp_fw); free(s->bp_line); free(s->bp_pat); free(s->bp_band);
+    free(s->bp_msg); free(s->bp_fw); free(s->bp_line); free(s->bp_band);
     free(s);
 }
 
