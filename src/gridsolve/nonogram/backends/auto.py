@@ -37,7 +37,10 @@ and 0017.
 Kissat (``kissat``, a program that cannot be paused): on black-and-white puzzles whose every
 line has KISSAT_MIN_LINE cells or more, with Kissat installed (``default_solver``), or when
 named, the team's first turn is followed by a single hand-over to Kissat, seeded the same
-way (docs/decisions/0016). On puzzles of at most AUTO_SMALL_CELLS cells still open after a
+way (docs/decisions/0016). On those the dive is for (``diving``), without a node limit, the
+dive then takes turns with Kissat on one core (``KissatTurns``: Kissat is stopped during
+the dive's turns; AUTO_DIVE_TURN seconds each at first, each pair twice the last; 0029).
+On puzzles of at most AUTO_SMALL_CELLS cells still open after a
 first turn of AUTO_SECONDS_TO_KISSAT and AUTO_KISSAT_AFTER_ROUNDS rounds of turns (none),
 Kissat (installed, no solver named, no node limit) takes over alone with the solutions so
 far pooled and blocked (0019, 0021). Neither when counting to more than

@@ -15,6 +15,8 @@ variables each). Limits: at the deadline the process is sent SIGINT, prints its 
 (so its conflicts still count as nodes) and is killed after STATS_GRACE at most; a node
 limit is Kissat's conflict limit (``--conflicts``, for all its runs together); the memory
 limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitReached.
+Another search may take turns with its runs on one core (``turns``: ``auto`` gives its dive
+turns so, decision 0029): the process is stopped (SIGSTOP) during them.
 """
 
 from __future__ import annotations
