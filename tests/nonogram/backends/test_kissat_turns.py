@@ -26,19 +26,22 @@ _BUSY = ("import sys, time\nsys.stdin.read()\nwall = time.perf_counter()\n"
          "print(time.perf_counter() - wall)\n")
 
 
-def _children_states() -> list[str]:
-    """The states (R, S, T, ...) of this process's child processes."""
-    states = []
+def _busy_children() -> list[tuple[str, int]]:
+    """The state (R, S, T, ...) and CPU ticks of each child of this process running _BUSY."""
+    found = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if b"process_time" not in f.read():
+                        continue
                 with open(f"/proc/{pid}/stat") as f:
                     fields = f.read().rsplit(")", 1)[1].split()
                 if int(fields[1]) == os.getpid():
-                    states.append(fields[0])
+                    found.append((fields[0], int(fields[11]) + int(fields[12])))
             except (OSError, ValueError, IndexError):
                 pass
-    return states
+    return found
 
 
 class _Turns:
@@ -48,7 +51,7 @@ class _Turns:
     def __init__(self, pause: float, end_after: int | None = None) -> None:
         self.pause, self.end_after = pause, end_after
         self.end: float | None = None
-        self.seen: list[list[str]] = []
+        self.seen: list[tuple[list[tuple[str, int]], list[tuple[str, int]]]] = []
 
     def until(self) -> float | None:
         if self.end is None:
@@ -56,22 +59,24 @@ class _Turns:
         return self.end
 
     def other(self) -> bool:
-        time.sleep(self.pause)  # (SIGSTOP takes effect soon after it is sent, not at once)
-        self.seen.append(_children_states())
+        time.sleep(self.pause / 2)  # (SIGSTOP takes effect soon after it is sent)
+        first = _busy_children()
+        time.sleep(self.pause / 2)
+        self.seen.append((first, _busy_children()))
         self.end = None
         return self.end_after is not None and len(self.seen) >= self.end_after
 
 
 def test_a_program_is_stopped_during_the_other_turns() -> None:
-    """The run takes its CPU time between the turns: stopped (state T) in each of them, so
-    its wall time is its CPU time plus the turns', and its answer comes as without turns."""
+    """The run takes its CPU time between the turns: stopped (state T, no CPU time used)
+    in each of them, and its answer comes as without turns."""
     turns = _Turns(0.1)
     args = [sys.executable, "-c", _BUSY.format(cpu=0.4)]
     ended = _program.run(args, "busy", "", iter(()), time.perf_counter() + 60, None,
                          turns=turns)
-    assert ended.code == 0 and len(turns.seen) >= 3
-    assert all(states == ["T"] for states in turns.seen), turns.seen
-    assert float(ended.out) >= 0.4 + 0.1 * len(turns.seen) * 0.9
+    assert ended.code == 0 and float(ended.out) >= 0.4 and len(turns.seen) >= 3
+    for first, then in turns.seen:
+        assert len(first) == 1 and first[0][0] == "T" and then == first, turns.seen
 
 
 def test_the_other_search_can_end_a_run() -> None:
@@ -82,7 +87,7 @@ def test_the_other_search_can_end_a_run() -> None:
     ended = _program.run([sys.executable, "-c", _BUSY.format(cpu=30)], "busy", "", iter(()),
                          started + 60, None, turns=turns)
     assert ended.code is None and len(turns.seen) == 2
-    assert time.perf_counter() - started < 10 and _children_states() == []
+    assert time.perf_counter() - started < 10 and _busy_children() == []
 
 
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
@@ -92,6 +97,7 @@ def test_kissat_and_the_dive_in_turns_count_exactly(seed: int,
     """Random 6x6 pictures (1, 6, 7 and 6 solutions) taken through auto's Kissat hand-over
     with the dive's turns (thresholds lowered, turns of a millisecond, so both searches find
     solutions): every solution, each checked, as brute force counts them."""
+    pytest.importorskip("pysat")  # (a 6x6's SAT side is Glucose until Kissat takes over)
     monkeypatch.setattr(auto, "AUTO_NODES", 1)
     monkeypatch.setattr(auto, "AUTO_SECONDS_TO_KISSAT", 0.0)
     monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)
@@ -105,6 +111,7 @@ def test_kissat_and_the_dive_in_turns_count_exactly(seed: int,
     assert all(is_solution(puzzle, g) for g in got.solutions)
     assert got.status == ("unique" if len(every) == 1 else "multiple")
     assert got.exhausted == (len(every) < 16)
+    assert got.stats["sat_dive_turns"] >= 1 and got.stats["sat_kissat_runs"] >= 1
 
 
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")

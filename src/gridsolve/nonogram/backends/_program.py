@@ -177,7 +177,8 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
                     return Ended(None, stop(proc) if stop is not None else "")
                 if why == "turn" and proc.poll() is None:  # (if it has ended: its answer)
                     assert turns is not None
-                    if _other_turn(proc, turns):
+                    # (a run that ended meanwhile still gives its answer)
+                    if _other_turn(proc, turns) and proc.poll() is None:
                         return Ended(None, stop(proc) if stop is not None else "")
                     ticks = None if stall is None else _cpu_ticks(proc.pid)
                 if why == "turn":

@@ -529,20 +529,22 @@ class KissatTurns:
         return self.team.done() or self.team.stopped
 
 
-def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, known: Grid,
-                     encoding: str | None, extra: list[list[int]], found: tuple[Grid, ...],
-                     deadline: float | None) -> Result:
-    """Kissat's search (``kissat.solutions``, seeded as ``_alone`` says) in turns with the
-    dive (``KissatTurns``) under ``limits`` (no node limit: the turns share the clock). The
-    solutions are pooled in the team's; when either search is exhausted, they are every
-    solution. The same Result as ``kissat.analyse``, with the dive's turns in its stats."""
+def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left: SearchLimits,
+                     known: Grid, encoding: str | None, extra: list[list[int]],
+                     found: tuple[Grid, ...], deadline: float | None) -> Result:
+    """Kissat's search (``kissat.solutions``, seeded as ``_alone`` says, under ``left``: what
+    is left of the caller's ``limits``) in turns with the dive (``KissatTurns``, under
+    ``limits``, which it counts from the team's start; no node limit: the turns share the
+    clock). The solutions are pooled in the team's; when either search is exhausted, they
+    are every solution. The same Result as ``kissat.analyse``, with the dive's turns in its
+    stats."""
     from gridsolve.nonogram.backends import kissat
     started = time.perf_counter()
     turns = KissatTurns(team, limits, deadline)
     stats: dict[str, int] = {}
     team.found.update(dict.fromkeys(found))
     complete = False
-    grids = kissat.solutions(team.puzzle, limits, known=known, encoding=encoding, extra=extra,
+    grids = kissat.solutions(team.puzzle, left, known=known, encoding=encoding, extra=extra,
                              found=tuple(team.found), stats=stats, turns=turns)
     try:
         for grid in grids:
@@ -590,8 +592,8 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
     if len(found) >= max_solutions:  # the first turn found enough before it was stopped
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
     if solver == KISSAT and diving(puzzle) and limits.max_nodes is None and not team.stopped:
-        answer = _kissat_in_turns(team, max_solutions, left, known, encoding, extra, found,
-                                  deadline)
+        answer = _kissat_in_turns(team, max_solutions, limits, left, known, encoding, extra,
+                                  found, deadline)
     elif solver == KISSAT:
         from gridsolve.nonogram.backends import kissat
         answer = kissat.analyse(puzzle, max_solutions, left, known=known, encoding=encoding,

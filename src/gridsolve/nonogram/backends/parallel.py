@@ -139,17 +139,20 @@ def _team_worker(team: Team, limits: SearchLimits) -> Worker:
 
 
 def _dive_worker(team: Team, limits: SearchLimits) -> Worker:
-    """The team's dive (``Team.dive``), going on from its state at the fork."""
+    """The team's dive (``Team.dive``), going on from its state at the fork; it counts the
+    nodes from there (those before are the team's, counted once by its worker or here)."""
     def run(conn: Connection) -> None:
         sent: set[Grid] = set()
+        before = team.nodes()
         while True:
             done = team.dive(limits, until=time.perf_counter() + REPORT_EVERY)
-            conn.send(("nodes", team.nodes()))  # (the count first, as the team's worker)
+            # (the count first, as the team's worker)
+            conn.send(("nodes", team.nodes() - before))
             for grid in team.found:
                 if grid not in sent:
                     conn.send(("grid", grid))
                     sent.add(grid)
-            if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
+            if done:
                 break
         conn.send(("done", team.complete))
     return run

@@ -79,12 +79,14 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
     const int *c = s->pz.clues + s->pz.clue_off[l];
     const size_t W = (size_t)s->pz.max_len + 3;  /* a vector: states -1 .. T + 1 */
     double *b = s->bp_line + 1, *nb = b + W, *fp = nb + W, *lp = fp + W;
+    long long need_cells = k > 0 ? k - 1 : 0;
+    for (int j = 0; j < k; j++) need_cells += c[j];
+    if (need_cells > n) return 0;  /* (refused before: the vectors hold max_len + 3) */
     int T = 0;
     for (int j = 0; j < k; j++) {
         if (j) { fp[T] = 0.0; lp[T + 1] = 1.0; T++; }  /* a gap: may grow after its first */
         for (int x = 0; x < c[j]; x++) { fp[T] = 1.0; lp[T + 1] = 0.0; T++; }
     }
-    if (T > n) return 0;
     lp[0] = 1.0; lp[T] = 1.0;  /* before the first block and after the last */
     fp[-1] = fp[T] = 0.0;  /* (read beside zeros: they must not be NaN) */
     const size_t S = (size_t)T + 3;  /* a row of the table: states -1 .. T + 1 */
@@ -93,7 +95,7 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
     fw[-1] = 0.0; fw[0] = 1.0; fw[1] = 0.0;
     lo[0] = hi[0] = 0;
     for (int i = 0; i < n; i++) {
-        const double p1 = p[i], p0 = 1.0 - p[i], d = p1 - p0;
+        const double p1 = p[i], p0 = 1.0 - p[i];
         const double *a = fw + (size_t)i * S;
         double *x = fw + (size_t)(i + 1) * S, sum = 0.0;
         /* the states cell i + 1 may be in: reached from the band, and able to finish */
@@ -101,7 +103,9 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
         int from = lo[i] > need ? lo[i] : need, to = hi[i] + 1 < T ? hi[i] + 1 : T;
         if (from < 0) from = 0;
         for (int t = from; t <= to; t++) {  /* (a is 0 just outside its band) */
-            const double v = a[t] * lp[t] * p0 + a[t - 1] * (p0 + fp[t - 1] * d);
+            /* (p1 and p0 each times a 0/1 mask: exact however small either is) */
+            const double v = a[t] * lp[t] * p0
+                             + a[t - 1] * (fp[t - 1] * p1 + (1.0 - fp[t - 1]) * p0);
             x[t] = v;
             sum += v;
         }
@@ -109,15 +113,14 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
         int nlo = from, nhi = to;
         while (!(x[nlo] > 0.0)) nlo++;
         while (!(x[nhi] > 0.0)) nhi--;
-        const double inv = 1.0 / sum;
-        for (int t = nlo; t <= nhi; t++) x[t] *= inv;
+        for (int t = nlo; t <= nhi; t++) x[t] /= sum;
         x[nlo - 1] = 0.0; x[nhi + 1] = 0.0;
         lo[i + 1] = nlo; hi[i + 1] = nhi;
     }
     if (hi[n] != T) return 0;  /* (every state the last cell is in can finish: it is T) */
     for (int t = -1; t <= T + 1; t++) b[t] = t == T;
     for (int i = n - 1; i >= 0; i--) {
-        const double p1 = p[i], p0 = 1.0 - p[i], d = p1 - p0;
+        const double p1 = p[i], p0 = 1.0 - p[i];
         const double *a = fw + (size_t)i * S;
         double f = 0.0, e = 0.0, sum = 0.0;
         for (int t = lo[i]; t <= hi[i]; t++) {  /* (b is 0 past T and outside its band) */
@@ -125,17 +128,16 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
             const double off = (1.0 - fp[t]) * p0 * b[t + 1];
             f += a[t] * on;
             e += a[t] * (stay + off);
-            const double v = stay + (p0 + fp[t] * d) * b[t + 1];
+            const double v = stay + on + off;
             nb[t] = v;
             sum += v;
         }
         if (!(f + e > 0.0) || !(sum > 0.0)) return 0;
         m[i] = f / (f + e);
-        /* b stays zero outside cell i's band (it reaches at most one state past it) */
-        const double inv = 1.0 / sum;
-        for (int t = lo[i]; t <= hi[i]; t++) b[t] = nb[t] * inv;
+        /* b stays zero outside cell i's band: the bands' lower ends never go down from one
+         * cell to the next, and their upper ends go up by one at most */
+        for (int t = lo[i]; t <= hi[i]; t++) b[t] = nb[t] / sum;
         for (int t = hi[i] + 1; t <= hi[i + 1]; t++) b[t] = 0.0;
-        for (int t = lo[i + 1]; t < lo[i]; t++) b[t] = 0.0;
     }
     return 1;
 }
