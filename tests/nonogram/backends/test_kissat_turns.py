@@ -5,6 +5,7 @@ can end a run, and the pooled answer stays exact (against brute force)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 
@@ -125,3 +126,13 @@ def test_auto_gives_the_dive_turns_beside_kissat(monkeypatch: pytest.MonkeyPatch
     assert got.status == "multiple" and len(set(got.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in got.solutions)
     assert got.stats["sat_dive_turns"] >= 1 and got.stats["sat_kissat_runs"] >= 1
+
+
+def test_without_job_control_the_run_goes_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where there is no SIGSTOP (Windows), the other search gets no turns and the run's
+    answer is its own."""
+    monkeypatch.delattr(signal, "SIGSTOP")
+    turns = _Turns(0.01)
+    ended = _program.run([sys.executable, "-c", _BUSY.format(cpu=0.2)], "busy", "", iter(()),
+                         time.perf_counter() + 60, None, turns=turns)
+    assert ended.code == 0 and turns.seen == []

@@ -136,11 +136,13 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
     statistics) before it is killed. With ``stall``, a process that has used no CPU time for
     that many seconds after its input is written is taken to hang and is killed (``stalled``;
     Linux, where /proc gives its CPU time). With ``turns``, once its input is written the run
-    takes turns with another search (``Turns``; POSIX job control): when the other search
-    ends the answer, the run is stopped as at the deadline. The process never outlives the
-    call."""
+    takes turns with another search (``Turns``; POSIX job control: without SIGSTOP, as on
+    Windows, the run goes alone): when the other search ends the answer, the run is stopped
+    as at the deadline. The process never outlives the call."""
     if passed(deadline):
         return Ended(None, "")
+    if not hasattr(signal, "SIGSTOP"):  # (no job control, Windows: the run alone)
+        turns = None
     parent = os.getpid()
     try:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
