@@ -76,8 +76,11 @@ def test_a_program_is_stopped_during_the_other_turns() -> None:
     ended = _program.run(args, "busy", "", iter(()), time.perf_counter() + 60, None,
                          turns=turns)
     assert ended.code == 0 and float(ended.out) >= 0.4 and len(turns.seen) >= 3
-    for first, then in turns.seen:
+    # (the last turn may catch it on its way out, stopped as it exits: /proc then shows no
+    # command line; seen under the sanitizers, whose exit takes long)
+    for first, then in turns.seen[:-1]:
         assert len(first) == 1 and first[0][0] == "T" and then == first, turns.seen
+    assert turns.seen[-1][0] == turns.seen[-1][1]
 
 
 def test_the_other_search_can_end_a_run() -> None:
