@@ -177,13 +177,13 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             except subprocess.TimeoutExpired:
                 if why == "deadline" or passed(deadline):
                     return Ended(None, stop(proc) if stop is not None else "")
-                if why == "turn" and proc.poll() is None:  # (if it has ended: its answer)
-                    assert turns is not None
-                    # (a run that ended meanwhile still gives its answer)
-                    if _other_turn(proc, turns) and proc.poll() is None:
-                        return Ended(None, stop(proc) if stop is not None else "")
-                    ticks = None if stall is None else _cpu_ticks(proc.pid)
                 if why == "turn":
+                    assert turns is not None
+                    # (a run that has ended, or ends during the other turn, gives its answer)
+                    if proc.poll() is None:
+                        if _other_turn(proc, turns) and proc.poll() is None:
+                            return Ended(None, stop(proc) if stop is not None else "")
+                        ticks = None if stall is None else _cpu_ticks(proc.pid)
                     continue
                 now = _cpu_ticks(proc.pid)
                 if now == ticks:  # no CPU time since the last look: it hangs

@@ -145,12 +145,10 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             *, known: Grid | None = None, encoding: str | None = None,
-            extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
-            turns: _program.Turns | None = None) -> Result:
+            extra: Sequence[list[int]] = (), found: Sequence[Grid] = ()) -> Result:
     """Up to ``max_solutions`` solutions (``found`` counting among them) by ``solutions``;
     the same Result as ``sat.analyse`` (``nodes``: Kissat's conflicts)."""
     return _program.pooled(puzzle, max_solutions, known, found,
                   lambda stats, pool: solutions(puzzle, limits, known=known, encoding=encoding,
-                                                extra=extra, found=pool, stats=stats,
-                                                turns=turns))
+                                                extra=extra, found=pool, stats=stats))
 

@@ -120,39 +120,35 @@ def _watch_parent(parent: int) -> None:
 
 
 def _team_worker(team: Team, limits: SearchLimits) -> Worker:
-    """The native team, going on from its state at the fork."""
-    def run(conn: Connection) -> None:
-        sent: set[Grid] = set()
-        while True:
-            done = team.run(limits, until=time.perf_counter() + REPORT_EVERY)
-            # the count first: the answer may come with a solution, and this process is then
-            # killed
-            conn.send(("nodes", team.nodes()))
-            for grid in team.found:
-                if grid not in sent:
-                    conn.send(("grid", grid))
-                    sent.add(grid)
-            if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
-                break
-        conn.send(("done", team.complete))
-    return run
+    """The native team, going on from its state at the fork (its nodes before the fork
+    count here)."""
+    return _team_side(team, limits, lambda until: team.run(limits, until=until), False)
 
 
 def _dive_worker(team: Team, limits: SearchLimits) -> Worker:
     """The team's dive (``Team.dive``), going on from its state at the fork; it counts the
     nodes from there (those before are the team's, counted once by its worker or here)."""
+    return _team_side(team, limits, lambda until: team.dive(limits, until=until), True)
+
+
+def _team_side(team: Team, limits: SearchLimits, turn: Callable[[float], bool],
+               from_fork: bool) -> Worker:
+    """A worker that runs ``turn`` (the team's or its dive's, up to a time; True when the
+    answer is known) every REPORT_EVERY seconds and sends its nodes (all, or those since
+    the fork) and new solutions after each, then whether the team was exhausted."""
     def run(conn: Connection) -> None:
         sent: set[Grid] = set()
-        before = team.nodes()
+        before = team.nodes() if from_fork else 0
         while True:
-            done = team.dive(limits, until=time.perf_counter() + REPORT_EVERY)
-            # (the count first, as the team's worker)
+            done = turn(time.perf_counter() + REPORT_EVERY)
+            # the count first: the answer may come with a solution, and this process is then
+            # killed
             conn.send(("nodes", team.nodes() - before))
             for grid in team.found:
                 if grid not in sent:
                     conn.send(("grid", grid))
                     sent.add(grid)
-            if done:
+            if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
                 break
         conn.send(("done", team.complete))
     return run

@@ -117,7 +117,7 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
         x[nlo - 1] = 0.0; x[nhi + 1] = 0.0;
         lo[i + 1] = nlo; hi[i + 1] = nhi;
     }
-    if (hi[n] != T) return 0;  /* (every state the last cell is in can finish: it is T) */
+    /* (the last cell's band is {T}: the only state that can finish) */
     for (int t = -1; t <= T + 1; t++) b[t] = t == T;
     for (int i = n - 1; i >= 0; i--) {
         const double p1 = p[i], p0 = 1.0 - p[i];
