@@ -190,21 +190,65 @@ def root_only(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("root_only")
 def test_jobs_gives_a_large_puzzle_to_its_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``--jobs 2`` on a random 50x50 picture the team's root does not end: glucose-syrup
-    with two threads answers, checked, the count exact (the native engine agrees)."""
+    """``--jobs 2`` on a random 50x50 picture the team's root does not end: auto's turns
+    (the team and Glucose) go on in one process, glucose-syrup with one thread in the other;
+    the answer checked, the count exact. More jobs give glucose-syrup more threads, up to
+    SYRUP_THREADS; the cores past them run the native restarts."""
     puzzle = random_puzzle(2, 50, 50)  # test_backends.hard_puzzle: several solutions
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
-    assert result.stats["sat_threads"] == 2 and result.stats["jobs"] == 1
-    # past SYRUP_THREADS, the next core runs the team (then the native restarts)
+    assert result.stats["sat_threads"] == 1 and result.stats["jobs"] == 2
     monkeypatch.setattr(parallel, "SYRUP_THREADS", 2)
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=3)
-    assert result.status == "multiple" and all(is_solution(puzzle, g) for g in result.solutions)
-    assert result.stats["sat_threads"] == 2 and result.stats["jobs"] == 2
+    for jobs, threads, processes in ((3, 2, 2), (4, 2, 3)):
+        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=jobs)
+        assert result.status == "multiple"
+        assert all(is_solution(puzzle, g) for g in result.solutions)
+        assert result.stats["sat_threads"] == threads and result.stats["jobs"] == processes
     named = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2,
                              solver="glucose42")  # a named solver keeps the team and it
     assert named.status == "multiple" and "sat_threads" not in named.stats
+
+
+@pytest.mark.usefixtures("root_only")
+def test_jobs_answers_as_auto_while_the_program_searches(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """With a glucose-syrup that searches for ever (a busy loop), ``--jobs 2`` answers as
+    auto does on one core, from auto's own process (decision 0030: before, glucose-syrup
+    had both cores and the team none), and the program does not outlive the call."""
+    fake = tmp_path / "glucose-syrup"
+    fake.write_text("#!/bin/sh\ncat > /dev/null\nwhile :; do :; done\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv(syrup.ENV, str(fake))
+    for seed in (2, 10):  # several solutions; (10: the team ends it)
+        puzzle = random_puzzle(seed, 50 if seed == 2 else 40, 50 if seed == 2 else 40)
+        alone = analyse(puzzle, 2, SearchLimits(timeout=60), "auto")
+        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+        assert result.status == alone.status == "multiple"
+        assert len(set(result.solutions)) == 2
+        assert all(is_solution(puzzle, g) for g in result.solutions)
+        assert result.stats["sat_threads"] == 1 and result.stats["jobs"] == 2
+        assert result.nodes >= 1
+    for _ in range(50):  # (killed with its process: the parent-death signal)
+        if not _running(str(fake)):
+            break
+        time.sleep(0.1)
+    assert not _running(str(fake))
+
+
+def _running(path: str) -> bool:
+    """Is a process running the script at ``path`` (its command line names it)?"""
+    import os
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if path.encode() in f.read().split(b"\0"):
+                        with open(f"/proc/{pid}/stat", "rb") as g:
+                            if g.read().rsplit(b")", 1)[1].split()[0] != b"Z":
+                                return True
+            except OSError:
+                continue
+    return False
 
 
 def test_which_puzzles_it_takes() -> None:
@@ -220,12 +264,11 @@ def test_which_puzzles_it_takes() -> None:
 
 
 @pytest.mark.usefixtures("root_only")
-def test_jobs_goes_on_with_the_team_when_the_program_fails(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    """A glucose-syrup that fails at once: the team goes on here and the count is exact."""
+def test_jobs_answers_when_the_program_fails(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A glucose-syrup that fails at once: auto's process answers, the count exact."""
     fake_program(tmp_path, monkeypatch, "PARSE ERROR!", 3)
     puzzle = random_puzzle(10, 40, 40)  # its root does not end it, the team does in ~0.1 s
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
-    assert result.stats["team_went_on"] == 1 and result.stats["sat_threads"] == 2
-    assert result.stats["failed"] == 1
+    assert result.stats["sat_threads"] == 1 and "team_went_on" not in result.stats

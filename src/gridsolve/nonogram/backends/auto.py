@@ -84,7 +84,7 @@ __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
-           "diving", "dive_first", "KissatTurns",
+           "diving", "dive_first", "go_on", "KissatTurns",
            "small_for_kissat", "check_named", "analyse"]
 
 #: Native search nodes before handing over to SAT.
@@ -373,6 +373,19 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
             return team.result()
     if dive_first(team, limits, deadline):
         return team.result()
+    return go_on(team, max_solutions, limits, solver, started, encoding, implications,
+                 first_seconds, to_kissat)
+
+
+def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
+          encoding: str | None = None, implications: bool = True,
+          first_seconds: float = AUTO_SECONDS_LARGE, to_kissat: bool = False) -> Result:
+    """``_in_turns`` after the team's first turn (``first_seconds`` long) and the dive's
+    (``dive_first``): SAT and the team in turns, or SAT alone, to the answer or the limits
+    (counted from ``started``). ``parallel`` runs it in a process of its own (``--jobs``)."""
+    puzzle = team.puzzle
+    deadline = limits.deadline(started)
+    small = puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
     if passed(deadline):
         # the time is up: building the SAT model would overrun it
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)

@@ -30,12 +30,14 @@ Kissat, the dive (``Team.dive``) takes the second process, before Kissat's seed 
 With two processes the team has none; if both runs end without the answer before the
 deadline, the team goes on in this process. On a black-and-white puzzle of more than
 AUTO_SMALL_CELLS cells that auto hands to Glucose (no solver named, the ``syrup`` extra
-installed), the SAT side is one process of glucose-syrup with a thread per job up to
-SYRUP_THREADS (as many as their models fit that memory), its threads sharing what they
-learn; the cores past them run the team, then the native restarts, and if it fails before the
-deadline the team goes on here (decision 0024). Counting to more than auto's
-PROGRAM_MAX_SOLUTIONS, neither Kissat nor glucose-syrup is taken (a program starts anew for
-each solution): the SAT side is python-sat's solver, as in auto.
+installed), one process goes on with auto's own turns from the fork (``auto.go_on``: the
+team, its dive and Glucose, as on one core, so N jobs are not slower than one but for the
+fork), and the SAT side is one process of glucose-syrup with a thread per other job up to
+SYRUP_THREADS (as many as their models fit that memory beside auto's), its threads sharing
+what they learn; the cores past them run the native restarts (decisions 0024, 0030).
+Counting to more than auto's PROGRAM_MAX_SOLUTIONS, neither Kissat nor glucose-syrup is
+taken (a program starts anew for each solution): the SAT side is python-sat's solver, as in
+auto.
 
 Each process sends every solution as it finds it, and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
@@ -151,6 +153,23 @@ def _team_side(team: Team, limits: SearchLimits, turn: Callable[[float], bool],
             if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
                 break
         conn.send(("done", team.complete))
+    return run
+
+
+def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
+                 started: float) -> Worker:
+    """auto's turns from the state at the fork (``auto.go_on``: the team, its dive and
+    Glucose in turns, as on one core), to its answer or the limits (its nodes before the
+    fork count here); it sends its node count, its solutions, and whether its search was
+    exhausted, at the end (the answer may come with them)."""
+    def run(conn: Connection) -> None:
+        from gridsolve.nonogram.backends.auto import default_solver, go_on
+        result = go_on(team, max_solutions, limits,
+                       default_solver(team.puzzle, max_solutions), started)
+        conn.send(("nodes", result.nodes))
+        for grid in result.solutions:
+            conn.send(("grid", grid))
+        conn.send(("done", result.exhausted))
     return run
 
 
@@ -324,15 +343,17 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             colour_extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
     sat_side: list[Worker] = []
     if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions):
-        # a large puzzle, glucose-syrup installed: its threads share what they learn, and
-        # take every core (0024)
-        syrup_side = _syrup_side(team, limits, known, deadline, jobs)
+        # a large puzzle, glucose-syrup installed: auto's own turns go on in one process,
+        # and glucose-syrup's threads, which share what they learn, take the other cores
+        # (0024, 0030)
+        syrup_side = _syrup_side(team, limits, known, deadline, jobs - 1)
         if syrup_side is not None:
             worker, threads = syrup_side
-            # the cores past its threads: the team, then the native restarts
-            chosen = [worker, workers[0], _restarts_worker(team.puzzle, limits)]
-            chosen = chosen[:1 + jobs - threads]
-            result = _team_waits(team, max_solutions, limits, chosen, workers[0], deadline,
+            # the cores past its threads: the native restarts
+            turns = _auto_worker(team, max_solutions, limits, started)
+            chosen = [turns, worker, _restarts_worker(team.puzzle, limits)]
+            chosen = chosen[:jobs - threads + 1]
+            result = _team_waits(team, max_solutions, limits, chosen, turns, deadline,
                                  started, known)
             return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
     # a large puzzle auto hands to Kissat (no solver named, every line 64+: 0016), after
@@ -419,17 +440,20 @@ def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int) -> boo
 
 def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: float | None,
                 jobs: int) -> tuple[Worker, int] | None:
-    """glucose-syrup with a thread per job up to SYRUP_THREADS, as many as their models fit
-    the memory SAT may take (``auto.models_that_fit``: each thread holds one), seeded as
-    auto's SAT side (the team's root cells and implications, its solutions blocked); None if
-    fewer than two fit or the model does not fit the memory and the time (``auto.sat_fits``)."""
+    """glucose-syrup with a thread per job (``jobs``: the cores past auto's process) up to
+    SYRUP_THREADS, as many as their models and the one of auto's process fit the memory SAT
+    may take (``auto.models_that_fit``: each thread holds one), seeded as auto's SAT side
+    (the team's root cells and implications, its solutions blocked); None if no thread fits
+    beside auto's model or the model does not fit the memory and the time
+    (``auto.sat_fits``)."""
     from gridsolve.nonogram.backends import auto, cnf, syrup
     puzzle = team.puzzle
     if auto.sat_fits(puzzle, known, limits, deadline):
         return None
-    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, SYRUP_THREADS),
-                                   overhead=syrup.THREAD_BYTES)
-    if threads < 2:
+    # (auto's process holds a model too)
+    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, SYRUP_THREADS) + 1,
+                                   overhead=syrup.THREAD_BYTES) - 1
+    if threads < 1:
         return None
     extra = cnf.implication_clauses(team.root_implications(), known)
     found = tuple(team.found)
