@@ -127,7 +127,7 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
 @pytest.mark.parametrize("syrup_threads, jobs, least", [
     (0, 3, 3),  # the team, Glucose and the restarts (glucose-syrup kept out)
-    (4, 2, 3),  # auto's process, glucose-syrup's and the program it runs (if installed)
+    (4, 2, 3),  # auto's process, glucose-syrup's and the program it runs
 ])
 def test_processes_end_with_a_killed_parent(syrup_threads: int, jobs: int, least: int) -> None:
     """SIGKILL of the solving process leaves none of its search processes behind, nor the
@@ -307,16 +307,17 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
 
 @pytest.mark.parametrize("size, seed, least", [
     (70, 5, 1_000),  # Kissat seeds 0 and 1 (the team has no process): their conflicts
-    (50, 6, 10_000),  # auto's process (its team and Glucose): Glucose's conflicts count
+    (50, 6, 10_000),  # the team and Glucose: Glucose's conflicts (the team's ~1,400 nodes/s)
 ])
 def test_sat_processes_end_at_the_deadline_with_their_counts(
-        size: int, seed: int, least: int) -> None:
+        size: int, seed: int, least: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """At the deadline the SAT processes end themselves with their conflicts (Kissat, sent
     SIGINT; a python-sat solver interrupted), and the pool waits DEADLINE_GRACE for them:
     ``nodes`` counts their work (they were killed uncounted) and the timeout still holds.
     (The benchmark's rand70-5 and rand50-6: open for minutes and seconds.)"""
     if size >= 64 and not kissat.installed():
         pytest.skip("kissat (gridsolve[kissat]) not installed")
+    monkeypatch.setattr(parallel, "SYRUP_THREADS", 0)  # glucose-syrup (0024, 0030) kept out
     puzzle = puzzle_from_grid(random_grid(size, size, 0.5, random.Random(size * 1000 + seed)))
     started = time.perf_counter()
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=2.0), jobs=2)
@@ -358,6 +359,49 @@ def test_a_search_process_sends_its_count_with_each_solution() -> None:
     parallel._grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
     assert conn.sent == [("nodes", 7), ("grid", ("#",)), ("nodes", 19), ("grid", (".",)),
                          ("nodes", 23), ("done", True)]
+
+
+def _forked_team(size: int, seed: int) -> Any:
+    """A team of a random picture after its root, as ``parallel.analyse`` forks it."""
+    from gridsolve.nonogram.engine import Team
+    from tests.nonogram.backends.programs import random_puzzle
+    team = Team(random_puzzle(seed, size, size), 2)
+    team.run(SearchLimits(max_nodes=1))
+    return team
+
+
+def test_auto_turns_send_their_count_and_solutions_as_they_go() -> None:
+    """auto's process (``_auto_worker``, 0030) sends the team's nodes before the fork at
+    once, then a count before each new solution, every solution once and checked, and at the
+    end whether its search was exhausted, as auto on one core answers."""
+    team = _forked_team(40, 10)  # several solutions; the team ends it in ~0.1 s
+    before = team.nodes()
+    conn = _Conn()
+    parallel._auto_worker(team, 2, SearchLimits(timeout=60), time.perf_counter())(conn)  # type: ignore[arg-type]
+    assert conn.sent[0] == ("nodes", before) and before >= 1
+    grids = [value for kind, value in conn.sent if kind == "grid"]
+    assert len(grids) == len(set(grids)) == 2
+    assert all(is_solution(team.puzzle, g) for g in grids)
+    for i, (kind, _) in enumerate(conn.sent):
+        if kind == "grid":  # a count comes before each batch of solutions
+            j = i - 1
+            while conn.sent[j][0] == "grid":
+                j -= 1
+            assert conn.sent[j][0] == "nodes"
+    counts = [value for kind, value in conn.sent if kind == "nodes"]
+    assert counts == sorted(counts)
+    assert conn.sent[-1] == ("done", False)  # two found: "multiple", not exhausted
+
+
+def test_auto_turns_say_when_they_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """auto's process failing (out of memory) says so, not exhausted, after its count."""
+    def failing(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+    monkeypatch.setattr(auto, "go_on", failing)
+    team = _forked_team(40, 10)
+    conn = _Conn()
+    parallel._auto_worker(team, 2, SearchLimits(timeout=60), time.perf_counter())(conn)  # type: ignore[arg-type]
+    assert conn.sent == [("nodes", team.nodes()), ("failed", 1), ("done", False)]
 
 
 def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,

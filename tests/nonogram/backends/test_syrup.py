@@ -236,7 +236,8 @@ def test_jobs_answers_as_auto_while_the_program_searches(tmp_path, monkeypatch: 
 
 
 def _running(path: str) -> bool:
-    """Is a process running the script at ``path`` (its command line names it)?"""
+    """Is a process running the script at ``path`` (its command line names it; the
+    program's own, ``programs.running_children``, would miss a script run by its shell)?"""
     import os
     for pid in os.listdir("/proc"):
         if pid.isdigit():
@@ -261,6 +262,29 @@ def test_which_puzzles_it_takes() -> None:
     assert not parallel._syrup_for(random_puzzle(1, 40, 40), "glucose42", 2)
     colour = colour_puzzle_from_grid(random_grid(random.Random(1), 40, 40, 2, 0.5), palette(2))
     assert not parallel._syrup_for(colour, None, 2)
+
+
+@pytest.mark.usefixtures("root_only")
+def test_auto_turns_go_on_here_when_every_process_fails(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """glucose-syrup fails at once and auto's process fails too (out of memory, in the
+    processes only): auto's turns go on in this process, and the count is exact."""
+    import os
+    from gridsolve.nonogram.backends import auto
+    fake_program(tmp_path, monkeypatch, "PARSE ERROR!", 3)
+    here = os.getpid()
+    go_on = auto.go_on
+
+    def fails_in_a_process(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if os.getpid() != here:
+            raise MemoryError
+        return go_on(*args, **kwargs)
+    monkeypatch.setattr(auto, "go_on", fails_in_a_process)
+    puzzle = random_puzzle(10, 40, 40)  # its root does not end it, the team does in ~0.1 s
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert result.stats["team_went_on"] == 1 and result.stats["failed"] == 2
+    assert result.nodes >= 1
 
 
 @pytest.mark.usefixtures("root_only")

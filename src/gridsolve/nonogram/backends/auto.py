@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from types import ModuleType
 
 from gridsolve.errors import LimitReached, SolverUnavailable
@@ -379,10 +380,13 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
 
 def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
           encoding: str | None = None, implications: bool = True,
-          first_seconds: float = AUTO_SECONDS_LARGE, to_kissat: bool = False) -> Result:
+          first_seconds: float = AUTO_SECONDS_LARGE, to_kissat: bool = False,
+          report: Callable[[int, tuple[Grid, ...]], None] | None = None) -> Result:
     """``_in_turns`` after the team's first turn (``first_seconds`` long) and the dive's
     (``dive_first``): SAT and the team in turns, or SAT alone, to the answer or the limits
-    (counted from ``started``). ``parallel`` runs it in a process of its own (``--jobs``)."""
+    (counted from ``started``). ``parallel`` runs it in a process of its own (``--jobs``),
+    which ``report`` tells the nodes so far and the solutions pooled so far after each of
+    SAT's solutions and each turn."""
     puzzle = team.puzzle
     deadline = limits.deadline(started)
     small = puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
@@ -408,6 +412,10 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
                         encoding, extra)
     found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
+
+    def tell() -> None:
+        if report is not None:
+            report(team.nodes() + search.conflicts(), tuple(found))
     complete = False
     rounds = 0
     moved = 0  # solutions found next to SAT's by local moves
@@ -445,6 +453,8 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
                                                  deadline):
                         found[other] = None
                         moved += 1
+                    tell()
+            tell()
             if complete or len(found) >= max_solutions:
                 break
             if team.stopped:  # the native search cannot go on: SAT had all the time left
@@ -462,6 +472,7 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
                 team.dive(native_limits, until=_min(now + share / 2, deadline))
             found.update(team.found)
             complete = team.complete  # then team.found is every solution
+            tell()
             if team.stopped:
                 break
     finally:

@@ -31,15 +31,18 @@ With two processes the team has none; if both runs end without the answer before
 deadline, the team goes on in this process. On a black-and-white puzzle of more than
 AUTO_SMALL_CELLS cells that auto hands to Glucose (no solver named, the ``syrup`` extra
 installed), one process goes on with auto's own turns from the fork (``auto.go_on``: the
-team, its dive and Glucose, as on one core, so N jobs are not slower than one but for the
-fork), and the SAT side is one process of glucose-syrup with a thread per other job up to
-SYRUP_THREADS (as many as their models fit that memory beside auto's), its threads sharing
-what they learn; the cores past them run the native restarts (decisions 0024, 0030).
+team, its dive and Glucose, as on one core from there; the team's first turn here is
+PARALLEL_AFTER_LARGE, auto's AUTO_SECONDS_LARGE), and the SAT side is one process of
+glucose-syrup with a thread per other job up to SYRUP_THREADS (as many as their models fit
+that memory beside auto's, capped at their share of the memory limit), its threads sharing
+what they learn; the cores past them run the native restarts. If every process ends without
+the answer before the deadline, auto's turns go on here (decisions 0024, 0030).
 Counting to more than auto's PROGRAM_MAX_SOLUTIONS, neither Kissat nor glucose-syrup is
 taken (a program starts anew for each solution): the SAT side is python-sat's solver, as in
 auto.
 
-Each process sends every solution as it finds it, and says when its search is exhausted.
+Each process sends every solution as it finds it (auto's turns: after each of SAT's solutions
+and each turn), and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
 holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
 solution, so the count is exact), and the other processes are killed at once. A colour
@@ -94,7 +97,8 @@ PARALLEL_AFTER_LARGE = 0.05
 DEADLINE_GRACE = 0.1
 #: The most threads glucose-syrup is given (its own default; measured on 2 cores only, and
 #: the more threads, the more often it hangs on a model it settles without search:
-#: ``syrup.STALL_SECONDS``); the cores past them run the team and the native restarts.
+#: ``syrup.STALL_SECONDS``); one core runs auto's turns, the cores past them the native
+#: restarts (0030).
 SYRUP_THREADS = 4
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
@@ -159,16 +163,34 @@ def _team_side(team: Team, limits: SearchLimits, turn: Callable[[float], bool],
 def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
                  started: float) -> Worker:
     """auto's turns from the state at the fork (``auto.go_on``: the team, its dive and
-    Glucose in turns, as on one core), to its answer or the limits (its nodes before the
-    fork count here); it sends its node count, its solutions, and whether its search was
-    exhausted, at the end (the answer may come with them)."""
+    Glucose in turns, as on one core from there), to its answer or the limits (its nodes
+    before the fork count here). It sends its node count and new solutions at once, after
+    each of SAT's solutions and each turn, and at the end, then whether its search was
+    exhausted; if it fails (out of memory, a solver's error) it says so, not exhausted."""
     def run(conn: Connection) -> None:
         from gridsolve.nonogram.backends.auto import default_solver, go_on
-        result = go_on(team, max_solutions, limits,
-                       default_solver(team.puzzle, max_solutions), started)
-        conn.send(("nodes", result.nodes))
-        for grid in result.solutions:
-            conn.send(("grid", grid))
+        sent: set[Grid] = set()
+
+        def report(nodes: int, found: tuple[Grid, ...]) -> None:
+            # the count first: the answer may come with a solution, and this process is
+            # then killed
+            conn.send(("nodes", nodes))
+            for grid in found:
+                if grid not in sent:
+                    conn.send(("grid", grid))
+                    sent.add(grid)
+        report(team.nodes(), tuple(team.found))
+        try:
+            result = go_on(team, max_solutions, limits,
+                           default_solver(team.puzzle, max_solutions), started, report=report)
+        except LimitReached:
+            conn.send(("done", False))
+            return
+        except (GridsolveError, MemoryError):
+            conn.send(("failed", 1))
+            conn.send(("done", False))
+            return
+        report(result.nodes, result.solutions)
         conn.send(("done", result.exhausted))
     return run
 
@@ -350,11 +372,12 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         if syrup_side is not None:
             worker, threads = syrup_side
             # the cores past its threads: the native restarts
-            turns = _auto_worker(team, max_solutions, limits, started)
-            chosen = [turns, worker, _restarts_worker(team.puzzle, limits)]
-            chosen = chosen[:jobs - threads + 1]
-            result = _team_waits(team, max_solutions, limits, chosen, turns, deadline,
-                                 started, known)
+            chosen = [_auto_worker(team, max_solutions, limits, started), worker,
+                      _restarts_worker(team.puzzle, limits)][:jobs - threads + 1]
+            result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team,
+                           DEADLINE_GRACE)
+            if not settled(result, max_solutions) and not passed(deadline):
+                result = _turns_go_on(team, max_solutions, limits, started, result)
             return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
     # a large puzzle auto hands to Kissat (no solver named, every line 64+: 0016), after
     # which auto runs Kissat alone: Kissat takes the team's core too (0023)
@@ -375,6 +398,21 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
                  DEADLINE_GRACE if sat_side else 0.0, before)
+
+
+def _turns_go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
+                 pooled: Result) -> Result:
+    """Every process ended before the deadline without the answer (auto's failed too):
+    auto's turns go on here from the state at the fork (``auto.go_on``), pooled with
+    ``pooled`` (whose nodes count the team's before the fork)."""
+    from gridsolve.nonogram.backends.auto import default_solver, go_on
+    before = team.nodes()
+    here = go_on(team, max_solutions, limits, default_solver(team.puzzle, max_solutions),
+                 started)
+    return dataclasses.replace(
+        repooled(pooled, (*pooled.solutions, *here.solutions), max_solutions, here.exhausted),
+        nodes=pooled.nodes + here.nodes - before, seconds=time.perf_counter() - started,
+        stats={**pooled.stats, "team_went_on": 1})
 
 
 def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
@@ -459,9 +497,12 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
     found = tuple(team.found)
     stats: dict[str, int] = {}
 
+    # its share of the memory limit: auto's process holds a model too
+    memory = None if limits.max_memory is None else limits.max_memory * threads // (threads + 1)
+
     def grids() -> Iterator[Grid]:
         return syrup.solutions(puzzle, SearchLimits(timeout=seconds_left(deadline),
-                                                    max_memory=limits.max_memory),
+                                                    max_memory=memory),
                                threads=threads, known=known, extra=extra, found=found,
                                stats=stats)
     return _grids_worker(grids, lambda: stats.get("conflicts", 0)), threads
