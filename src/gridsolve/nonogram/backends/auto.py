@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 
 from gridsolve.errors import LimitReached, SolverUnavailable
@@ -381,7 +381,7 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
 def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
           encoding: str | None = None, implications: bool = True,
           first_seconds: float = AUTO_SECONDS_LARGE, to_kissat: bool = False,
-          report: Callable[[int, tuple[Grid, ...]], None] | None = None) -> Result:
+          report: Callable[[int, Iterable[Grid]], None] | None = None) -> Result:
     """``_in_turns`` after the team's first turn (``first_seconds`` long) and the dive's
     (``dive_first``): SAT and the team in turns, or SAT alone, to the answer or the limits
     (counted from ``started``). ``parallel`` runs it in a process of its own (``--jobs``),
@@ -415,7 +415,7 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
 
     def tell() -> None:
         if report is not None:
-            report(team.nodes() + search.conflicts(), tuple(found))
+            report(team.nodes() + search.conflicts(), found)
     complete = False
     rounds = 0
     moved = 0  # solutions found next to SAT's by local moves

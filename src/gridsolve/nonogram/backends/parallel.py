@@ -66,7 +66,7 @@ import dataclasses
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
@@ -125,6 +125,21 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
+    """What a search process sends as it goes: its node count, then the solutions among
+    those given that it has not sent before (the count first: the answer may come with a
+    solution, and the process is then killed)."""
+    sent: set[Grid] = set()
+
+    def report(nodes: int, found: Iterable[Grid]) -> None:
+        conn.send(("nodes", nodes))
+        for grid in found:
+            if grid not in sent:
+                conn.send(("grid", grid))
+                sent.add(grid)
+    return report
+
+
 def _team_worker(team: Team, limits: SearchLimits) -> Worker:
     """The native team, going on from its state at the fork (its nodes before the fork
     count here)."""
@@ -143,17 +158,11 @@ def _team_side(team: Team, limits: SearchLimits, turn: Callable[[float], bool],
     answer is known) every REPORT_EVERY seconds and sends its nodes (all, or those since
     the fork) and new solutions after each, then whether the team was exhausted."""
     def run(conn: Connection) -> None:
-        sent: set[Grid] = set()
+        report = _reporter(conn)
         before = team.nodes() if from_fork else 0
         while True:
             done = turn(time.perf_counter() + REPORT_EVERY)
-            # the count first: the answer may come with a solution, and this process is then
-            # killed
-            conn.send(("nodes", team.nodes() - before))
-            for grid in team.found:
-                if grid not in sent:
-                    conn.send(("grid", grid))
-                    sent.add(grid)
+            report(team.nodes() - before, team.found)
             if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
                 break
         conn.send(("done", team.complete))
@@ -169,17 +178,8 @@ def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
     exhausted; if it fails (out of memory, a solver's error) it says so, not exhausted."""
     def run(conn: Connection) -> None:
         from gridsolve.nonogram.backends.auto import default_solver, go_on
-        sent: set[Grid] = set()
-
-        def report(nodes: int, found: tuple[Grid, ...]) -> None:
-            # the count first: the answer may come with a solution, and this process is
-            # then killed
-            conn.send(("nodes", nodes))
-            for grid in found:
-                if grid not in sent:
-                    conn.send(("grid", grid))
-                    sent.add(grid)
-        report(team.nodes(), tuple(team.found))
+        report = _reporter(conn)
+        report(team.nodes(), team.found)
         try:
             result = go_on(team, max_solutions, limits,
                            default_solver(team.puzzle, max_solutions), started, report=report)
