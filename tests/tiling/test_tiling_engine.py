@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from gridsolve.errors import GridsolveError, InvalidPuzzle, LimitReached
+from gridsolve.errors import InvalidPuzzle, LimitReached
 from gridsolve.tiling import reference
-from gridsolve.tiling.engine import (SearchLimits, _exact, compile_problem, count, count_split,
-                                     first, tilings)
+from gridsolve.tiling.engine import (SearchLimits, _exact, compile_problem, count, count_bound,
+                                     count_split, first, tilings)
 from gridsolve.tiling.model import Board, Cell, Piece, is_tiling
 
 
@@ -140,14 +140,69 @@ def test_first_and_no_solution() -> None:
     assert list(tilings(odd, [Piece.from_rows("T", "111/010", copies=2)])) == []
 
 
-def test_overflow_is_reported() -> None:
-    """A 1x130 strip by 40 dominoes and 50 monominoes: C(90, 40) > 2**64 tilings."""
-    import math
+def test_counts_past_64_bits_are_exact() -> None:
+    """A 1x130 strip by 40 dominoes and 50 monominoes: C(90, 40) > 2**64 tilings, counted
+    again modulo primes; split by a hole, both counts are binomials too."""
     ps = [Piece.from_rows("D", "11", copies=40), Piece.from_rows("M", "1", copies=50)]
-    with pytest.raises(GridsolveError, match="64 bits"):
-        count(rect(1, 130), ps)
+    assert count(rect(1, 130), ps) == math.comb(90, 40) > 2**64
     ps = [Piece.from_rows("D", "11", copies=20), Piece.from_rows("M", "1", copies=20)]
     assert count(rect(1, 60), ps) == math.comb(40, 20)
+    # a hole at (0, 0) or (0, 1) of a 1x131 strip: C(90, 40), or a monomino at (0, 0) and
+    # 40 dominoes and 49 monominoes on the 129 cells after the hole: C(89, 40)
+    ps = [Piece.from_rows("D", "11", copies=40), Piece.from_rows("M", "1", copies=50)]
+    split = count_split(rect(1, 131), ps, [[(0, 0), (0, 1)]])
+    assert split == {((0, 0),): math.comb(90, 40), ((0, 1),): math.comb(89, 40)}
+
+
+def test_domino_tilings_of_14x14_and_16x16() -> None:
+    """OEIS A004003 (domino tilings of the 2n x 2n square): past 64 bits from 14 x 14 on."""
+    assert count(rect(14, 14), [Piece.from_rows("D", "11", copies=98)]) == (
+        112202208776036178000000)
+    assert count(rect(16, 16), [Piece.from_rows("D", "11", copies=128)]) == (
+        2444888770250892795802079170816)
+
+
+def test_the_core_counts_modulo_a_number() -> None:
+    """The core's counts modulo m are the exact counts modulo m, split by holes too; a modulus
+    of 1, of 2**62 or more, or below 0 is refused."""
+    comp = compile_problem(rect(8, 8), (Piece.from_rows("D", "11", copies=32),))
+    status, exact, _ = comp.core.count(comp.root())
+    assert status == 0 and exact == [12988816]
+    for m in (2, 3, 7, 1000, 2**61 - 1):
+        assert comp.core.count(comp.root(), modulus=m)[1] == [12988816 % m]
+    holes = (((0, 0), (0, 1), (1, 0)), ((3, 5), (2, 5)))
+    ps2 = [Piece.from_rows("L", "10/11", copies=6), Piece.from_rows("I", "11", copies=2)]
+    comp = compile_problem(rect(4, 6), tuple(ps2), holes)
+    exact = comp.core.count(comp.root())[1]
+    assert exact is not None and sum(exact) > 0
+    for m in (2, 5, 11):
+        assert comp.core.count(comp.root(), modulus=m)[1] == [n % m for n in exact]
+    for bad in (1, -1, 2**62, 2**64 + 5):
+        with pytest.raises((ValueError, OverflowError)):
+            comp.core.count(comp.root(), modulus=bad)
+
+
+def test_the_residues_give_the_number_back() -> None:
+    """Primality against trial division; any number up to the bound from its residues."""
+    from gridsolve.tiling.engine import residues
+    small = [n for n in range(2, 2000) if all(n % d for d in range(2, math.isqrt(n) + 1))]
+    assert [n for n in range(2000) if residues.is_prime(n)] == small
+    assert not residues.is_prime(3215031751)  # a strong pseudoprime to bases 2, 3, 5 and 7
+    assert residues.is_prime(2**61 - 1) and not residues.is_prime((2**31 - 1) * (2**31 + 11))
+    rng = random.Random(5)
+    for bound in (1, 2**62, 2**200, 10**100):
+        primes = residues.moduli(bound)
+        assert math.prod(primes) > bound and all(p < 2**62 for p in primes)
+        assert len(set(primes)) == len(primes)
+        for x in (0, 1, bound, rng.randrange(bound + 1)):
+            assert residues.combine([x % p for p in primes], primes) == x
+
+
+def test_the_count_bound_holds() -> None:
+    """The bound is at least the count (dominoes: 2 placements start at a cell, 32 steps)."""
+    board, ps = rect(8, 8), (Piece.from_rows("D", "11", copies=32),)
+    comp = compile_problem(board, ps)
+    assert count_bound(comp) == 2**32 >= count(board, ps) == 12988816
 
 
 def test_limits() -> None:

@@ -4,7 +4,8 @@
 cell-ordered branching); ``first`` and ``count`` sit on top. ``count`` memoises on the exact
 search state (covered cells + piece copies used), so it never lists tilings. ``count_split``
 adds "hole" monominoes confined to given cells and returns the counts split by where the
-holes go: every date of a calendar puzzle in one search. Every tiling is checked by the
+holes go: every date of a calendar puzzle in one search. Counts past 64 bits are exact too:
+the core counts again modulo a few primes (``residues``). Every tiling is checked by the
 model's independent ``is_tiling`` before it leaves this module.
 """
 
@@ -18,12 +19,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from gridsolve.errors import GridsolveError, InvalidPuzzle, LimitReached
-from gridsolve.tiling.engine import _exact
+from gridsolve.tiling.engine import _exact, residues
 from gridsolve.tiling.model import (MAX_PIECE_COPIES, Board, Cell, Piece, Placement, Tiling,
                                     check_area, is_tiling, placements)
 
 __all__ = ["SearchLimits", "Compiled", "compile_problem", "tilings", "first", "count",
-           "count_split", "MAX_HOLES"]
+           "count_split", "count_bound", "MAX_HOLES"]
 
 MAX_HOLES: int = _exact.MAX_HOLES
 
@@ -154,8 +155,6 @@ def _raise_for(status: int, states: int) -> None:
     if status == _exact.BUDGET:
         raise LimitReached(f"memory/state budget reached while counting ({states} states)",
                            nodes=states)
-    if status == _exact.OVERFLOW:
-        raise GridsolveError("the count does not fit in 64 bits")
     if status == _exact.NOMEM:
         raise MemoryError("out of memory while counting")
 
@@ -228,14 +227,33 @@ def count_split(board: Board, pieces: Sequence[Piece], holes: Sequence[Sequence[
 
 
 def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits,
-               started: float) -> list[int]:
+               started: float, modulus: int = 0) -> list[int]:
+    """The counts (modulo ``modulus`` if not 0); past 64 bits, exact from their residues."""
     max_states = -1 if limits.max_states is None else limits.max_states
     timeout = _remaining(limits.timeout, started)
-    status, counts, states = comp.core.count(comp.root(leave), max_states, timeout, limits.memory)
+    status, counts, states = comp.core.count(comp.root(leave), max_states, timeout, limits.memory,
+                                             modulus)
+    if status == _exact.OVERFLOW:
+        primes = residues.moduli(count_bound(comp))
+        each = [_run_count(comp, leave, limits, started, p) for p in primes]
+        return [residues.combine(r, primes) for r in zip(*each)]
     _raise_for(status, states)
     if counts is None:  # pragma: no cover - _raise_for raised
         raise GridsolveError("internal error: no counts")
     return counts
+
+
+def count_bound(comp: Compiled) -> int:
+    """A number no count of the problem exceeds. Each tiling is one path of the search, which
+    covers the first open cell at each step by a placement starting there (one of at most
+    ``fan``), and has a step for each piece (copies counted) and hole."""
+    starts: dict[int, int] = {}
+    for pl in comp.table:
+        first_cell = min(comp.order[cell] for cell in pl.cells)
+        starts[first_cell] = starts.get(first_cell, 0) + 1
+    steps = sum(p.copies for p in comp.pieces) + len(comp.holes)
+    bound: int = max(starts.values(), default=1) ** steps
+    return bound
 
 
 def _check_cells(board: Board, cells: tuple[Cell, ...]) -> None:

@@ -189,13 +189,18 @@ static void Problem_dealloc(ProblemObject *self)
 
 static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"root", "max_states", "timeout", "mem_limit", NULL};
+    static char *kwlist[] = {"root", "max_states", "timeout", "mem_limit", "modulus", NULL};
     PyObject *root_obj;
     long long max_states = -1, mem_limit = 1LL << 30;
+    long long modulus = 0;
     double timeout = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|LdL", kwlist, &root_obj, &max_states, &timeout,
-                                     &mem_limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|LdLL", kwlist, &root_obj, &max_states, &timeout,
+                                     &mem_limit, &modulus))
         return NULL;
+    if (modulus < 0 || modulus == 1 || modulus >= 1LL << 62) {
+        PyErr_SetString(PyExc_ValueError, "modulus must be 0 or from 2 to 2**62 - 1");
+        return NULL;
+    }
     if (!self->ready) { PyErr_SetString(PyExc_RuntimeError, "Problem not initialised"); return NULL; }
     word root[TL_MAX_WORDS];
     if (read_mask(root_obj, self->p.nw, root) < 0) return NULL;
@@ -204,7 +209,8 @@ static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw
     long long states = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = tl_count(&self->p, root, out, max_states, timeout, (size_t)mem_limit, &states, NULL);
+    status = tl_count(&self->p, root, out, max_states, timeout, (size_t)mem_limit,
+                      (uint64_t)modulus, &states, NULL);
     Py_END_ALLOW_THREADS
     PyObject *lst = NULL;
     if (status == TL_OK) {
@@ -225,7 +231,8 @@ static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw
 
 static PyMethodDef Problem_methods[] = {
     {"count", (PyCFunction)(void (*)(void))Problem_count, METH_VARARGS | METH_KEYWORDS,
-     "count(root, max_states=-1, timeout=-1.0, mem_limit=2**30) -> (status, counts | None, states)"},
+     "count(root, max_states=-1, timeout=-1.0, mem_limit=2**30, modulus=0) -> (status, counts | "
+     "None, states); with a modulus, the counts modulo it (they cannot overflow)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -7,7 +7,7 @@
 static inline int FN(add_known)(tl_counter *c, uint64_t v, size_t L, uint64_t *out, size_t *span)
 {
     if (L == 1) {
-        if (__builtin_add_overflow(out[0], v, &out[0])) c->status = TL_OVERFLOW;
+        add_one(c, out, v);
         if (v) widen(span, 0, 1);
         return v != 0;
     }
@@ -26,7 +26,7 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     const tl_problem *p = c->p;
     int e = FN(first_empty)(p, key);
     if (e < 0) {
-        if (__builtin_add_overflow(out[0], 1, &out[0])) c->status = TL_OVERFLOW;
+        add_one(c, out, 1);
         widen(span, 0, 1);
         return 1;
     }

@@ -114,11 +114,13 @@ static void tl_counter_release(tl_counter *c)
 /* Count the completions of root, split by hole positions, into out[0..max_len); with keep,
  * a successful count hands over its memo (to guide an enumeration). */
 static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long long max_states,
-                    double timeout, size_t mem_limit, long long *states, tl_counter *keep)
+                    double timeout, size_t mem_limit, uint64_t mod, long long *states,
+                    tl_counter *keep)
 {
     tl_counter c;
     memset(&c, 0, sizeof c);
     c.p = p;
+    c.mod = mod;
     c.max_states = max_states;
     c.deadline = timeout >= 0 ? tl_now() + timeout : 0;
     c.mem_limit = mem_limit;
@@ -189,7 +191,7 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
         uint64_t *out = tl_array(p->max_len, sizeof(uint64_t));
         long long states;
         if (!out) return -1;
-        int status = tl_count(p, root, out, max_states, timeout, mem_limit, &states, &s->guide);
+        int status = tl_count(p, root, out, max_states, timeout, mem_limit, 0, &states, &s->guide);
         free(out);
         s->guided = status == TL_OK;
         if (s->guided) return 0;

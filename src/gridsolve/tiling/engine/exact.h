@@ -81,6 +81,7 @@ typedef struct {
     long long nodes, max_states;
     double deadline;
     size_t mem_limit;
+    uint64_t mod;       /* 0, or count modulo this prime (below 2**62): no overflow */
     int status;
 } tl_counter;
 

@@ -1,5 +1,6 @@
 /* Count vectors of the tiling engine: the completions of a state split by where the holes
- * left go (mixed radix, exact.h), added with overflow checks and stored densely or sparsely. */
+ * left go (mixed radix, exact.h), added with overflow checks (or modulo c->mod, a prime
+ * below 2**62, when counting modulo it) and stored densely or sparsely. */
 #ifndef GRIDSOLVE_TILING_VECTORS_H
 #define GRIDSOLVE_TILING_VECTORS_H
 
@@ -7,9 +8,26 @@
 
 #include "exact.h"
 
-/* dst += src, element by element, noting any overflow. */
+/* *dst += v, noting an overflow; or modulo c->mod (both are below it, and it is below
+ * 2**62, so the sum cannot wrap). */
+static inline void add_one(tl_counter *c, uint64_t *dst, uint64_t v)
+{
+    if (c->mod) {
+        uint64_t s = *dst + v;
+        *dst = s >= c->mod ? s - c->mod : s;
+    } else if (__builtin_add_overflow(*dst, v, dst)) {
+        c->status = TL_OVERFLOW;
+    }
+}
+
+/* dst += src, element by element, noting any overflow (or modulo c->mod). */
 static inline void add_into(tl_counter *c, uint64_t *dst, const uint64_t *src, size_t n)
 {
+    if (c->mod) {
+        for (size_t i = 0; i < n; i++)
+            add_one(c, dst + i, src[i]);
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         if (__builtin_add_overflow(dst[i], src[i], &dst[i])) c->status = TL_OVERFLOW;
 }
@@ -24,6 +42,13 @@ static inline void widen(size_t *span, size_t lo, size_t hi)
 /* dst += src, then src = 0 (scratch vectors are kept zero between uses). */
 static inline void move_into(tl_counter *c, uint64_t *dst, uint64_t *src, size_t n)
 {
+    if (c->mod) {
+        for (size_t i = 0; i < n; i++) {
+            add_one(c, dst + i, src[i]);
+            src[i] = 0;
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         if (__builtin_add_overflow(dst[i], src[i], &dst[i])) c->status = TL_OVERFLOW;
         src[i] = 0;
@@ -58,8 +83,7 @@ static inline void add_stored(tl_counter *c, uint64_t *dst, const uint64_t *v, s
     uint64_t nz = head >> 1;
     if (nz) widen(span, (size_t)(v[0] >> 32), (size_t)(v[nz - 1] >> 32) + 1);
     for (uint64_t i = 0; i < nz; i++) {
-        uint64_t idx = v[i] >> 32;
-        if (__builtin_add_overflow(dst[idx], v[i] & UINT32_MAX, &dst[idx])) c->status = TL_OVERFLOW;
+        add_one(c, dst + (v[i] >> 32), v[i] & UINT32_MAX);
     }
 }
 
