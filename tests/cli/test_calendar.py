@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gridsolve.cli import main
+from gridsolve.errors import LimitReached
+from gridsolve.tiling import calendar as cal
 from gridsolve.tiling.presets import pieces_source
 
 OCT_6 = """\
@@ -41,6 +44,37 @@ def test_solve_all_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert (obj["month"], obj["day"], obj["count"], len(obj["solutions"])) == (10, 6, 7, 7)
     assert obj["solutions"][0][1] == "NNY.PP#"
     assert len({tuple(s) for s in obj["solutions"]}) == 7
+    assert obj["complete"] is True
+
+
+def test_solve_all_prints_what_it_found_before_the_limit(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing cut short by its limit prints the solutions it found, then the error (exit
+    1); with none found it is the error alone."""
+    real = cal.solutions
+
+    def three_then_stop(*args: Any, **kw: Any) -> Any:
+        listing = real(*args, **kw)
+        for _ in range(3):
+            yield next(listing)
+        raise LimitReached("search limit reached")
+    monkeypatch.setattr(cal, "solutions", three_then_stop)
+    code, out, err = run(capsys, "solve", "Oct 6", "--all")
+    assert code == 1 and out.startswith("Oct 6: at least 3 solutions\n")
+    assert out.count("solution ") == 3 and out.count("\u00b7") == 0
+    assert err == ("gridsolve: error: search limit reached after listing 3 solutions; there "
+                   "may be more\n")
+    code, out, err = run(capsys, "solve", "Oct 6", "--all", "--json")
+    obj = json.loads(out)
+    assert code == 1 and (obj["count"], obj["complete"], len(obj["solutions"])) == (None, False, 3)
+    assert len({tuple(s) for s in obj["solutions"]}) == 3
+
+    def stop_at_once(*args: Any, **kw: Any) -> Any:
+        raise LimitReached("search limit reached")
+        yield  # a generator
+    monkeypatch.setattr(cal, "solutions", stop_at_once)
+    assert run(capsys, "solve", "Oct 6", "--all") == (
+        1, "", "gridsolve: error: search limit reached\n")
 
 
 def test_hint(capsys: pytest.CaptureFixture[str]) -> None:

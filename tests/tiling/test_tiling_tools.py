@@ -63,7 +63,7 @@ def test_tiling_solve_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, "tiling", "solve", str(board), str(pieces))
     assert code == 0 and out == " A  A  A  B\n A  B  B  B\n"
     code, out, _ = run(capsys, "tiling", "solve", str(board), str(pieces), "--all", "--json")
-    assert code == 0 and json.loads(out) == {"count": 4, "tilings": [
+    assert code == 0 and json.loads(out) == {"count": 4, "complete": True, "tilings": [
         ["AAAB", "ABBB"], ["ABBB", "AAAB"], ["BBBA", "BAAA"], ["BAAA", "BBBA"]]}
     pieces.write_text("A:\n##\n##\n\nB:\n####\n")
     assert run(capsys, "tiling", "solve", str(board), str(pieces)) == (1, "no tiling\n", "")
@@ -134,8 +134,36 @@ def test_tiling_solve_all_keeps_the_timeout(tmp_path: Path,
     board, pieces = write_tetrominoes_x4(tmp_path)
     started = time.perf_counter()
     assert run(capsys, "tiling", "solve", board, pieces, "--all", "--timeout", "0.3") == (
-        1, "", "gridsolve: error: search limit reached\n")
+        1, "", "gridsolve: error: search limit reached before any tiling was found\n")
     assert time.perf_counter() - started < 1.3
+
+
+def test_tiling_solve_all_prints_what_it_found_before_the_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing cut short by its limit keeps the tilings it printed; the error says how many
+    (exit 1), and the JSON says the listing is not complete."""
+    board = tmp_path / "b.board"
+    board.write_text("....\n....\n")
+    pieces = tmp_path / "p.pieces"
+    pieces.write_text("A:\n###\n#..\n\nB:\n###\n..#\n")
+    real = engine.tilings
+
+    def two_then_stop(*args: Any, **kw: Any) -> Any:
+        listing = real(*args, **kw)
+        yield next(listing)
+        yield next(listing)
+        raise LimitReached("search limit reached")
+    monkeypatch.setattr(engine, "tilings", two_then_stop)
+    code, out, err = run(capsys, "tiling", "solve", str(board), str(pieces), "--all")
+    assert (code, out) == (1, "tiling 1:\n A  A  A  B\n A  B  B  B\n\n"
+                              "tiling 2:\n A  B  B  B\n A  A  A  B\n")
+    assert err == ("gridsolve: error: search limit reached after listing 2 tilings; there may "
+                   "be more\n")
+    code, out, err = run(capsys, "tiling", "solve", str(board), str(pieces), "--all", "--json")
+    assert code == 1 and json.loads(out) == {"count": None, "complete": False, "tilings": [
+        ["AAAB", "ABBB"], ["ABBB", "AAAB"]]}
+    assert err.count("\n") == 1 and "after listing 2 tilings" in err
 
 
 def test_up_to_symmetry_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridsolve.cli._args import natural, output_file, seconds, time_left, write_file
-from gridsolve.errors import InvalidPuzzle
+from gridsolve.errors import InvalidPuzzle, LimitReached
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
 from gridsolve.tiling.engine import SearchLimits
@@ -115,10 +115,16 @@ def run_solve(args: argparse.Namespace) -> int:
     limits = _limits(args)
     started = time.perf_counter()  # one deadline for the search and the count after it
     found: list[Tiling] = []
-    for tiling in cal.solutions(day, ed, limits, guided=args.all):
-        found.append(tiling)
-        if not args.all:
-            break
+    stopped: LimitReached | None = None
+    try:
+        for tiling in cal.solutions(day, ed, limits, guided=args.all):
+            found.append(tiling)
+            if not args.all:
+                break
+    except LimitReached as exc:
+        if not found:
+            raise
+        stopped = exc  # --all: the solutions listed so far are printed, then the error
     total = len(found) if args.all else (cal.count(day, ed, limits.since(started)) if found else 0)
     if found and (args.png or args.svg):
         for path in (args.png, args.svg):
@@ -130,17 +136,25 @@ def run_solve(args: argparse.Namespace) -> int:
                "solutions": [_grid_rows(ed, t) for t in found]}
         if day.weekday is not None:
             obj["weekday"] = day.weekday
-        print(json.dumps(obj))
-        return 0 if found else 1
-    if not found:
-        print(f"{day}: no solution")
-        return 1
-    print(f"{day}: {total} solution{'s' if total != 1 else ''}")
-    for n, shown_tiling in enumerate(found, 1):
         if args.all:
-            print(f"\nsolution {n}:")
-        _print_tiling(ed, shown_tiling)
-    return 0
+            obj["complete"] = stopped is None
+            if stopped is not None:
+                obj["count"] = None
+        print(json.dumps(obj))
+    elif not found:
+        print(f"{day}: no solution")
+    else:
+        print(f"{day}: {'at least ' if stopped else ''}{total} solution"
+              f"{'s' if total != 1 else ''}")
+        for n, shown_tiling in enumerate(found, 1):
+            if args.all:
+                print(f"\nsolution {n}:")
+            _print_tiling(ed, shown_tiling)
+    if stopped is not None:
+        raise LimitReached(f"{stopped} after listing {total} solution"
+                           f"{'s' if total != 1 else ''}; there may be more",
+                           nodes=stopped.nodes) from None
+    return 0 if found else 1
 
 
 def run_hint(args: argparse.Namespace) -> int:

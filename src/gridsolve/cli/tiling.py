@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.cli._args import output_file, seconds, time_left, write_file
-from gridsolve.errors import InvalidPuzzle
+from gridsolve.errors import InvalidPuzzle, LimitReached
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
 from gridsolve.tiling.formats import read_board, read_pieces
@@ -110,28 +110,61 @@ def run_count(args: argparse.Namespace) -> int:
 def run_solve(args: argparse.Namespace) -> int:
     board, pieces = _puzzle(args)
     limits = SearchLimits(timeout=time_left(args.timeout))
-    found: list[Tiling] = []
-    for tiling in engine.tilings(board, pieces, (), limits, guided=args.all):
-        found.append(tiling)
-        if not args.all:
-            break
-    for path in (args.png, args.svg):
-        if path and found:
-            write_file(path, lambda p: write_picture(p, board, pieces, found[0]))
+    if args.all:
+        return _list_all(args, board, pieces, limits)
+    found = engine.first(board, pieces, (), limits)
+    if found is not None:
+        _pictures(args, board, pieces, found)
     if args.json:
-        print(json.dumps({"count": len(found) if args.all else None,
-                          "tilings": [_rows(board, pieces, t) for t in found]}))
+        print(json.dumps({"count": None,
+                          "tilings": [] if found is None else [_rows(board, pieces, found)]}))
         return 0 if found else 1
-    if not found:
+    if found is None:
         print("no tiling")
         return 1
-    if args.all:
-        print(f"{len(found)} tiling{'s' if len(found) != 1 else ''}")
-    for n, tiling in enumerate(found, 1):
-        if args.all:
-            print(f"\ntiling {n}:")
-        _print(board, pieces, tiling)
+    _print(board, pieces, found)
     return 0
+
+
+def _list_all(args: argparse.Namespace, board: Board, pieces: tuple[Piece, ...],
+              limits: SearchLimits) -> int:
+    """``solve --all``: each tiling printed as it is found, the count after them. At a limit
+    the tilings listed so far stay printed (in JSON: with "complete": false) and the error
+    says how many there were (exit 1)."""
+    rows: list[list[str]] = []
+    n = 0
+    stopped: LimitReached | None = None
+    try:
+        for tiling in engine.tilings(board, pieces, (), limits, guided=True):
+            n += 1
+            if n == 1:
+                _pictures(args, board, pieces, tiling)
+            if args.json:
+                rows.append(_rows(board, pieces, tiling))
+                continue
+            print(("" if n == 1 else "\n") + f"tiling {n}:")
+            _print(board, pieces, tiling)
+            sys.stdout.flush()
+    except LimitReached as exc:
+        stopped = exc
+    if args.json:
+        print(json.dumps({"count": None if stopped else n, "complete": stopped is None,
+                          "tilings": rows}))
+    elif stopped is None:
+        print("\n" + _tilings(n) if n else "no tiling")
+    if stopped is not None:
+        listed = (f"after listing {_tilings(n)}; there may be more" if n else
+                  "before any tiling was found")
+        raise LimitReached(f"{stopped} {listed}", nodes=stopped.nodes) from None
+    return 0 if n else 1
+
+
+def _pictures(args: argparse.Namespace, board: Board, pieces: tuple[Piece, ...],
+              tiling: Tiling) -> None:
+    """The --png and --svg pictures of a tiling."""
+    for path in (args.png, args.svg):
+        if path:
+            write_file(path, lambda p: write_picture(p, board, pieces, tiling))
 
 
 def _rows(board: Board, pieces: tuple[Piece, ...], tiling: Tiling) -> list[str]:
