@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gridsolve.cli.nonogram_author import rating_text
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
@@ -193,6 +194,10 @@ def test_limit_gives_unknown_and_top_score() -> None:
     rating = rate(puzzle_from_grid(SEARCH), SearchLimits(max_nodes=1))
     assert rating.status == "unknown" and not rating.unique and rating.score == 10
     assert rating.level == "search"
+    assert rating_text(rating).splitlines()[:3] == [
+        "unique: unknown: the limit was reached first",
+        "level: search (needs search (trial and error))",
+        "score: 10/10 (at least: the limit came before the search ended)"]
     stopped = rate(puzzle_from_grid(("###", "#..", "###")), SearchLimits(timeout=0.0))
     assert stopped.status == "unknown" and stopped.level is None and stopped.score is None
     assert rate(puzzle_from_grid(("###", "#..", "###"))).level == "line"

@@ -161,6 +161,8 @@ def rating_text(rating: Rating) -> str:
         level = (f"{rating.level} "
                  f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})")
         score = f"{rating.score}/10"
+        if rating.status == "unknown":  # the search's work so far: a lower bound
+            score += " (at least: the limit came before the search ended)"
     return "\n".join([
         f"unique: {unique}",
         f"level: {level}",
