@@ -74,7 +74,13 @@ def test_solve_all_prints_what_it_found_before_the_limit(
         yield  # a generator
     monkeypatch.setattr(cal, "solutions", stop_at_once)
     assert run(capsys, "solve", "Oct 6", "--all") == (
-        1, "", "gridsolve: error: search limit reached\n")
+        1, "", "gridsolve: error: search limit reached before any solution was found\n")
+    code, out, err = run(capsys, "solve", "Oct 6", "--all", "--json")
+    obj = json.loads(out)
+    assert code == 1 and (obj["count"], obj["complete"], obj["solutions"]) == (None, False, [])
+    assert err == "gridsolve: error: search limit reached before any solution was found\n"
+    # without --all the one solution's search stopping is the error alone
+    assert run(capsys, "solve", "Oct 6") == (1, "", "gridsolve: error: search limit reached\n")
 
 
 def test_hint(capsys: pytest.CaptureFixture[str]) -> None:

@@ -154,10 +154,15 @@ def test_counts_past_64_bits_are_exact() -> None:
     assert split == {((0, 0),): math.comb(90, 40), ((0, 1),): math.comb(89, 40)}
 
 
-def test_domino_tilings_of_14x14_and_16x16() -> None:
+def test_domino_tilings_of_14x14() -> None:
     """OEIS A004003 (domino tilings of the 2n x 2n square): past 64 bits from 14 x 14 on."""
     assert count(rect(14, 14), [Piece.from_rows("D", "11", copies=98)]) == (
         112202208776036178000000)
+
+
+@pytest.mark.slow
+def test_domino_tilings_of_16x16() -> None:
+    """OEIS A004003 again: 101 bits, three primes (about 5 s)."""
     assert count(rect(16, 16), [Piece.from_rows("D", "11", copies=128)]) == (
         2444888770250892795802079170816)
 
@@ -170,6 +175,11 @@ def test_the_core_counts_modulo_a_number() -> None:
     assert status == 0 and exact == [12988816]
     for m in (2, 3, 7, 1000, 2**61 - 1):
         assert comp.core.count(comp.root(), modulus=m)[1] == [12988816 % m]
+    strip = compile_problem(rect(1, 130), (Piece.from_rows("D", "11", copies=40),
+                                           Piece.from_rows("M", "1", copies=50)))
+    assert strip.core.count(strip.root())[0] == _exact.OVERFLOW
+    for m in (2**61 - 1, 2**62 - 57, 2**32 + 15):  # residues past 32 bits (stored densely)
+        assert strip.core.count(strip.root(), modulus=m)[1] == [math.comb(90, 40) % m]
     holes = (((0, 0), (0, 1), (1, 0)), ((3, 5), (2, 5)))
     ps2 = [Piece.from_rows("L", "10/11", copies=6), Piece.from_rows("I", "11", copies=2)]
     comp = compile_problem(rect(4, 6), tuple(ps2), holes)
@@ -199,10 +209,26 @@ def test_the_residues_give_the_number_back() -> None:
 
 
 def test_the_count_bound_holds() -> None:
-    """The bound is at least the count (dominoes: 2 placements start at a cell, 32 steps)."""
+    """The bound is at least the count (dominoes: 2 placements start at a cell, 32 steps),
+    and at least every count split by holes, with several kinds of piece."""
     board, ps = rect(8, 8), (Piece.from_rows("D", "11", copies=32),)
     comp = compile_problem(board, ps)
     assert count_bound(comp) == 2**32 >= count(board, ps) == 12988816
+    rng = random.Random(3)
+    tilings_seen = 0
+    for _ in range(20):
+        h, w = rng.randint(3, 4), rng.randint(3, 6)
+        cells = [(r, c) for r in range(h) for c in range(w)]
+        rng.shuffle(cells)
+        holes = (tuple(cells[:1]), tuple(cells[1:4]))
+        area = h * w - 2
+        trominoes = 1 + (area - 3) % 2  # the rest, even, in dominoes
+        ps2 = (Piece.from_rows("D", "11", copies=(area - 3 * trominoes) // 2),
+               Piece.from_rows("L", "10/11", copies=trominoes))
+        split = count_split(rect(h, w), ps2, holes)
+        assert max(split.values()) <= count_bound(compile_problem(rect(h, w), ps2, holes))
+        tilings_seen += sum(split.values())
+    assert tilings_seen > 100
 
 
 def test_limits() -> None:

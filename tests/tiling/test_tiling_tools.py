@@ -165,6 +165,20 @@ def test_tiling_solve_all_prints_what_it_found_before_the_limit(
         ["AAAB", "ABBB"], ["ABBB", "AAAB"]]}
     assert err.count("\n") == 1 and "after listing 2 tilings" in err
 
+    def stop_at_once(*args: Any, **kw: Any) -> Any:
+        raise LimitReached("search limit reached")
+        yield  # a generator
+    monkeypatch.setattr(engine, "tilings", stop_at_once)
+    code, out, err = run(capsys, "tiling", "solve", str(board), str(pieces), "--all", "--json")
+    assert code == 1 and json.loads(out) == {"count": None, "complete": False, "tilings": []}
+    assert err == "gridsolve: error: search limit reached before any tiling was found\n"
+    monkeypatch.undo()
+    # complete: each tiling as it is found, the count after them
+    assert run(capsys, "tiling", "solve", str(board), str(pieces), "--all") == (0, (
+        "tiling 1:\n A  A  A  B\n A  B  B  B\n\ntiling 2:\n A  B  B  B\n A  A  A  B\n\n"
+        "tiling 3:\n B  B  B  A\n B  A  A  A\n\ntiling 4:\n B  A  A  A\n B  B  B  A\n\n"
+        "4 tilings\n"), "")
+
 
 def test_up_to_symmetry_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """The count and the listing after it share the timeout: with the count taking all of it,

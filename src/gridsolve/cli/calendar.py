@@ -122,9 +122,9 @@ def run_solve(args: argparse.Namespace) -> int:
             if not args.all:
                 break
     except LimitReached as exc:
-        if not found:
+        if not args.all:
             raise
-        stopped = exc  # --all: the solutions listed so far are printed, then the error
+        stopped = exc  # the solutions listed so far are printed (JSON: not complete), then it
     total = len(found) if args.all else (cal.count(day, ed, limits.since(started)) if found else 0)
     if found and (args.png or args.svg):
         for path in (args.png, args.svg):
@@ -142,7 +142,8 @@ def run_solve(args: argparse.Namespace) -> int:
                 obj["count"] = None
         print(json.dumps(obj))
     elif not found:
-        print(f"{day}: no solution")
+        if stopped is None:
+            print(f"{day}: no solution")
     else:
         print(f"{day}: {'at least ' if stopped else ''}{total} solution"
               f"{'s' if total != 1 else ''}")
@@ -151,9 +152,9 @@ def run_solve(args: argparse.Namespace) -> int:
                 print(f"\nsolution {n}:")
             _print_tiling(ed, shown_tiling)
     if stopped is not None:
-        raise LimitReached(f"{stopped} after listing {total} solution"
-                           f"{'s' if total != 1 else ''}; there may be more",
-                           nodes=stopped.nodes) from None
+        listed = (f"after listing {total} solution{'s' if total != 1 else ''}; there may be "
+                  "more" if found else "before any solution was found")
+        raise LimitReached(f"{stopped} {listed}", nodes=stopped.nodes) from None
     return 0 if found else 1
 
 

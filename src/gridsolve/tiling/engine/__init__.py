@@ -234,6 +234,8 @@ def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits,
     status, counts, states = comp.core.count(comp.root(leave), max_states, timeout, limits.memory,
                                              modulus)
     if status == _exact.OVERFLOW:
+        if modulus:  # pragma: no cover - residues stay below the modulus, below 2**62
+            raise GridsolveError("internal error: a count modulo a prime overflowed")
         primes = residues.moduli(count_bound(comp))
         each = [_run_count(comp, leave, limits, started, p) for p in primes]
         return [residues.combine(r, primes) for r in zip(*each)]
