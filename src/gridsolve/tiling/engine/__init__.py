@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import math
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -246,16 +247,17 @@ def _run_count(comp: Compiled, leave: tuple[Cell, ...], limits: SearchLimits,
 
 
 def count_bound(comp: Compiled) -> int:
-    """A number no count of the problem exceeds. Each tiling is one path of the search, which
-    covers the first open cell at each step by a placement starting there (one of at most
-    ``fan``), and has a step for each piece (copies counted) and hole."""
+    """A number no count of the problem exceeds. Each tiling is one path of the search, with
+    a step for each piece (copies counted) and hole; each step covers the first open cell by
+    one of the placements starting there, and covers it for good, so a path's steps are at
+    different cells: at most the product of the largest ``steps`` numbers of placements
+    starting at one cell."""
     starts: dict[int, int] = {}
     for pl in comp.table:
         first_cell = min(comp.order[cell] for cell in pl.cells)
         starts[first_cell] = starts.get(first_cell, 0) + 1
     steps = sum(p.copies for p in comp.pieces) + len(comp.holes)
-    bound: int = max(starts.values(), default=1) ** steps
-    return bound
+    return math.prod(sorted(starts.values(), reverse=True)[:steps])
 
 
 def _check_cells(board: Board, cells: tuple[Cell, ...]) -> None:
