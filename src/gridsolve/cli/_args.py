@@ -1,5 +1,6 @@
 """What the commands share: argument types that refuse bad values with a sentence, one-line
-argument errors, text made safe for the terminal, and file writing with one-line errors."""
+argument errors, text made safe for the terminal, file writing with one-line errors, and the
+error of a listing cut short by its limit."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from gridsolve import _startup
-from gridsolve.errors import GridsolveError
+from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.numbers import is_number, shown
 
 __all__ = ["output_file", "whole", "positive_int", "natural", "seconds", "fraction", "memory",
-           "since_start", "time_left", "OneLineErrors", "printable", "write_file", "write_text"]
+           "since_start", "time_left", "OneLineErrors", "printable", "write_file", "write_text",
+           "listing_stopped"]
 
 
 #: Digits an argument may have: any 64-bit value (seeds) fits.
@@ -147,6 +149,14 @@ def printable(text: str) -> str:
     unsafe character shown as ``repr`` shows it ('\\n', '\\x1b', '\\u202e'), so that it can
     neither move the cursor, colour the screen nor start a line of its own."""
     return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def listing_stopped(stopped: LimitReached, listed: int, what: str) -> LimitReached:
+    """The error of a listing (``--all``) its limit cut short after ``listed`` of ``what``
+    (a noun whose plural takes an s), printed after them: how many, or that there were none."""
+    how = (f"after listing {listed} {what}{'' if listed == 1 else 's'}; there may be more"
+           if listed else f"before any {what} was found")
+    return LimitReached(f"{stopped} {how}", nodes=stopped.nodes)
 
 
 def write_file(path: str, write: Callable[[str], object]) -> None:

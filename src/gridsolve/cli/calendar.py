@@ -10,7 +10,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridsolve.cli._args import natural, output_file, seconds, time_left, write_file
+from gridsolve.cli._args import (listing_stopped, natural, output_file, seconds, time_left,
+                                 write_file)
 from gridsolve.errors import InvalidPuzzle, LimitReached
 from gridsolve.tiling import calendar as cal
 from gridsolve.tiling import presets
@@ -152,9 +153,7 @@ def run_solve(args: argparse.Namespace) -> int:
                 print(f"\nsolution {n}:")
             _print_tiling(ed, shown_tiling)
     if stopped is not None:
-        listed = (f"after listing {total} solution{'s' if total != 1 else ''}; there may be "
-                  "more" if found else "before any solution was found")
-        raise LimitReached(f"{stopped} {listed}", nodes=stopped.nodes) from None
+        raise listing_stopped(stopped, len(found), "solution") from None
     return 0 if found else 1
 
 

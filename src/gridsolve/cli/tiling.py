@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import output_file, seconds, time_left, write_file
+from gridsolve.cli._args import listing_stopped, output_file, seconds, time_left, write_file
 from gridsolve.errors import InvalidPuzzle, LimitReached
 from gridsolve.tiling import engine, presets
 from gridsolve.tiling.engine import SearchLimits
@@ -153,9 +153,7 @@ def _list_all(args: argparse.Namespace, board: Board, pieces: tuple[Piece, ...],
     elif stopped is None:
         print("\n" + _tilings(n) if n else "no tiling")
     if stopped is not None:
-        listed = (f"after listing {_tilings(n)}; there may be more" if n else
-                  "before any tiling was found")
-        raise LimitReached(f"{stopped} {listed}", nodes=stopped.nodes) from None
+        raise listing_stopped(stopped, n, "tiling") from None
     return 0 if n else 1
 
 
