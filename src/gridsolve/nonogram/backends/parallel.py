@@ -177,12 +177,10 @@ def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
     each of SAT's solutions and each turn, and at the end, then whether its search was
     exhausted; if it fails (out of memory, a solver's error) it says so, not exhausted."""
     def run(conn: Connection) -> None:
-        from gridsolve.nonogram.backends.auto import default_solver, go_on
         report = _reporter(conn)
         report(team.nodes(), team.found)
         try:
-            result = go_on(team, max_solutions, limits,
-                           default_solver(team.puzzle, max_solutions), started, report=report)
+            result = _go_on(team, max_solutions, limits, started, report)
         except LimitReached:
             conn.send(("done", False))
             return
@@ -193,6 +191,14 @@ def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
         report(result.nodes, result.solutions)
         conn.send(("done", result.exhausted))
     return run
+
+
+def _go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
+           report: Callable[[int, Iterable[Grid]], None] | None = None) -> Result:
+    """auto's turns from the team's state (``auto.go_on``), with the SAT solver auto takes."""
+    from gridsolve.nonogram.backends.auto import default_solver, go_on
+    return go_on(team, max_solutions, limits, default_solver(team.puzzle, max_solutions),
+                 started, report=report)
 
 
 def _grids_worker(grids: Callable[[], Iterator[Grid | None]],
@@ -405,10 +411,8 @@ def _turns_go_on(team: Team, max_solutions: int, limits: SearchLimits, started: 
     """Every process ended before the deadline without the answer (auto's failed too):
     auto's turns go on here from the state at the fork (``auto.go_on``), pooled with
     ``pooled`` (whose nodes count the team's before the fork)."""
-    from gridsolve.nonogram.backends.auto import default_solver, go_on
     before = team.nodes()
-    here = go_on(team, max_solutions, limits, default_solver(team.puzzle, max_solutions),
-                 started)
+    here = _go_on(team, max_solutions, limits, started)
     return dataclasses.replace(
         repooled(pooled, (*pooled.solutions, *here.solutions), max_solutions, here.exhausted),
         nodes=pooled.nodes + here.nodes - before, seconds=time.perf_counter() - started,
