@@ -29,7 +29,7 @@ def puzzles_dir() -> Path:
 
 @pytest.fixture
 def no_dive(monkeypatch: pytest.MonkeyPatch) -> None:
-    """auto and --jobs without the dive (``Team.dive``): tests of the SAT side take random
-    50x50 and 70x70 puzzles as the hard ones, and the dive ends most of those at once."""
-    from gridsolve.nonogram.backends import auto
-    monkeypatch.setattr(auto, "DIVE_MAX_CELLS", 0)
+    """auto, --jobs and native without the dive (``Team.dive``): tests of the SAT side take
+    random 50x50 and 70x70 puzzles as the hard ones, and the dive ends most of those at once."""
+    from gridsolve.nonogram.engine import team
+    monkeypatch.setattr(team, "DIVE_MAX_CELLS", 0)

@@ -106,7 +106,7 @@ def test_kissat_and_the_dive_in_turns_count_exactly(seed: int,
     monkeypatch.setattr(auto, "AUTO_SECONDS_TO_KISSAT", 0.0)
     monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)
     monkeypatch.setattr(auto, "AUTO_DIVE_TURN", 0.001)
-    monkeypatch.setattr(auto, "diving", lambda puzzle: True)
+    monkeypatch.setattr(auto, "dives", lambda puzzle: True)
     monkeypatch.setattr(auto, "small_for_kissat", lambda *_a, **_k: True)
     puzzle = random_puzzle(seed, 6, 6)
     every = brute_force(puzzle)

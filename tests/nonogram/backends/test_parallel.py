@@ -140,8 +140,8 @@ def test_processes_end_with_a_killed_parent(syrup_threads: int, jobs: int, least
             "from gridsolve.nonogram.engine import SearchLimits\n"
             "from gridsolve.nonogram.model import puzzle_from_grid\n"
             "parallel.PARALLEL_AFTER = 0.0\n"
-            "from gridsolve.nonogram.backends import auto\n"
-            "auto.DIVE_MAX_CELLS = 0\n"  # (the dive would end it: conftest.no_dive)
+            "from gridsolve.nonogram.engine import team\n"
+            "team.DIVE_MAX_CELLS = 0\n"  # (the dive would end it: conftest.no_dive)
             f"parallel.SYRUP_THREADS = {syrup_threads}\n"
             "rng = random.Random(50_006)\n"  # rand50-6: seconds for any SAT side
             "p = puzzle_from_grid([''.join('#' if rng.random() < 0.5 else '.' for _ in range(50))"

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.backends import auto
+from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import SearchLimits, Team
+from gridsolve.nonogram.engine.team import dives
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import Puzzle, clue_of, is_solution, puzzle_from_grid
 from tests.nonogram.oracle import all_solutions
@@ -164,7 +166,7 @@ def test_the_dive_keeps_a_node_limit() -> None:
 def test_auto_dives_on_large_puzzles_only() -> None:
     """auto's first dive comes after the team's first turn on puzzles of more than
     AUTO_SMALL_CELLS cells; tournament-sized puzzles (25x25) are the team's alone."""
-    assert auto.diving(_random_puzzle(40, 0)) and not auto.diving(_random_puzzle(25, 0))
+    assert dives(_random_puzzle(40, 0)) and not dives(_random_puzzle(25, 0))
     puzzle = puzzle_from_grid(tuple(
         "".join("#" if rng.random() < 0.5 else "." for _ in range(50))
         for rng in [random.Random(50 * 1000 + 6)] for _ in range(50)))
@@ -203,6 +205,71 @@ def test_jobs_give_the_dive_a_process_beside_kissat(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
     puzzle = _random_puzzle(64, 2)
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
+    assert result.status == "multiple" and len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert made == [puzzle] and result.stats["jobs"] == 2
+
+
+def test_native_dives_beside_the_team() -> None:
+    """The native engine alone (``engine.analyse``, ``--method native``) gives the dive turns
+    beside the team on the puzzles it is for: the benchmark's rand50-6, which the team alone
+    does not end in 60 s, ends by the dive's solution and local moves next to it."""
+    puzzle = puzzle_from_grid(tuple(
+        "".join("#" if rng.random() < 0.5 else "." for _ in range(50))
+        for rng in [random.Random(50 * 1000 + 6)] for _ in range(50)))
+    result = engine.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert result.status == "multiple" and result.stats["dive_found"] >= 1
+    assert len(set(result.solutions)) == 2
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+
+
+def test_native_without_the_dive_under_a_node_limit_or_when_asked() -> None:
+    """A node limit keeps the native engine to the team, as before (the turns go by the
+    clock, and a node limit is there to make runs repeatable); so does ``dive=False``
+    (``rate``'s measure of the work); and puzzles of at most DIVE_MIN_CELLS cells never dive."""
+    puzzle = _random_puzzle(40, 7)
+    limited = engine.analyse(puzzle, 2, SearchLimits(max_nodes=300))
+    assert "dive_nodes" not in limited.stats and limited.nodes <= 300
+    assert "dive_nodes" not in engine.analyse(puzzle, 2, SearchLimits(timeout=60),
+                                              dive=False).stats
+    small = _random_puzzle(32, 1)  # 1024 cells: the team's
+    assert not dives(small) and "dive_nodes" not in engine.analyse(small, 2).stats
+
+
+@pytest.mark.parametrize("seed,solutions", [(1, 36), (3, 8), (9, 16)])
+def test_native_turns_count_exactly(seed: int, solutions: int,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted by the team and the dive in many short turns (the first turns shrunk to
+    nothing), the pool is every solution of a random 33x33 (1,089 cells) once the first
+    search to be exhausted says so: the same set as another rule's search enumerates."""
+    import gridsolve.nonogram.engine.team as team_module
+    monkeypatch.setattr(team_module, "TURNS_FIRST", 0.0)
+    monkeypatch.setattr(team_module, "TURNS_SHARE", 1e-4)
+    puzzle = _random_puzzle(33, seed)
+    assert dives(puzzle)
+    expected = _every(_core.Search(puzzle.rows, puzzle.cols, True, None, False,
+                                   _core.ORDER_LOOSE), puzzle)
+    result = engine.analyse(puzzle, 64, SearchLimits(timeout=60))
+    assert len(expected) == solutions and set(result.solutions) == expected
+    assert result.exhausted and result.stats["dive_nodes"] > 0
+
+
+def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--method native --jobs 2`` on a puzzle the dive is for: the team and the dive side
+    by side, as the native engine gives them turns on one core; two checked solutions."""
+    from gridsolve.nonogram.backends import parallel
+    if not parallel.can_fork():
+        pytest.skip("no fork()")
+    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)  # (no first dive: the processes start)
+    made = []
+    real = parallel._dive_worker
+
+    def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
+        made.append(team.puzzle)
+        return real(team, limits)
+    monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    puzzle = _random_puzzle(50, 3)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2, with_sat=False)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert made == [puzzle] and result.stats["jobs"] == 2

@@ -37,7 +37,7 @@ and 0017.
 Kissat (``kissat``, a program that cannot be paused): on black-and-white puzzles whose every
 line has KISSAT_MIN_LINE cells or more, with Kissat installed (``default_solver``), or when
 named, the team's first turn is followed by a single hand-over to Kissat, seeded the same
-way (docs/decisions/0016). On those the dive is for (``diving``), without a node limit, the
+way (docs/decisions/0016). On those the dive is for (``dives``), without a node limit, the
 dive then takes turns with Kissat on one core (``KissatTurns``: Kissat is stopped during
 the dive's turns; AUTO_DIVE_TURN seconds each at first, each pair twice the last; 0029).
 On puzzles of at most AUTO_SMALL_CELLS cells still open after a
@@ -73,7 +73,8 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.nearby import moves_for_count
-from gridsolve.nonogram.engine.team import DIVE_MAX_CELLS, team_for
+from gridsolve.nonogram.engine.team import (DIVE_FIRST_FAILS, DIVE_FIRST_SECONDS, dives,
+                                            team_for)
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, KISSAT_MIN_LINE,
                                                  sat_installed)
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
@@ -85,7 +86,7 @@ __all__ = ["AUTO_NODES", "PROGRAM_MAX_SOLUTIONS", "AUTO_SECONDS", "AUTO_SECONDS_
            "AUTO_KISSAT_AFTER_ROUNDS", "AUTO_SECONDS_TO_KISSAT", "AUTO_SMALL_CELLS", "AUTO_SAT_MEMORY",
            "AUTO_SAT_MEMORY_SHARE",
            "AUTO_BUILD_RATE", "AUTO_BUILD_SHARE", "default_solver", "sat_fits", "sat_seconds",
-           "diving", "dive_first", "go_on", "KissatTurns",
+           "dives", "dive_first", "go_on", "KissatTurns",
            "small_for_kissat", "check_named", "analyse"]
 
 #: Native search nodes before handing over to SAT.
@@ -108,16 +109,13 @@ AUTO_SECONDS = 1.0
 #: native search rarely ends after its first moments, and SAT with the order model seldom
 #: needs long (docs/decisions/0013; 0.25 s until 0017).
 AUTO_SECONDS_LARGE = 0.1
-#: After the team's first turn on a puzzle of more than AUTO_SMALL_CELLS cells (and at most
-#: DIVE_MAX_CELLS), the dive (``Team.dive``: branching by belief propagation) has a turn of
-#: up to this many seconds and AUTO_DIVE_FAILS failed nodes before SAT's: where it finds a
-#: first solution it does so in one descent without a failure (random 50x50 0.1-0.2 s,
-#: 70x70 0.3-1 s, 100x100 1.2-2 s), and where it fails its turn costs about one descent
-#: (Gettys 0.36 s, Thing 0.06 s; docs/decisions/0028). The failed nodes bound the work; the
-#: seconds only the largest puzzles' (a 100x100 descent took 2.2-3 s on a busy machine).
-AUTO_DIVE_SECONDS = 5.0
-AUTO_DIVE_FAILS = 20
-#: Where auto then runs Kissat alone on a puzzle the dive is for (``diving``), without a node
+#: After the team's first turn on a puzzle the dive is for (``dives``: more than
+#: AUTO_SMALL_CELLS cells and at most DIVE_MAX_CELLS), the dive (``Team.dive``: branching by
+#: belief propagation) has a turn of up to this many seconds and AUTO_DIVE_FAILS failed nodes
+#: before SAT's: the engine's own first dive (``Team.first_dive``, where the reasons are).
+AUTO_DIVE_SECONDS = DIVE_FIRST_SECONDS
+AUTO_DIVE_FAILS = DIVE_FIRST_FAILS
+#: Where auto then runs Kissat alone on a puzzle the dive is for (``dives``), without a node
 #: limit, Kissat and the dive take turns on one core (``KissatTurns``): Kissat this many
 #: seconds, then the dive as long, each pair of turns twice the last. With restarts the
 #: dive's first solutions come at random times (random 70x70 and 100x100: 1 s on some,
@@ -467,7 +465,7 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
                                          timeout=limits.timeout)
             team.run(native_limits, until=_min(now + max(0.0, share - team.seconds),
                                                    deadline))
-            if diving(puzzle) and not team.done():  # the dive: half the team's time
+            if dives(puzzle) and not team.done():  # the dive: half the team's time
                 now = time.perf_counter()
                 team.dive(native_limits, until=_min(now + share / 2, deadline))
             found.update(team.found)
@@ -514,19 +512,10 @@ def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, timeout: f
         cap = team.reached + AUTO_NODES
 
 
-def diving(puzzle: Puzzle) -> bool:
-    """Does the dive (``Team.dive``) take turns on this puzzle: more than AUTO_SMALL_CELLS
-    cells (smaller ones are the team's: tournament puzzles) and at most DIVE_MAX_CELLS."""
-    return AUTO_SMALL_CELLS < puzzle.width * puzzle.height <= DIVE_MAX_CELLS
-
-
 def dive_first(team: Team, limits: SearchLimits, deadline: float | None) -> bool:
     """The dive's first turn after the team's (``AUTO_DIVE_SECONDS``, ``AUTO_DIVE_FAILS``) on
-    the puzzles it is for (``diving``); True if that ended the search."""
-    if not diving(team.puzzle) or passed(deadline):
-        return False
-    until = _min(time.perf_counter() + AUTO_DIVE_SECONDS, deadline)
-    return team.dive(limits, until, AUTO_DIVE_FAILS) and not team.stopped
+    the puzzles it is for (``dives``); True if that ended the search."""
+    return team.first_dive(limits, deadline, AUTO_DIVE_SECONDS, AUTO_DIVE_FAILS)
 
 
 class KissatTurns:
@@ -615,7 +604,7 @@ def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, st
     found = tuple(team.found if found is None else found)[:max_solutions]
     if len(found) >= max_solutions:  # the first turn found enough before it was stopped
         return dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
-    if solver == KISSAT and diving(puzzle) and limits.max_nodes is None and not team.stopped:
+    if solver == KISSAT and dives(puzzle) and limits.max_nodes is None and not team.stopped:
         answer = _kissat_in_turns(team, max_solutions, limits, left, known, encoding, extra,
                                   found, deadline)
     elif solver == KISSAT:

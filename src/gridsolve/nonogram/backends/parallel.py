@@ -13,9 +13,12 @@ forked, each a different search of the whole puzzle:
        on puzzles of at most AUTO_SMALL_CELLS cells with no solver named, as in auto's
        decisions 0019 and 0021; seeded with the cells the team proved at the root), for
        ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
-    3. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
-       ``native`` from the second process on, for ``auto`` from the third;
-    4. when SAT is Kissat on a puzzle of at most AUTO_SMALL_CELLS cells, Kissat again with
+    3. for ``native`` on the puzzles the dive is for (``dives``), the dive (``Team.dive``),
+       as the native engine gives it turns beside the team on one core (``Team.solve``);
+    4. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
+       ``native`` from the second process on (the third where the dive is), for ``auto``
+       from the third;
+    5. when SAT is Kissat on a puzzle of at most AUTO_SMALL_CELLS cells, Kissat again with
        other seeds (``--seed`` 1, 2, ...) on the cores left: its run time from one seed to
        the next varies by 2-10x on hard tournament puzzles, and a run cannot share what it
        learned, so more runs are more draws (decision 0022).
@@ -25,7 +28,7 @@ On a large puzzle ``auto`` hands to Kissat (no solver named, every line 64+:
 Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, with as
 many Kissat processes as their models fit the memory SAT may take
 (``auto.models_that_fit``), each capped at its share of the memory limit (decision 0023);
-on the puzzles auto dives on (``auto.diving``), where auto gives the dive turns beside
+on the puzzles auto dives on (``dives``), where auto gives the dive turns beside
 Kissat, the dive (``Team.dive``) takes the second process, before Kissat's seed 1 (0029).
 With two processes the team has none; if both runs end without the answer before the
 deadline, the team goes on in this process. On a black-and-white puzzle of more than
@@ -74,7 +77,7 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
 from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
-from gridsolve.nonogram.engine.team import team_for
+from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
@@ -399,6 +402,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
                                  deadline, started, known)
         workers += sat_side[:1]
+    if team is not None and not with_sat and dives(team.puzzle):
+        # native: the dive beside the team, as the native engine gives it turns on one core
+        workers.append(_dive_worker(team, limits))
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_restarts_worker(puzzle, limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
@@ -428,13 +434,12 @@ def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: in
                   kissats: list[Worker], team_worker: Worker, deadline: float | None,
                   started: float, known: Grid | None) -> Result:
     """Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, on
-    ``jobs`` processes (0023); on the puzzles auto dives on (``auto.diving``), the dive takes
+    ``jobs`` processes (0023); on the puzzles auto dives on (``dives``), the dive takes
     the second process, where auto gives it turns beside Kissat (0029). With two, the team
     has none: its first turn here counts in ``nodes``, and if both processes end without the
     answer before the deadline (out of memory, a failed program) the team goes on here, as
     its process would have."""
-    from gridsolve.nonogram.backends.auto import diving
-    dive = [_dive_worker(team, limits)] if diving(team.puzzle) else []
+    dive = [_dive_worker(team, limits)] if dives(team.puzzle) else []
     chosen = (kissats[:1] + dive + kissats[1:2] + [team_worker] + kissats[2:]
               + [_restarts_worker(team.puzzle, limits)])[:jobs]
     return _team_waits(team, max_solutions, limits, chosen, team_worker, deadline, started,

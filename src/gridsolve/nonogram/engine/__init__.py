@@ -142,21 +142,25 @@ def solve(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, probing: 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             *, probing: bool = True, on_event: Event | None = None,
             restarts: bool = False, implications: bool = True, team: bool = True,
-            known: Grid | None = None) -> Result:
+            known: Grid | None = None, dive: bool = True) -> Result:
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique.
 
     When the puzzle's engine has a team (black and white), with probing, no observer, no
     restarts and no ``known`` cells (see ``solve``), and counting to at most
-    TEAM_MAX_SOLUTIONS, a team of searches runs in turns (see Team); ``team=False`` keeps to
-    one search. With ``known``, the status is of the solutions that agree with those cells
-    ("none": no solution does)."""
+    TEAM_MAX_SOLUTIONS, a team of searches runs in turns (see Team), and with ``dive`` on the
+    puzzles it is for, the dive by belief propagation in turns with it (``Team.solve``);
+    ``team=False`` keeps to one search. With ``known``, the status is of the solutions that
+    agree with those cells ("none": no solution does)."""
     options = Options(probing, implications, on_event, restarts, known)
     searches = None
     if (team and probing and on_event is None and not restarts and known is None
             and max_solutions <= TEAM_MAX_SOLUTIONS):
         searches = team_for(puzzle, max_solutions, implications)
     if searches is not None:
-        searches.run(limits)
+        if dive:
+            searches.solve(limits)
+        else:
+            searches.run(limits)
         return searches.result()
     return _counted(_Search(puzzle, options), max_solutions, limits)
 

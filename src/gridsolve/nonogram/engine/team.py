@@ -15,13 +15,15 @@ from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
+from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
-from gridsolve.nonogram.engine.results import Result, SearchLimits, seconds_left
+from gridsolve.nonogram.engine.results import Result, SearchLimits, passed, seconds_left
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
            "TEAM_JOIN_NODES", "TEAM_RESTART_BASE", "TEAM_MAX_SOLUTIONS", "MOVES_MAX_SOLUTIONS",
-           "DIVE_SLICE", "DIVE_RESTART_FAILS", "DIVE_MAX_CELLS"]
+           "DIVE_SLICE", "DIVE_RESTART_FAILS", "DIVE_MIN_CELLS", "DIVE_MAX_CELLS",
+           "DIVE_FIRST_SECONDS", "DIVE_FIRST_FAILS", "TURNS_FIRST", "TURNS_SHARE", "dives"]
 
 #: Nodes each search of the team runs before the next takes its turn (see Team).
 TEAM_SLICE = 50
@@ -41,6 +43,30 @@ DIVE_RESTART_FAILS = 100
 #: The dive is for puzzles of at most this many cells: belief propagation passes over every
 #: line at every recomputation (a 200x200 round is about 10 ms).
 DIVE_MAX_CELLS = 40_000
+#: ... and of more than this many (auto's AUTO_SMALL_CELLS too): smaller puzzles are the
+#: team's (tournament puzzles, where the dive beside the team made first solutions twice as
+#: slow).
+DIVE_MIN_CELLS = IMPLICATION_MAX_CELLS
+#: After the team's first turn, the dive's first turn ends after this many failed nodes or
+#: seconds: where it finds a first solution it does so in one descent without a failure
+#: (random 50x50 0.1-0.2 s, 70x70 0.3-1 s, 100x100 1.2-2 s), and where it fails its turn
+#: costs about one descent (Gettys 0.36 s, Thing 0.06 s; docs/decisions/0028). The failed
+#: nodes bound the work; the seconds only the largest puzzles' (a 100x100 descent took
+#: 2.2-3 s on a busy machine).
+DIVE_FIRST_SECONDS = 5.0
+DIVE_FIRST_FAILS = 20
+#: ``Team.solve`` (the native engine alone, on the puzzles the dive is for): the team's
+#: first turn (seconds, as auto's on large puzzles), then the dive's first, then the team and
+#: the dive in equal turns of TURNS_SHARE seconds, each pair twice the last
+#: (docs/decisions/0031).
+TURNS_FIRST = 0.1
+TURNS_SHARE = 0.5
+
+
+def dives(puzzle: Puzzle) -> bool:
+    """Is the dive (``Team.dive``) for this puzzle: more than DIVE_MIN_CELLS cells and at most
+    DIVE_MAX_CELLS."""
+    return DIVE_MIN_CELLS < puzzle.width * puzzle.height <= DIVE_MAX_CELLS
 
 
 def luby() -> Iterator[int]:
@@ -143,7 +169,9 @@ class Team:
                 return False
             size = TEAM_SLICE
             if until is not None:  # no speed yet: one node, which gives one
-                per_node = (self.seconds + now - self.entered) / total if total else None
+                # (the team's own nodes: the dive's are many and cheap)
+                own = sum(c.stats()["nodes"] for c in self.searches)
+                per_node = (self.seconds + now - self.entered) / own if own else None
                 size = 1 if per_node is None else max(
                     1, min(size, int((until - now) / max(per_node, 1e-9))))
             budget = core.stats()["nodes"] + size
@@ -173,6 +201,43 @@ class Team:
             self._widen()
             self.turn += 1
         return True
+
+    def solve(self, limits: SearchLimits = SearchLimits()) -> bool:
+        """The native engine's whole search: ``run`` to the end, or on the puzzles the dive is
+        for (``dives``) and without a node limit, the team and the dive in turns. The team's
+        first turn (TURNS_FIRST seconds) ends most puzzles, then the dive's first
+        (``first_dive``), then turns of TURNS_SHARE seconds each, each pair twice the last.
+        Each search goes on where its last turn stopped; the team's solutions and the
+        dive's are one pool, and when either search is exhausted the pool is every
+        solution. Equal turns bound the loss to a factor of 2 against whichever search is
+        faster on the puzzle (the dive: Gettys, random puzzles; the team: Thing). Under a
+        node limit the team runs alone, as before: the turns go by the clock, and a node
+        limit is there to make a run repeatable. True when the answer is known."""
+        if limits.max_nodes is not None or not dives(self.puzzle):
+            return self.run(limits)
+        deadline = limits.deadline(self.started)
+        share = TURNS_SHARE
+        if self.run(limits, until=_sooner(time.perf_counter() + TURNS_FIRST, deadline)):
+            return True
+        if self.first_dive(limits, deadline):
+            return True
+        while not passed(deadline):
+            if self.run(limits, until=_sooner(time.perf_counter() + share, deadline)):
+                return True
+            if self.dive(limits, until=_sooner(time.perf_counter() + share, deadline)):
+                return True
+            share *= 2
+        return self.done()
+
+    def first_dive(self, limits: SearchLimits, deadline: float | None,
+                   seconds: float = DIVE_FIRST_SECONDS, fails: int = DIVE_FIRST_FAILS) -> bool:
+        """The dive's first turn after the team's (at most ``seconds`` and ``fails`` failed
+        nodes) on the puzzles it is for (``dives``); True if it ended the search (the answer
+        known, not the time limit reached)."""
+        if not dives(self.puzzle) or passed(deadline):
+            return False
+        until = _sooner(time.perf_counter() + seconds, deadline)
+        return self.dive(limits, until, fails) and not self.stopped
 
     def dive(self, limits: SearchLimits = SearchLimits(), until: float | None = None,
              max_fails: int | None = None) -> bool:
@@ -311,6 +376,10 @@ class Team:
         stats = self.stats()
         return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
                                time.perf_counter() - self.started, self.partial(), stats)
+
+
+def _sooner(when: float, deadline: float | None) -> float:
+    return when if deadline is None else min(when, deadline)
 
 
 def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int]]:
