@@ -66,8 +66,9 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
                         "process only): after auto's first native turn (1 s; on puzzles of "
                         "over 1024 cells the root's probing), the native team, SAT (auto; "
                         "on those Kissat does not take, glucose-syrup's threads, which share what they "
-                        "learn, with the syrup extra) and a native search with restarts run "
-                        "side by side, and the first answer stops them all")
+                        "learn, with the syrup extra), the dive by belief propagation "
+                        "(native, on puzzles of 1,025 to 40,000 cells) and a native search "
+                        "with restarts run side by side, and the first answer stops them all")
     p.add_argument("--sat-solver", default=None, metavar="NAME",
                    help="SAT solver for sat/auto: a python-sat name (default glucose42; e.g. "
                         "cadical195) or kissat (the kissat extra; auto's default when every "

@@ -214,26 +214,38 @@ def test_native_dives_beside_the_team() -> None:
     """The native engine alone (``engine.analyse``, ``--method native``) gives the dive turns
     beside the team on the puzzles it is for: the benchmark's rand50-6, which the team alone
     does not end in 60 s, ends by the dive's solution and local moves next to it."""
-    puzzle = puzzle_from_grid(tuple(
-        "".join("#" if rng.random() < 0.5 else "." for _ in range(50))
-        for rng in [random.Random(50 * 1000 + 6)] for _ in range(50)))
+    puzzle = _rand50_6()
     result = engine.analyse(puzzle, 2, SearchLimits(timeout=60))
     assert result.status == "multiple" and result.stats["dive_found"] >= 1
     assert len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
 
 
+def _rand50_6() -> Puzzle:
+    """The benchmark's rand50-6: the team alone does not end it in 60 s, the dive at once."""
+    return puzzle_from_grid(tuple(
+        "".join("#" if rng.random() < 0.5 else "." for _ in range(50))
+        for rng in [random.Random(50 * 1000 + 6)] for _ in range(50)))
+
+
 def test_native_without_the_dive_under_a_node_limit_or_when_asked() -> None:
     """A node limit keeps the native engine to the team, as before (the turns go by the
-    clock, and a node limit is there to make runs repeatable); so does ``dive=False``
-    (``rate``'s measure of the work); and puzzles of at most DIVE_MIN_CELLS cells never dive."""
-    puzzle = _random_puzzle(40, 7)
+    clock, and a node limit is there to make runs repeatable); so does ``dive=False``; and
+    puzzles of at most DIVE_MIN_CELLS cells never dive."""
+    puzzle = _rand50_6()
     limited = engine.analyse(puzzle, 2, SearchLimits(max_nodes=300))
-    assert "dive_nodes" not in limited.stats and limited.nodes <= 300
-    assert "dive_nodes" not in engine.analyse(puzzle, 2, SearchLimits(timeout=60),
-                                              dive=False).stats
+    assert limited.status == "unknown" and "dive_nodes" not in limited.stats
+    alone = engine.analyse(puzzle, 2, SearchLimits(timeout=1), dive=False)
+    assert alone.status == "unknown" and "dive_nodes" not in alone.stats
     small = _random_puzzle(32, 1)  # 1024 cells: the team's
     assert not dives(small) and "dive_nodes" not in engine.analyse(small, 2).stats
+
+
+def test_team_solve_says_true_only_when_the_answer_is_known() -> None:
+    """``Team.solve`` stopped by its time limit says False (the answer is not known)."""
+    team = Team(_rand50_6(), 2)
+    assert not team.solve(SearchLimits(timeout=0.05)) and team.result().status == "unknown"
+    assert Team(_rand50_6(), 2).solve(SearchLimits(timeout=60))
 
 
 @pytest.mark.parametrize("seed,solutions", [(1, 36), (3, 8), (9, 16)])
@@ -254,6 +266,23 @@ def test_native_turns_count_exactly(seed: int, solutions: int,
     assert result.exhausted and result.stats["dive_nodes"] > 0
 
 
+@pytest.mark.parametrize("seed", [1, 3, 9])
+def test_native_turns_count_exactly_when_the_dive_ends_it(seed: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same, with the team's turns doing nothing: the dive is the search exhausted, and
+    its pool (local moves' solutions with it) is every solution."""
+    import gridsolve.nonogram.engine.team as team_module
+    monkeypatch.setattr(team_module, "TURNS_SHARE", 1e-3)
+    monkeypatch.setattr(Team, "run", lambda self, limits=None, until=None: False)
+    puzzle = _random_puzzle(33, seed)
+    expected = _every(_core.Search(puzzle.rows, puzzle.cols, True, None, False,
+                                   _core.ORDER_LOOSE), puzzle)
+    team = Team(puzzle, 64)
+    assert team.solve(SearchLimits(timeout=60))
+    assert team.complete and set(team.found) == expected
+    assert team.stats()["dive_nodes"] == team.nodes()
+
+
 def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--method native --jobs 2`` on a puzzle the dive is for: the team and the dive side
     by side, as the native engine gives them turns on one core; two checked solutions."""
@@ -268,8 +297,31 @@ def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) ->
         made.append(team.puzzle)
         return real(team, limits)
     monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
-    puzzle = _random_puzzle(50, 3)
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2, with_sat=False)
+    puzzle = _rand50_6()  # (the team alone does not end it in 60 s)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2, with_sat=False)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
+    assert made == [puzzle] and result.stats["jobs"] == 2
+
+
+def test_auto_jobs_without_sat_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs 2`` auto where no SAT process runs (python-sat missing, or its model over the
+    memory limit): the team and the dive, as auto's fallback to the native engine on one
+    core has them."""
+    from gridsolve.nonogram.backends import parallel
+    if not parallel.can_fork():
+        pytest.skip("no fork()")
+    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)
+    monkeypatch.setattr(parallel, "_syrup_for", lambda *args, **kwargs: False)
+    monkeypatch.setattr(parallel, "_sat_side", lambda *args, **kwargs: [])
+    made = []
+    real = parallel._dive_worker
+
+    def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
+        made.append(team.puzzle)
+        return real(team, limits)
+    monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    puzzle = _rand50_6()
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2)
+    assert result.status == "multiple" and all(is_solution(puzzle, g) for g in result.solutions)
     assert made == [puzzle] and result.stats["jobs"] == 2

@@ -394,12 +394,12 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
     sat = None
     if solver != KISSAT:
         sat = _sat()
-        if sat is None:  # installed but broken: the native team alone
-            team.run(limits)
+        if sat is None:  # installed but broken: the native engine alone (and its dive)
+            team.solve(limits)
             return team.result()
     why = sat_fits(puzzle, team.partial(), limits, deadline, encoding)
-    if why:  # the native team alone, under the caller's limits (if it can go on)
-        team.run(limits)
+    if why:  # the native engine alone, under the caller's limits (if it can go on)
+        team.solve(limits)
         return _skipped(team.result(), why, started)
     # the model is built up to the deadline at most (it fits: no memory limit again)
     from gridsolve.nonogram.backends import cnf

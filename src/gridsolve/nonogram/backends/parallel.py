@@ -13,8 +13,9 @@ forked, each a different search of the whole puzzle:
        on puzzles of at most AUTO_SMALL_CELLS cells with no solver named, as in auto's
        decisions 0019 and 0021; seeded with the cells the team proved at the root), for
        ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
-    3. for ``native`` on the puzzles the dive is for (``dives``), the dive (``Team.dive``),
-       as the native engine gives it turns beside the team on one core (``Team.solve``);
+    3. for ``native`` (and ``auto`` without SAT) on the puzzles the dive is for
+       (``dives``), the dive (``Team.dive``), as the native engine gives it turns beside the
+       team on one core (``Team.solve``);
     4. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
        ``native`` from the second process on (the third where the dive is), for ``auto``
        from the third;
@@ -322,9 +323,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None) -> Result:
     """Search with up to ``jobs`` processes (see the module docstring); the same Result as
     every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
-    if limits.max_nodes is not None or not can_fork():
-        # one process: the node limit stays exact; without fork() (Windows) the searches,
-        # which carry the team's state, cannot be handed to other processes
+    if limits.max_nodes is not None or jobs <= 1 or not can_fork():
+        # one process (one job; a node limit stays exact): the method itself; without
+        # fork() (Windows) the searches, which carry the team's state, cannot be handed to
+        # other processes
         from gridsolve.nonogram.backends import analyse as one
         return one(puzzle, max_solutions, limits, "auto" if with_sat else "native",
                    solver=solver)
@@ -402,8 +404,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
                                  deadline, started, known)
         workers += sat_side[:1]
-    if team is not None and not with_sat and dives(team.puzzle):
-        # native: the dive beside the team, as the native engine gives it turns on one core
+    if team is not None and not sat_side and dives(team.puzzle):
+        # native, or auto without SAT (not installed, or its model does not fit): the dive
+        # beside the team, as the native engine gives it turns on one core
         workers.append(_dive_worker(team, limits))
     if isinstance(puzzle, Puzzle) and len(workers) < jobs:
         workers.append(_restarts_worker(puzzle, limits))

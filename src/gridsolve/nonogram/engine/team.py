@@ -209,35 +209,42 @@ class Team:
         (``first_dive``), then turns of TURNS_SHARE seconds each, each pair twice the last.
         Each search goes on where its last turn stopped; the team's solutions and the
         dive's are one pool, and when either search is exhausted the pool is every
-        solution. Equal turns bound the loss to a factor of 2 against whichever search is
-        faster on the puzzle (the dive: Gettys, random puzzles; the team: Thing). Under a
-        node limit the team runs alone, as before: the turns go by the clock, and a node
-        limit is there to make a run repeatable. True when the answer is known."""
+        solution. After the first turns, equal turns bound the loss to a factor of about 2
+        against whichever search is faster on the puzzle (the dive: Gettys, random puzzles;
+        the team: Thing); the dive's first turn costs one descent where it fails (at most
+        DIVE_FIRST_SECONDS). Under a node limit the team runs alone, as before: the turns go
+        by the clock, and a node limit is there to make a run repeatable. True when the
+        answer is known (not at a limit)."""
         if limits.max_nodes is not None or not dives(self.puzzle):
-            return self.run(limits)
+            self.run(limits)
+        else:
+            self._turns(limits)
+        return self.done() and not self.stopped
+
+    def _turns(self, limits: SearchLimits) -> None:
         deadline = limits.deadline(self.started)
+        if (self.run(limits, until=_sooner(time.perf_counter() + TURNS_FIRST, deadline))
+                or self.first_dive(limits, deadline)):
+            return
         share = TURNS_SHARE
-        if self.run(limits, until=_sooner(time.perf_counter() + TURNS_FIRST, deadline)):
-            return True
-        if self.first_dive(limits, deadline):
-            return True
         while not passed(deadline):
-            if self.run(limits, until=_sooner(time.perf_counter() + share, deadline)):
-                return True
-            if self.dive(limits, until=_sooner(time.perf_counter() + share, deadline)):
-                return True
+            if (self.run(limits, until=_sooner(time.perf_counter() + share, deadline))
+                    or self.dive(limits, until=_sooner(time.perf_counter() + share, deadline))):
+                return
             share *= 2
-        return self.done()
 
     def first_dive(self, limits: SearchLimits, deadline: float | None,
-                   seconds: float = DIVE_FIRST_SECONDS, fails: int = DIVE_FIRST_FAILS) -> bool:
+                   seconds: float | None = None, fails: int | None = None) -> bool:
         """The dive's first turn after the team's (at most ``seconds`` and ``fails`` failed
-        nodes) on the puzzles it is for (``dives``); True if it ended the search (the answer
-        known, not the time limit reached)."""
+        nodes; None: DIVE_FIRST_SECONDS and DIVE_FIRST_FAILS) on the puzzles it is for
+        (``dives``); True if it ended the search (the answer known, not the time limit
+        reached)."""
         if not dives(self.puzzle) or passed(deadline):
             return False
+        seconds = DIVE_FIRST_SECONDS if seconds is None else seconds
         until = _sooner(time.perf_counter() + seconds, deadline)
-        return self.dive(limits, until, fails) and not self.stopped
+        return (self.dive(limits, until, DIVE_FIRST_FAILS if fails is None else fails)
+                and not self.stopped)
 
     def dive(self, limits: SearchLimits = SearchLimits(), until: float | None = None,
              max_fails: int | None = None) -> bool:
