@@ -189,20 +189,28 @@ def test_jobs_dive_before_starting_processes() -> None:
     assert "jobs" not in result.stats  # (no process was started)
 
 
-def test_jobs_give_the_dive_a_process_beside_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a puzzle auto hands to Kissat and dives on (a random 64x64), --jobs 2 runs Kissat
-    and the dive side by side, as auto gives them turns: two checked solutions."""
-    from gridsolve.nonogram.backends import kissat, parallel
-    if not parallel.can_fork() or not kissat.installed():
-        pytest.skip("no fork() or no kissat")
-    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)  # (no first dive: the processes start)
-    made = []
+def _spy_on_dive_workers(monkeypatch: pytest.MonkeyPatch) -> list[Puzzle]:
+    """The puzzles ``parallel`` makes a dive worker for, from now on (the first dive left
+    out: ``AUTO_DIVE_FAILS`` 0, so that the processes start)."""
+    from gridsolve.nonogram.backends import parallel
+    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)
+    made: list[Puzzle] = []
     real = parallel._dive_worker
 
     def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
         made.append(team.puzzle)
         return real(team, limits)
     monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    return made
+
+
+def test_jobs_give_the_dive_a_process_beside_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a puzzle auto hands to Kissat and dives on (a random 64x64), --jobs 2 runs Kissat
+    and the dive side by side, as auto gives them turns: two checked solutions."""
+    from gridsolve.nonogram.backends import kissat, parallel
+    if not parallel.can_fork() or not kissat.installed():
+        pytest.skip("no fork() or no kissat")
+    made = _spy_on_dive_workers(monkeypatch)
     puzzle = _random_puzzle(64, 2)
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
@@ -289,14 +297,7 @@ def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) ->
     from gridsolve.nonogram.backends import parallel
     if not parallel.can_fork():
         pytest.skip("no fork()")
-    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)  # (no first dive: the processes start)
-    made = []
-    real = parallel._dive_worker
-
-    def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
-        made.append(team.puzzle)
-        return real(team, limits)
-    monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    made = _spy_on_dive_workers(monkeypatch)
     puzzle = _rand50_6()  # (the team alone does not end it in 60 s)
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2, with_sat=False)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
@@ -311,16 +312,9 @@ def test_auto_jobs_without_sat_give_the_dive_a_process(monkeypatch: pytest.Monke
     from gridsolve.nonogram.backends import parallel
     if not parallel.can_fork():
         pytest.skip("no fork()")
-    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)
     monkeypatch.setattr(parallel, "_syrup_for", lambda *args, **kwargs: False)
     monkeypatch.setattr(parallel, "_sat_side", lambda *args, **kwargs: [])
-    made = []
-    real = parallel._dive_worker
-
-    def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
-        made.append(team.puzzle)
-        return real(team, limits)
-    monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    made = _spy_on_dive_workers(monkeypatch)
     puzzle = _rand50_6()
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2)
     assert result.status == "multiple" and all(is_solution(puzzle, g) for g in result.solutions)
