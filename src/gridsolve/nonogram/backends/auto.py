@@ -70,7 +70,7 @@ from types import ModuleType
 
 from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, least, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.engine.team import (DIVE_FIRST_FAILS, DIVE_FIRST_SECONDS, dives,
@@ -164,11 +164,6 @@ AUTO_SAT_MEMORY_SHARE = 0.5
 AUTO_BUILD_RATE = 500_000
 #: Under a timeout, SAT comes in only if its model is built within this share of the time left.
 AUTO_BUILD_SHARE = 0.5
-
-
-def _min(a: float | None, b: float | None) -> float | None:
-    """The smaller of two optional limits (None = no limit)."""
-    return b if a is None else a if b is None else min(a, b)
 
 
 def _sat_memory(limits: SearchLimits) -> int:
@@ -292,8 +287,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
                          to_kissat=small_for_kissat(puzzle, solver, limits, max_solutions))
     assert isinstance(puzzle, ColourPuzzle)  # (every black-and-white puzzle has a team)
-    budget = SearchLimits(max_nodes=int(_min(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
-                          timeout=_min(AUTO_SECONDS_COLOUR, limits.timeout))
+    budget = SearchLimits(max_nodes=int(least(AUTO_NODES, limits.max_nodes)),  # type: ignore[arg-type]
+                          timeout=least(AUTO_SECONDS_COLOUR, limits.timeout))
     native, root = engine.analyse_colour(puzzle, max_solutions, budget, keep_root=implications)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
@@ -361,14 +356,14 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     # The first turn pauses between slices of nodes once first_seconds are up; the hard limit
     # of twice AUTO_SECONDS only stops puzzles whose nodes are too slow to slice (one settled node of
     # Gettys, 99x59, takes seconds): SAT alone goes on with them.
-    timeout = _min(2 * AUTO_SECONDS, limits.timeout)
+    timeout = least(2 * AUTO_SECONDS, limits.timeout)
     # (its first slice is one node, which gives the speed the later slices are sized by)
-    if _first_turn(team, max_solutions, limits, timeout, _min(started + first_seconds, deadline)):
+    if _first_turn(team, max_solutions, limits, timeout, least(started + first_seconds, deadline)):
         return team.result()
     if to_kissat and not _kissat_installed():  # no Kissat: the whole first turn, then turns
         to_kissat, first_seconds = False, AUTO_SECONDS
         if _first_turn(team, max_solutions, limits, timeout,
-                       _min(started + first_seconds, deadline)):
+                       least(started + first_seconds, deadline)):
             return team.result()
     if dive_first(team, limits, deadline):
         return team.result()
@@ -436,7 +431,7 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
                 if spent_nodes >= limits.max_nodes:
                     break
                 search.max_conflicts = search.conflicts() + limits.max_nodes - spent_nodes
-            search.deadline = deadline if team.stopped else _min(
+            search.deadline = deadline if team.stopped else least(
                 now + max(0.0, sat_seconds(share, rounds, small) - search.seconds), deadline)
             while len(found) < max_solutions:
                 answer = search.step()
@@ -463,11 +458,11 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
             native_limits = SearchLimits(max_nodes=None if limits.max_nodes is None
                                          else limits.max_nodes - search.conflicts(),
                                          timeout=limits.timeout)
-            team.run(native_limits, until=_min(now + max(0.0, share - team.seconds),
+            team.run(native_limits, until=least(now + max(0.0, share - team.seconds),
                                                    deadline))
             if dives(puzzle) and not team.done():  # the dive: half the team's time
                 now = time.perf_counter()
-                team.dive(native_limits, until=_min(now + share / 2, deadline))
+                team.dive(native_limits, until=least(now + share / 2, deadline))
             found.update(team.found)
             complete = team.complete  # then team.found is every solution
             tell()
@@ -502,7 +497,7 @@ def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, timeout: f
     ``until``; True if that ended the search (it was not stopped)."""
     cap = AUTO_NODES
     while True:
-        turn = SearchLimits(max_nodes=int(_min(cap, limits.max_nodes)),  # type: ignore[arg-type]
+        turn = SearchLimits(max_nodes=int(least(cap, limits.max_nodes)),  # type: ignore[arg-type]
                             timeout=timeout)
         if team.run(turn, until=until):
             return not team.stopped
@@ -535,7 +530,7 @@ class KissatTurns:
         return self.end
 
     def other(self) -> bool:
-        self.team.dive(self.limits, _min(time.perf_counter() + self.share, self.deadline))
+        self.team.dive(self.limits, least(time.perf_counter() + self.share, self.deadline))
         self.turns += 1
         self.share *= 2
         self.end = None

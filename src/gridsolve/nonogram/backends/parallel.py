@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING, Any
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, least, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
@@ -345,7 +345,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         from gridsolve.nonogram.backends.auto import AUTO_NODES, _kissat_installed
         first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
         for after in (alone_for(puzzle, to_kissat), alone_for(puzzle)):
-            until = started + after if deadline is None else min(started + after, deadline)
+            until = least(started + after, deadline)
             # (its first slice is one node: Team.run sizes the later ones by its speed)
             if team.run(first, until=until) or passed(deadline):
                 return team.result()

@@ -17,8 +17,9 @@ from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result, SearchLimits,
-                                               Status, deadline_of, exhausted_of, passed,
-                                               repooled, seconds_left, settled, status_of)
+                                               Status, deadline_of, exhausted_of, least,
+                                               passed, repooled, seconds_left, settled,
+                                               status_of)
 from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
@@ -26,7 +27,7 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
            "unique", "analyse_colour", "ColourRoot", "solve_line", "line_shares", "status_of",
            "exhausted_of", "settled", "repooled", "Team", "IMPLICATION_MAX_CELLS",
-           "DEFAULT_MAX_MEMORY", "deadline_of", "seconds_left", "passed"]
+           "DEFAULT_MAX_MEMORY", "deadline_of", "seconds_left", "passed", "least"]
 
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.

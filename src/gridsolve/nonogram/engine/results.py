@@ -13,7 +13,8 @@ from typing import Literal
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of",
-           "exhausted_of", "settled", "repooled", "deadline_of", "seconds_left", "passed"]
+           "exhausted_of", "settled", "repooled", "deadline_of", "seconds_left", "passed",
+           "least"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 
@@ -51,7 +52,7 @@ class SearchLimits:
         return self if deadline is None else replace(self, timeout=seconds_left(deadline))
 
 
-# Deadlines are ``time.perf_counter()`` times, None for no limit; these three say it once.
+# Deadlines are ``time.perf_counter()`` times, None for no limit; these four say it once.
 
 def deadline_of(seconds: float | None) -> float | None:
     """The clock time ``seconds`` from now (None: no limit)."""
@@ -66,6 +67,11 @@ def seconds_left(deadline: float | None) -> float | None:
 def passed(deadline: float | None) -> bool:
     """Has the clock reached ``deadline``? Never without one."""
     return deadline is not None and time.perf_counter() >= deadline
+
+
+def least(a: float | None, b: float | None) -> float | None:
+    """The smaller of two optional limits (None = no limit): the earlier of two deadlines."""
+    return b if a is None else a if b is None else min(a, b)
 
 
 #: The memory limit of ``gridsolve nonogram solve`` and of each ``batch`` worker unless told

@@ -17,7 +17,8 @@ import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
-from gridsolve.nonogram.engine.results import Result, SearchLimits, passed, seconds_left
+from gridsolve.nonogram.engine.results import (Result, SearchLimits, least, passed,
+                                               seconds_left)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
@@ -223,13 +224,13 @@ class Team:
 
     def _turns(self, limits: SearchLimits) -> None:
         deadline = limits.deadline(self.started)
-        if (self.run(limits, until=_sooner(time.perf_counter() + TURNS_FIRST, deadline))
+        if (self.run(limits, until=least(time.perf_counter() + TURNS_FIRST, deadline))
                 or self.first_dive(limits, deadline)):
             return
         share = TURNS_SHARE
         while not passed(deadline):
-            if (self.run(limits, until=_sooner(time.perf_counter() + share, deadline))
-                    or self.dive(limits, until=_sooner(time.perf_counter() + share, deadline))):
+            if (self.run(limits, until=least(time.perf_counter() + share, deadline))
+                    or self.dive(limits, until=least(time.perf_counter() + share, deadline))):
                 return
             share *= 2
 
@@ -242,7 +243,7 @@ class Team:
         if not dives(self.puzzle) or passed(deadline):
             return False
         seconds = DIVE_FIRST_SECONDS if seconds is None else seconds
-        until = _sooner(time.perf_counter() + seconds, deadline)
+        until = least(time.perf_counter() + seconds, deadline)
         return (self.dive(limits, until, DIVE_FIRST_FAILS if fails is None else fails)
                 and not self.stopped)
 
@@ -383,10 +384,6 @@ class Team:
         stats = self.stats()
         return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
                                time.perf_counter() - self.started, self.partial(), stats)
-
-
-def _sooner(when: float, deadline: float | None) -> float:
-    return when if deadline is None else min(when, deadline)
 
 
 def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int]]:
