@@ -33,3 +33,18 @@ def no_dive(monkeypatch: pytest.MonkeyPatch) -> None:
     random 50x50 and 70x70 puzzles as the hard ones, and the dive ends most of those at once."""
     from gridsolve.nonogram.engine import team
     monkeypatch.setattr(team, "DIVE_MAX_CELLS", 0)
+
+
+@pytest.fixture
+def no_guided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kissat's and glucose-syrup's runs without the guided search after each solution
+    (``engine.guided``): tests of the runs themselves take tiny puzzles, which the guided
+    search exhausts at once, so no second run would come."""
+    from collections.abc import Generator
+
+    from gridsolve.nonogram.backends import _program
+
+    def nothing(*_args: object, **_kwargs: object) -> Generator[tuple[str, ...], None, bool]:
+        return False
+        yield  # (a generator)
+    monkeypatch.setattr(_program, "guided", nothing)

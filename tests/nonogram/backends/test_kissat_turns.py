@@ -96,6 +96,7 @@ def test_the_other_search_can_end_a_run() -> None:
 
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
 @pytest.mark.parametrize("seed", [4, 29, 39, 116])
+@pytest.mark.usefixtures("no_guided")
 def test_kissat_and_the_dive_in_turns_count_exactly(seed: int,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Random 6x6 pictures (1, 6, 7 and 6 solutions) taken through auto's Kissat hand-over

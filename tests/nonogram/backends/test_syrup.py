@@ -130,6 +130,7 @@ def test_a_failing_program_is_one_clear_error(tmp_path, monkeypatch: pytest.Monk
         syrup.analyse(puzzle, 2)
 
 
+@pytest.mark.usefixtures("no_guided")
 def test_a_crash_in_its_statistics_and_a_hang_are_worked_around(  # type: ignore[no-untyped-def]
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """glucose-syrup 4.2.1 dies of SIGFPE printing its statistics on a model it settles
