@@ -24,7 +24,7 @@ from gridsolve.errors import InvalidPuzzle
 
 __all__ = [
     "Clue", "Grid", "Puzzle", "FILLED", "EMPTY", "UNKNOWN",
-    "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS",
+    "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS", "MAX_SIDE",
     "Colour", "ColourClue", "ColourPuzzle", "AnyPuzzle", "MAX_COLOURS", "BLACK", "WHITE",
     "colour_clue_of", "is_colour_solution", "colour_puzzle_from_grid", "as_colour",
     "is_any_solution", "palette_of", "RawClues", "clue_shown",
@@ -39,6 +39,14 @@ UNKNOWN = "?"
 
 #: Default size guard for input (1000 x 1000); formats refuse larger puzzles unless told not to.
 MAX_CELLS = 1_000_000
+#: The longest line a puzzle may have: the engines take lines of up to this many cells
+#: (NG_MAX_SIDE in engine/core.h), and no limit lifts it.
+MAX_SIDE = 100_000
+
+
+def _check_sides(width: int, height: int) -> None:
+    if max(width, height) > MAX_SIDE:
+        raise InvalidPuzzle(f"size {width}x{height}: a side has at most {MAX_SIDE:,} cells")
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,7 @@ class Puzzle:
         """Refuse puzzles that cannot be solved for reasons a person can fix in the clues."""
         if not self.rows or not self.cols:
             raise InvalidPuzzle("a puzzle needs at least one row and one column")
+        _check_sides(self.width, self.height)
         for kind, clues, length in (("row", self.rows, self.width), ("column", self.cols, self.height)):
             for i, clue in enumerate(clues):
                 need = clue_min_length(clue)
@@ -301,6 +310,7 @@ class ColourPuzzle:
     def _validate(self) -> None:
         if not self.rows or not self.cols:
             raise InvalidPuzzle("a puzzle needs at least one row and one column")
+        _check_sides(self.width, self.height)
         for kind, clues, length in (("row", self.rows, self.width),
                                     ("column", self.cols, self.height)):
             for i, clue in enumerate(clues):

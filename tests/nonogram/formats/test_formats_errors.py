@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gridsolve.cli import main
-from gridsolve.errors import ParseError
+from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.formats import (detect_format, iter_entries, parse_entries, read_entry,
                                         parse_puzzle, read_text)
 from gridsolve.nonogram.model import Puzzle
@@ -177,6 +177,22 @@ def test_declared_size_is_checked_before_reading(tmp_path: Path) -> None:
         list(iter_entries(str(path)))
     # the library names its own parameter, never a CLI flag; the CLI words the advice
     assert caught.value.remedy == "limits" and "--" not in str(caught.value)
+
+
+def test_a_side_longer_than_the_engines_line_is_refused(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """100,001x1 has fewer cells than the 1000x1000 guard, but a line longer than the engines
+    take (100,000 cells): formats without a declared size refused it only in the engine,
+    with a traceback. Every command reading it says one line, exit 2; the library's Puzzle
+    refuses it too."""
+    path = tmp_path / "wide.txt"
+    path.write_text("1\n--\n1\n" + "0\n" * 100_000)
+    for command in ("solve", "check", "explain", "rate", "hint"):
+        code, out, err = run(capsys, "nonogram", command, str(path))
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert "100001x1 is far too large" in err and str(path) in err
+    with pytest.raises(InvalidPuzzle, match="100001x1: a side has at most 100,000 cells"):
+        Puzzle([[1]], [[1]] + [[]] * 100_000)
 
 
 def test_library_errors_name_no_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

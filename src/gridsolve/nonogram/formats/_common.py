@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.nonogram.model import EMPTY, FILLED, MAX_CELLS, AnyPuzzle, Grid, Puzzle, RawClues
+from gridsolve.nonogram.model import (EMPTY, FILLED, MAX_CELLS, MAX_SIDE, AnyPuzzle, Grid, Puzzle,
+                                      RawClues)
 from gridsolve.numbers import (MAX_DIGITS, NUMBER, is_number, load_json, number_pattern,
                                read_number, shown, text_lines)
 
@@ -42,6 +43,11 @@ class ClueError(ParseError):
 _PLAIN = re.compile(rf"[ \t,]*(?:[0-9]{{1,{MAX_DIGITS}}}(?:[ \t,]+|$))*")
 
 
+#: Even with the limits lifted, refuse sizes no machine could hold (hostile headers), and
+#: sides longer than the engines' longest line (NG_MAX_SIDE in engine/core.h).
+HARD_MAX_SIDE = MAX_SIDE
+
+
 def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
     """Numbers separated by spaces, tabs or commas; a clear error for anything else."""
     if _PLAIN.fullmatch(text):
@@ -56,10 +62,14 @@ def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
 
 def check_cells(width: int, height: int, source: str | None, limits: bool,
                 line: int | None = None) -> None:
-    """Refuse a puzzle over the 1000x1000 guard, unless the caller lifted the limits."""
+    """Refuse a puzzle over the 1000x1000 guard, unless the caller lifted the limits, and one
+    with a side over HARD_MAX_SIDE even then (the engines' longest line)."""
     if limits and width * height > MAX_CELLS:
         raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit",
                          source, line).with_remedy("limits")
+    if max(width, height) > HARD_MAX_SIDE:
+        raise ParseError(f"size {width}x{height} is far too large (a side has at most "
+                         f"{HARD_MAX_SIDE:,} cells)", source, line)
 
 
 def clue_line(exc: InvalidPuzzle, row_lines: Sequence[int | None],
@@ -85,10 +95,6 @@ def build_puzzle(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
         raw = RawClues(tuple(map(tuple, rows)), tuple(map(tuple, cols)), source,
                        tuple(row_lines), tuple(col_lines), total_line)
         raise ClueError(str(exc), source, line, raw) from None
-
-
-#: Even with the limits lifted, refuse sizes no machine could hold (hostile headers).
-HARD_MAX_SIDE = 100_000
 
 
 @dataclass(frozen=True)
@@ -122,8 +128,6 @@ def check_size(width: int, height: int, source: str | None, line: int | None,
         raise ParseError(f"size {width}x{height}: a puzzle needs at least one row and one column",
                          source, line)
     check_cells(width, height, source, limits, line)
-    if max(width, height) > HARD_MAX_SIDE:
-        raise ParseError(f"size {width}x{height} is far too large", source, line)
 
 
 def parse_int(text: str, what: str, source: str | None, line: int | None) -> int:
