@@ -7,6 +7,7 @@ import csv
 import hashlib
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,21 @@ def test_dask_local_cluster_gives_identical_rows(capsys, folder, tmp_path) -> No
                                  "--out", str(remote))
     assert code == 0, err
     assert by_key(read_rows(str(remote))) == by_key(read_rows(str(local)))
+
+
+@pytest.mark.parametrize("address, why", [
+    ("bogus", "missing port number"), ("tcp://127.0.0.1", "missing port number"),
+    ("http://127.0.0.1:8786", "no http:// transport"), ("tls://127.0.0.1:8786", "not tls://"),
+    ("tcp://127.0.0.1:99999", "port 99999 is out of range"), ("inproc://x", "inside this process"),
+])
+def test_a_bad_scheduler_address_is_one_line_at_once(capsys, folder, address, why) -> None:  # type: ignore[no-untyped-def]
+    """Addresses no Dask client can reach (distributed raised deep inside its client, and the
+    process then hung at exit) are refused before any connection is tried."""
+    pytest.importorskip("distributed")
+    started = time.perf_counter()
+    code, _, err = run_batch(capsys, str(folder), "--scheduler", address)
+    assert code == 2 and err.count("\n") == 1 and why in err and address in err
+    assert time.perf_counter() - started < 10
 
 
 def test_missing_dask_names_the_extra(capsys, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
