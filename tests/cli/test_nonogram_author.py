@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -193,3 +194,8 @@ def test_rate_keeps_to_its_timeout_and_says_when_it_came_first(
         "unique: unknown: the limit was reached first",
         "level: not known: the limit came before the rating ended",
         "score: not known"]
+    # JSON says the same: null, not false (not proven is not "no")
+    code, out, _ = run(["nonogram", "rate", str(path), "--timeout", "0.05", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "unknown" and data["unique"] is None
+    assert data["level"] is None and data["score"] is None

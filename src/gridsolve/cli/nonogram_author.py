@@ -182,6 +182,7 @@ def run_rate(args: argparse.Namespace) -> int:
     if args.json:
         data = dataclasses.asdict(rating)
         data["seconds"] = round(rating.seconds, 6)
+        data["unique"] = rating.unique_known
         print(json.dumps({"file": args.file, "width": puzzle.width, "height": puzzle.height,
                           **data}))
     else:

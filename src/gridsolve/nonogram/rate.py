@@ -64,6 +64,12 @@ class Rating:
     max_depth: int
     seconds: float
 
+    @property
+    def unique_known(self) -> bool | None:
+        """``unique``, or None when a limit stopped the rating first (``unique`` is then
+        False: not proven): what JSON says, null for "unknown"."""
+        return None if self.status == "unknown" else self.unique
+
 
 def _complete(result: Result) -> bool:
     """Did the root of this search finish it: fix every cell of a unique puzzle, or find that

@@ -131,7 +131,7 @@ def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str
         "puzzle": to_puzzle_json(puzzle), "status": result.status,
         "solutions": [list(g) for g in result.solutions], "nodes": result.nodes,
         "seconds": round(result.seconds, 4),
-        "rating": {"level": rating.level, "score": rating.score, "unique": rating.unique,
+        "rating": {"level": rating.level, "score": rating.score, "unique": rating.unique_known,
                    "line_solves": rating.line_solves, "probes": rating.probes,
                    "nodes": rating.nodes, "max_depth": rating.max_depth,
                    "complete": rating.status != "unknown"},
