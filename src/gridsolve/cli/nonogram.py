@@ -54,7 +54,7 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up after N search nodes (status 'unknown'; SAT: conflicts, "
                         "checked at the solver's restarts; ILP: branch-and-bound nodes per "
-                        "CBC run)")
+                        "CBC run, which do not bound CBC's work at the root: add --timeout)")
     p.add_argument("--max-memory", type=memory, default=DEFAULT_MAX_MEMORY, metavar="SIZE",
                    help="memory for a SAT or ILP model (default 1.5G; 'none': no limit): "
                         "sat and ilp refuse a bigger one, auto goes on natively")
