@@ -42,9 +42,9 @@ def no_guided(monkeypatch: pytest.MonkeyPatch) -> None:
     search exhausts at once, so no second run would come."""
     from collections.abc import Generator
 
-    from gridsolve.nonogram.backends import _program
+    from gridsolve.nonogram.engine.guided import Guided
 
     def nothing(*_args: object, **_kwargs: object) -> Generator[tuple[str, ...], None, bool]:
         return False
         yield  # (a generator)
-    monkeypatch.setattr(_program, "guided", nothing)
+    monkeypatch.setattr(Guided, "around", nothing)

@@ -49,9 +49,13 @@ def test_tiny_puzzles_match_brute_force(puzzle: Puzzle) -> None:
     assert result.status == status_for(len(want), 64)
 
 
-def test_counts_like_the_native_engine() -> None:
-    """Random 6x6 to 12x12 pictures, counting to 30: local moves and blocked runs together
-    find each solution once, and all of them."""
+@pytest.mark.parametrize("guided", [True, False])
+def test_counts_like_the_native_engine(guided: bool, request: pytest.FixtureRequest) -> None:
+    """Random 6x6 to 12x12 pictures, counting to 30: local moves, the guided search and
+    blocked runs together find each solution once, and all of them; and without the guided
+    search (which proves most of these itself, so that no second run comes)."""
+    if not guided:
+        request.getfixturevalue("no_guided")
     for seed in range(12):
         puzzle = random_puzzle(seed, 6 + seed % 7, 12 - seed % 7)
         native = analyse(puzzle, 30, method="native")

@@ -37,11 +37,15 @@ def test_tiny_puzzles_match_brute_force(puzzle: Puzzle) -> None:
     assert result.status == status_for(len(want), 64)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_counts_like_the_native_engine(threads: int) -> None:
+@pytest.mark.parametrize("threads, guided", [(1, True), (2, True), (1, False)])
+def test_counts_like_the_native_engine(threads: int, guided: bool,
+                                       request: pytest.FixtureRequest) -> None:
     """Random 6x6 to 12x12 pictures, counting to 30, with 1 and 2 threads: each solution
-    once, and all of them. (With 3 threads it hangs on most models it settles without
-    search, as these small ones often are: see the test below.)"""
+    once, and all of them; and without the guided search, which proves most of these itself.
+    (With 3 threads it hangs on most models it settles without search, as these small ones
+    often are: see the test below.)"""
+    if not guided:
+        request.getfixturevalue("no_guided")
     for seed in range(6):
         puzzle = random_puzzle(seed, 6 + seed % 7, 12 - seed % 7)
         native = analyse(puzzle, 30, method="native")

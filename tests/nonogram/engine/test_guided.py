@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from gridsolve.nonogram.backends import kissat, syrup
-from gridsolve.nonogram.engine.guided import guided
+from gridsolve.nonogram.backends import _program
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine.guided import Guided, guided
 from gridsolve.nonogram.formats import read_puzzle
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution, puzzle_from_grid
 from gridsolve.nonogram.reference import fits
@@ -117,3 +119,59 @@ def test_syrup_counts_exactly_with_it() -> None:
     puzzle, every = several(12)[1]
     result = syrup.analyse(puzzle, 100, threads=1)
     assert set(result.solutions) == every and result.exhausted
+
+
+def test_one_search_serves_every_solution() -> None:
+    """One Guided, its root settled once, restarted around each solution in turn; a call
+    whose time is up before the root is settled gives nothing and spoils nothing."""
+    puzzle, every = several(12)[2]
+    search = Guided(puzzle)
+    first = sorted(every)[0]
+    assert run(search.around(first, set(), until=time.perf_counter() - 1)) == ([], False)
+    for solution in sorted(every):
+        got, exhausted = run(search.around(solution, set(), max_nodes=10**6))
+        assert exhausted and set(got) == every - {solution}
+
+
+def five_rooks() -> Puzzle:
+    return Puzzle([[1]] * 5, [[1]] * 5)
+
+
+@pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
+def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five rooks (120 solutions), no local moves, the guided search cut to 8 nodes, so
+    that Kissat runs again and again after it: a guided solution left unblocked would come
+    back from Kissat (an error), and the count would not be 120."""
+    monkeypatch.setattr(_program, "nearby", lambda *_a, **_k: iter(()))
+    around = Guided.around
+
+    def few(self: Guided, solution: Grid, seen: object, until: float | None = None,
+            deadline: float | None = None, max_nodes: int = 0) -> object:
+        return around(self, solution, seen, until, deadline, 8)  # type: ignore[arg-type]
+    monkeypatch.setattr(Guided, "around", few)
+    result = kissat.analyse(five_rooks(), 200)
+    assert len(set(result.solutions)) == len(result.solutions) == 120 and result.exhausted
+    assert result.stats["guided"] >= 10 and result.stats["kissat_runs"] >= 10
+    assert all(is_solution(five_rooks(), g) for g in result.solutions)
+
+
+@pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
+def test_its_time_is_a_share_of_the_run_and_no_node_limit_takes_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It is given an end of its own (a share of the run's time), within the deadline; under a
+    node limit it does not run (its nodes are not Kissat's conflicts)."""
+    monkeypatch.setattr(_program, "nearby", lambda *_a, **_k: iter(()))
+    ends: list[tuple[float | None, float | None]] = []
+    around = Guided.around
+
+    def spy(self: Guided, solution: Grid, seen: object, until: float | None = None,
+            deadline: float | None = None, max_nodes: int = 1000) -> object:
+        ends.append((until, deadline))
+        return around(self, solution, seen, until, deadline, max_nodes)  # type: ignore[arg-type]
+    monkeypatch.setattr(Guided, "around", spy)
+    started = time.perf_counter()
+    kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60))
+    assert ends and all(u is not None and d is not None and started < u < d for u, d in ends)
+    ends.clear()
+    result = kissat.analyse(five_rooks(), 200, SearchLimits(max_nodes=10**6))
+    assert not ends and result.stats["guided"] == 0 and len(result.solutions) == 120

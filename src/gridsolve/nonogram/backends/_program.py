@@ -5,7 +5,7 @@ deadline and the memory limit, and the loop of runs that gives solutions one by 
 
 A run cannot be resumed: after each solution, its neighbours by local moves (``engine.nearby``)
 come first, then a native search guided by it (``engine.guided``, GUIDED_SHARE of the time the
-run took), and only then does the program run again, with the solutions so far blocked (a
+run took; not under a node limit), and only then does the program run again, with the solutions so far blocked (a
 clause on the cell variables each); when the guided search is exhausted, the solutions so far
 are every solution and no run is needed. The memory limit caps the program's address space (``RLIMIT_AS``), and
 a run that hits it is an OutOfMemory.
@@ -26,8 +26,8 @@ from typing import IO, Literal, Protocol, cast
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, unknown_grid
-from gridsolve.nonogram.engine import Result, SearchLimits, least, passed, seconds_left
-from gridsolve.nonogram.engine.guided import guided
+from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
+from gridsolve.nonogram.engine.guided import Guided
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.reference import fits
@@ -38,11 +38,13 @@ __all__ = ["GUIDED_SHARE", "GUIDED_MIN_SECONDS", "KILLED", "interrupted", "OutOf
            "Text", "model", "failed", "solutions", "pooled"]
 
 
-#: After a run's solution and its local moves, the native search guided by it (``guided``) has
-#: up to this share of the time the run took, and at least GUIDED_MIN_SECONDS: another run
-#: would start from nothing and take about as long again (glucose-syrup on the survey's
-#: Thing: 0.34 s after 0.11 s, where the guided search found one in 22 nodes, 0.01 s), while
-#: on a puzzle with one solution the guided search is time lost (docs/decisions/0032).
+#: After a run's solution and its local moves, the native search guided by it (``Guided``)
+#: has up to this share of the time the run took, and at least GUIDED_MIN_SECONDS: another
+#: run would start from nothing and take about as long again (glucose-syrup on the survey's
+#: Thing: 0.32 s after 0.11 s, where the guided search found one in 22 nodes, 0.01 s), while
+#: on a puzzle with one solution the guided search is time lost (docs/decisions/0032). Not
+#: under a node limit: its nodes are not the program's conflicts, and a share of the clock
+#: would make the answer depend on the machine's speed.
 GUIDED_SHARE = 0.25
 GUIDED_MIN_SECONDS = 0.02
 
@@ -262,9 +264,12 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
     at a limit (the timeout counts from ``started``; the node limit caps the conflicts of all
     runs together). Each run (``once``) is fed the model anew (``cnf.dimacs``, the extra
     clauses, one blocking clause per solution so far); after each solution of a
-    black-and-white puzzle, its neighbours by local moves come first. ``out`` gets conflicts,
-    the runs (under the key ``runs``) and nearby as they grow. A model over the memory limit
-    (LimitReached) and ``found`` on a colour puzzle (ValueError) are raised at the call."""
+    black-and-white puzzle, its neighbours by local moves come first, then (without a node
+    limit) the native search guided by it (``Guided``, GUIDED_SHARE of the run's time), whose
+    solutions are blocked too; when that search is exhausted, the solutions so far are all
+    and no run follows. ``out`` gets conflicts, the runs (under the key ``runs``), nearby and
+    guided as they grow. A model over the memory limit (LimitReached) and ``found`` on a
+    colour puzzle (ValueError) are raised at the call."""
     from gridsolve.nonogram.backends.sat import check_memory
     size = check_memory(puzzle, known, limits.max_memory, encoding)
     if found and isinstance(puzzle, ColourPuzzle):
@@ -284,6 +289,7 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
     blocked = [cnf.blocking_clause(cast(Puzzle, puzzle), grid) for grid in found]
     out.update({"conflicts": 0, runs: 0, "nearby": 0, "guided": 0})
     seen: dict[Grid, None] = dict.fromkeys(found)
+    guide: Guided | None = None  # the guided search, made at the first solution
     while True:
         left = None if max_nodes is None else max_nodes - out["conflicts"]
         answer = None
@@ -317,8 +323,12 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
                 seen[other] = None
                 out["nearby"] += 1
                 yield other
+            if max_nodes is not None:  # (its nodes would not be in the budget: GUIDED_SHARE)
+                continue
+            if guide is None:
+                guide = Guided(puzzle, known)
             share = time.perf_counter() + max(GUIDED_MIN_SECONDS, GUIDED_SHARE * took)
-            search = guided(puzzle, grid, seen, known, least(share, deadline))
+            search = guide.around(grid, seen, share, deadline)
             while True:
                 try:
                     other = next(search)

@@ -10,9 +10,11 @@ than the native engine's one-word bit-parallel solver takes (``KISSAT_MIN_LINE``
 where the native search was measured weak.
 
 A run cannot be resumed: after each solution, a neighbour by local moves (``engine.nearby``)
-comes first, then Kissat runs again with the solutions so far blocked (a clause on the cell
-variables each). Limits: at the deadline the process is sent SIGINT, prints its statistics
-(so its conflicts still count as nodes) and is killed after STATS_GRACE at most; a node
+comes first, then the native search guided by it (``engine.guided``, without a node limit),
+then Kissat runs again with the solutions so far blocked (a clause on the cell variables
+each), unless the guided search was exhausted (``_program.solutions``). Limits: at the
+deadline the process is sent SIGINT, prints its statistics (so its conflicts still count as
+nodes) and is killed after STATS_GRACE at most; a node
 limit is Kissat's conflict limit (``--conflicts``, for all its runs together); the memory
 limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitReached.
 Another search may take turns with its runs on one core (``turns``: ``auto`` gives its dive
@@ -123,9 +125,10 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     """Yield the puzzle's solutions other than ``found`` (black and white only), each checked;
     LimitReached at a limit. ``known`` cells are facts (unit clauses); ``extra`` clauses hold
     in every solution (e.g. the root's implications). After each of Kissat's solutions of a
-    black-and-white puzzle, a neighbour by local moves (``engine.nearby``) if there is one;
-    then Kissat runs again with every solution so far blocked. ``stats`` (if given) gets
-    conflicts, kissat_runs and nearby as they grow. ``seed`` is Kissat's random seed (its
+    black-and-white puzzle, its neighbours by local moves (``engine.nearby``) and by the
+    native search guided by it (``engine.guided``; not under a node limit); then Kissat runs
+    again with every solution so far blocked, unless that search was exhausted. ``stats``
+    (if given) gets conflicts, kissat_runs, nearby and guided as they grow. ``seed`` is Kissat's random seed (its
     ``--seed``; runs of the same model with other seeds take other paths: ``--jobs`` runs
     several). ``turns``: another search that takes turns with each run on one core (the
     program is stopped during its turns; when it ends the answer, so does this search, as at

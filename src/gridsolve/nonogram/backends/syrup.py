@@ -11,7 +11,8 @@ seeded model (docs/decisions/0024): random 70x70 first solutions in 12-14 s wher
 small tournament puzzles no better than the team and Kissat side by side.
 
 As with Kissat, a run cannot be resumed (``_program.solutions``: local moves after each
-solution, then a new run with the solutions so far blocked). Limits: at the deadline the
+solution and the native search guided by it, then a new run with the solutions so far
+blocked). Limits: at the deadline the
 process is sent SIGINT and prints its statistics (the conflicts so far: the run's nodes)
 within STATS_GRACE seconds, then it is killed; its output is line-buffered through
 coreutils' ``stdbuf`` where there is one (without, what it printed before SIGINT stays in its
@@ -178,8 +179,8 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
               stats: dict[str, int] | None = None) -> Iterator[Grid]:
     """Yield the puzzle's solutions other than ``found`` (black and white only), each checked,
     with ``threads`` solver threads; LimitReached at the deadline. ``known``, ``extra`` and
-    ``found`` as for ``kissat.solutions``; ``stats`` (if given) gets conflicts, syrup_runs and
-    nearby as they grow. A missing program (SolverUnavailable), a node limit (it has none)
+    ``found`` as for ``kissat.solutions``; ``stats`` (if given) gets conflicts, syrup_runs,
+    nearby and guided as they grow. A missing program (SolverUnavailable), a node limit (it has none)
     and a model over the memory limit (LimitReached) are raised at the call."""
     if not 1 <= threads <= 1024:
         raise ValueError(f"glucose-syrup's threads must be in 1..1024, not {threads}")

@@ -8,13 +8,15 @@ next differ from the solution in the cells decided last: the solution's neighbou
 the search tree, which is what a solution-guided search for a second solution looks at.
 When a puzzle's other solutions differ in a corner the local moves (``nearby``) do not
 reach, it finds them in a few nodes (the survey's Thing: a second solution 22 nodes after
-glucose-syrup's first, where a new glucose-syrup run took 10,080 conflicts, 0.34 s).
+glucose-syrup's first, where a new glucose-syrup run took 7,413 conflicts, 0.32 s).
 
 It is the whole search, only ordered: every solution it yields is checked against the clues,
 and when it is exhausted the solutions it met are every solution there is (within
 ``known``), so a count stays exact. ``_program.solutions`` (Kissat, glucose-syrup, which
 start anew for each solution) runs it after each solution's local moves, for a share of the
-time the run that found the solution took (docs/decisions/0032).
+time the run that found the solution took (docs/decisions/0032). One ``Guided`` serves every
+solution of a puzzle: its root is settled once, and each solution restarts the search from
+there.
 """
 
 from __future__ import annotations
@@ -23,46 +25,86 @@ from collections.abc import Container, Generator
 
 from gridsolve.nonogram.engine import _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
-from gridsolve.nonogram.engine.results import seconds_left
+from gridsolve.nonogram.engine.results import least, passed, seconds_left
 from gridsolve.nonogram.model import Grid, Puzzle
 
-__all__ = ["GUIDED_NODES", "guided"]
+__all__ = ["GUIDED_NODES", "GUIDED_SLICE", "Guided", "guided"]
 
-#: Nodes the guided search may take after the solution it is guided by, at most.
+#: Nodes one guided search may take, at most, counted from its restart (the walk down to the
+#: solution it is guided by included).
 GUIDED_NODES = 1000
+#: Nodes between two looks at the clock for the search's own time (``until``); the caller's
+#: deadline is the engine's own time limit, held within a node.
+GUIDED_SLICE = 8
+
+
+class Guided:
+    """The native search of one puzzle (within ``known``: cells every solution must have, as
+    SAT's model was given them), restarted from its root for each solution it is guided by
+    (``around``). The root is settled at the first call; if its time runs out first, the
+    search is given up (a root too slow for its share would be again)."""
+
+    def __init__(self, puzzle: Puzzle, known: Grid | None = None) -> None:
+        self.puzzle = puzzle
+        self.known = known
+        self.core: _core.Search | None = None
+        self.broken = False
+
+    def _ready(self, until: float | None, deadline: float | None) -> bool:
+        """The search, its root settled (True), or given up (False)."""
+        if self.core is not None or self.broken:
+            return not self.broken
+        core = _core.Search(self.puzzle.rows, self.puzzle.cols)
+        if self.known is not None:
+            core.fix("".join(self.known).encode())
+        left = seconds_left(least(until, deadline))
+        if left is not None and left <= 0:
+            return False  # (a later call, with time, may settle it)
+        core.next(1, -1.0 if left is None else left)
+        if not core.stats()["root_complete"]:  # stopped by the clock: cannot go on
+            self.broken = True
+            return False
+        self.core = core
+        return True
+
+    def around(self, solution: Grid, seen: Container[Grid], until: float | None = None,
+               deadline: float | None = None, max_nodes: int = GUIDED_NODES
+               ) -> Generator[Grid, None, bool]:
+        """Yield the solutions other than ``solution`` and those ``seen`` that the search guided
+        by ``solution`` meets within ``max_nodes`` nodes, by ``until`` (looked at every
+        GUIDED_SLICE nodes) and the ``deadline`` (the engine's own time limit). The
+        generator's value (``return``) is True when the search was exhausted: then there are
+        no solutions but ``solution``, those seen and those yielded."""
+        if not self._ready(until, deadline):
+            return False
+        core = self.core
+        assert core is not None
+        if not core.restart(0, "".join(solution).encode()):
+            self.broken = True  # (a time limit stopped it: it cannot go on)
+            return False
+        cap = core.stats()["nodes"] + max_nodes
+        while True:
+            nodes = core.stats()["nodes"]
+            if nodes >= cap or passed(until):
+                return False
+            left = seconds_left(deadline)
+            if left is not None and left <= 0:
+                return False
+            code = core.next(min(cap, nodes + GUIDED_SLICE), -1.0 if left is None else left)
+            if code == _core.EXHAUSTED:
+                return True
+            if code == _core.SOLUTION:
+                grid = checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid())
+                if grid != solution and grid not in seen:
+                    yield grid
+            elif core.stats()["timed_out"]:
+                self.broken = True
+                return False
 
 
 def guided(puzzle: Puzzle, solution: Grid, seen: Container[Grid], known: Grid | None = None,
            deadline: float | None = None, max_nodes: int = GUIDED_NODES
            ) -> Generator[Grid, None, bool]:
-    """Yield the solutions other than ``solution`` and those ``seen`` that the search guided by
-    ``solution`` meets within ``max_nodes`` nodes and the ``deadline`` (``known``: cells every
-    solution must have, as SAT's model was given them). The generator's value (``return``) is
-    True when the search was exhausted: then there are no solutions but ``solution``, those
-    seen and those yielded."""
-    core = _core.Search(puzzle.rows, puzzle.cols)
-    if known is not None:
-        core.fix("".join(known).encode())
+    """One guided search (``Guided.around``) on a search of its own, within ``deadline``."""
+    return Guided(puzzle, known).around(solution, seen, deadline, deadline, max_nodes)
 
-    def step(nodes: int) -> int:
-        left = seconds_left(deadline)
-        if left is not None and left <= 0:
-            return int(_core.LIMIT)
-        return int(core.next(nodes, -1.0 if left is None else left))
-
-    code = step(1)  # the root, settled
-    cap = max_nodes
-    if code == _core.LIMIT:
-        if not core.restart(0, "".join(solution).encode()):
-            return False  # stopped at the deadline
-        cap += core.stats()["nodes"]
-        code = step(cap)
-    while True:
-        if code == _core.EXHAUSTED:
-            return True
-        if code != _core.SOLUTION:
-            return False
-        grid = checked_grid(BLACK_AND_WHITE, puzzle, core.grid())
-        if grid != solution and grid not in seen:
-            yield grid
-        code = step(cap)
