@@ -142,6 +142,22 @@ def test_ilp_counts_its_terms_and_honours_both_limits() -> None:
 
 
 @needs_ilp
+def test_ilp_build_looks_at_the_clock_within_a_long_line() -> None:
+    """A 100,000-cell line is one line of the build: it looked at the clock only between a
+    line's blocks (and never on empty lines), and a 1x100,000 puzzle under a 3 s limit took
+    5 s. It now looks every BUILD_CLOCK_EVERY variables or constraints."""
+    from gridsolve.nonogram.backends import ilp
+    from gridsolve.nonogram.model import Puzzle
+    long_line = Puzzle([[1]], [[1]] + [[]] * 99_999)
+    for seconds in (0.05, 0.3):
+        started = time.perf_counter()
+        assert ilp.build(long_line, deadline=started + seconds) is None
+        assert time.perf_counter() - started < seconds + 0.2
+    model = ilp.build(Puzzle([[1]], [[1]] + [[]] * 9_999))  # and one without a deadline
+    assert model is not None and len(model[1]) == 10_000
+
+
+@needs_ilp
 def test_cli_says_when_the_model_was_not_built_in_time(capsys: pytest.CaptureFixture[str],
                                                        tmp_path: pathlib.Path) -> None:
     """The status line says why it is unknown at once: the model, not the search."""

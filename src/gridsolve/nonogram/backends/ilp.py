@@ -158,23 +158,45 @@ def model_terms(puzzle: Puzzle, stop_at: int | None = None) -> int:
     return terms
 
 
+#: Model items (variables and constraints) made between two looks at the clock in ``build``.
+BUILD_CLOCK_EVERY = 4096
+
+
 def build(puzzle: Puzzle, deadline: float | None = None) -> tuple[Any, list[Any]] | None:
     """The integer program and its cell variables in row-major order (None if the deadline
-    came first: the clock is checked after each block of each line)."""
+    came first: the clock is checked every BUILD_CLOCK_EVERY variables or constraints, so a
+    line of 100,000 cells is not one step)."""
     pulp = _pulp()
     prob = pulp.LpProblem("nonogram", pulp.LpMinimize)
-    cells = {(r, c): _binary(pulp, prob, f"x_{r}_{c}")
-             for r in range(puzzle.height) for c in range(puzzle.width)}
+    made = 0
+
+    def late() -> bool:
+        nonlocal made
+        made += 1
+        return made % BUILD_CLOCK_EVERY == 0 and passed(deadline)
+    cells: dict[tuple[int, int], Any] = {}
+    for r in range(puzzle.height):
+        for c in range(puzzle.width):
+            cells[r, c] = _binary(pulp, prob, f"x_{r}_{c}")
+            if late():
+                return None
     prob += pulp.lpSum([])
     for (kind, index), clue, line_cells in lines(puzzle):
         xs = [cells[rc] for rc in line_cells]
         if not clue:
             for x in xs:
                 prob += x == 0
+                if late():
+                    return None
             continue
         starts = feasible_starts(clue, len(xs))
-        ys = [{s: _binary(pulp, prob, f"y_{kind}{index}_{k}_{s}") for s in rng}
-              for k, rng in enumerate(starts)]
+        ys: list[dict[int, Any]] = []
+        for k, rng in enumerate(starts):
+            ys.append({})
+            for s in rng:
+                ys[k][s] = _binary(pulp, prob, f"y_{kind}{index}_{k}_{s}")
+                if late():
+                    return None
         covering: list[list[Any]] = [[] for _ in xs]
         for k, size in enumerate(clue):
             prob += pulp.lpSum(ys[k].values()) == 1
@@ -183,10 +205,12 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> tuple[Any, list[Any]
                     covering[i].append(y)
                 if k + 1 < len(clue):
                     prob += y <= pulp.lpSum(z for t, z in ys[k + 1].items() if t >= s + size + 1)
-            if passed(deadline):
-                return None
+                if late():
+                    return None
         for x, cover in zip(xs, covering):
             prob += x == pulp.lpSum(cover)
+            if late():
+                return None
     return prob, [cells[r, c] for r in range(puzzle.height) for c in range(puzzle.width)]
 
 
