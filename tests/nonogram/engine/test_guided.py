@@ -1,4 +1,4 @@
-"""The search guided by a known solution (engine.guided): other solutions, each checked,
+"""The search guided by a known solution (engine.guided.Guided): other solutions, each checked,
 none twice, and when it is exhausted every solution (brute force is the oracle)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from gridsolve.nonogram.backends import kissat, syrup
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.engine.guided import Guided, guided
+from gridsolve.nonogram.engine.guided import Guided
 from gridsolve.nonogram.formats import read_puzzle
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution, puzzle_from_grid
 from gridsolve.nonogram.reference import fits
@@ -48,20 +48,20 @@ def several(count: int) -> list[tuple[Puzzle, set[Grid]]]:
 @pytest.mark.parametrize("puzzle, every", several(12))
 def test_exhausted_it_gives_every_other_solution(puzzle: Puzzle, every: set[Grid]) -> None:
     for solution in sorted(every)[:3]:
-        got, exhausted = run(guided(puzzle, solution, set(), max_nodes=10**6))
+        got, exhausted = run(Guided(puzzle).around(solution, set(), max_nodes=10**6))
         assert exhausted
         assert len(got) == len(set(got)) and set(got) == every - {solution}
         assert all(is_solution(puzzle, g) for g in got)
         # the solutions seen already are left out, and still exhausted
         seen = set(sorted(every - {solution})[:1])
-        got, exhausted = run(guided(puzzle, solution, seen, max_nodes=10**6))
+        got, exhausted = run(Guided(puzzle).around(solution, seen, max_nodes=10**6))
         assert exhausted and set(got) == every - {solution} - seen
 
 
 def test_a_unique_puzzle_is_proven() -> None:
     puzzle = puzzle_from_grid(["#..", ".##", "#.#"])
     (solution,) = brute_force(puzzle)
-    assert run(guided(puzzle, solution, set())) == ([], True)
+    assert run(Guided(puzzle).around(solution, set())) == ([], True)
 
 
 def test_known_cells_restrict_it() -> None:
@@ -71,7 +71,7 @@ def test_known_cells_restrict_it() -> None:
                 if len({g[r][c] for g in every}) == 2)
     known = tuple("".join(solution[r][c] if (r, c) == cell else "?" for c in range(puzzle.width))
                   for r in range(puzzle.height))
-    got, exhausted = run(guided(puzzle, solution, set(), known, max_nodes=10**6))
+    got, exhausted = run(Guided(puzzle, known).around(solution, set(), max_nodes=10**6))
     assert exhausted
     assert set(got) == {g for g in every if g != solution and all(map(fits, g, known))}
 
@@ -82,10 +82,10 @@ def test_limits_stop_it_unexhausted() -> None:
     row = tuple([1] for _ in range(8))
     rooks = Puzzle(rows=row, cols=row)
     solution = tuple("".join("#" if c == r else "." for c in range(8)) for r in range(8))
-    got, exhausted = run(guided(rooks, solution, set(), max_nodes=20))
+    got, exhausted = run(Guided(rooks).around(solution, set(), max_nodes=20))
     assert not exhausted and 0 < len(got) <= 20
     assert all(is_solution(rooks, g) for g in got) and solution not in got
-    got, exhausted = run(guided(rooks, solution, set(), deadline=time.perf_counter() - 1))
+    got, exhausted = run(Guided(rooks).around(solution, set(), deadline=time.perf_counter() - 1))
     assert (got, exhausted) == ([], False)
 
 
@@ -97,7 +97,7 @@ def test_thing_s_second_solution_is_next_to_a_sat_solution(puzzles_dir: Path) ->
     thing = read_puzzle(str(puzzles_dir / "gramcracker-survey" / "thing.txt"))
     assert isinstance(thing, Puzzle)
     first = sat.analyse(thing, 1).solutions[0]
-    got, exhausted = run(guided(thing, first, set()))
+    got, exhausted = run(Guided(thing).around(first, set()))
     assert got and not exhausted
     assert all(is_solution(thing, g) for g in got) and first not in got
 

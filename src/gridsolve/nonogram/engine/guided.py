@@ -28,7 +28,7 @@ from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
 from gridsolve.nonogram.engine.results import least, passed, seconds_left
 from gridsolve.nonogram.model import Grid, Puzzle
 
-__all__ = ["GUIDED_NODES", "GUIDED_SLICE", "Guided", "guided"]
+__all__ = ["GUIDED_NODES", "GUIDED_SLICE", "Guided"]
 
 #: Nodes one guided search may take, at most, counted from its restart (the walk down to the
 #: solution it is guided by included).
@@ -52,8 +52,10 @@ class Guided:
 
     def _ready(self, until: float | None, deadline: float | None) -> bool:
         """The search, its root settled (True), or given up (False)."""
-        if self.core is not None or self.broken:
-            return not self.broken
+        if self.broken:
+            return False
+        if self.core is not None:
+            return True
         core = _core.Search(self.puzzle.rows, self.puzzle.cols)
         if self.known is not None:
             core.fix("".join(self.known).encode())
@@ -100,11 +102,4 @@ class Guided:
             elif core.stats()["timed_out"]:
                 self.broken = True
                 return False
-
-
-def guided(puzzle: Puzzle, solution: Grid, seen: Container[Grid], known: Grid | None = None,
-           deadline: float | None = None, max_nodes: int = GUIDED_NODES
-           ) -> Generator[Grid, None, bool]:
-    """One guided search (``Guided.around``) on a search of its own, within ``deadline``."""
-    return Guided(puzzle, known).around(solution, seen, deadline, deadline, max_nodes)
 
