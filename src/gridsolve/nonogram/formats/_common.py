@@ -24,7 +24,7 @@ __all__ = ["MAX_BYTES", "MAX_DIGITS", "NUMBER", "is_number", "load_json", "numbe
            "read_number", "shown", "parse_numbers", "parse_int", "RawClues", "ClueError",
            "Entry", "check_cells", "check_size", "clue_line", "build_puzzle", "make_goal",
            "only_entry", "default_label", "logical_lines", "take_lines", "puzzle_from_lines",
-           "clue_lines", "COLOUR_UNSUPPORTED", "HARD_MAX_SIDE"]
+           "clue_lines", "COLOUR_UNSUPPORTED"]
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
@@ -43,11 +43,6 @@ class ClueError(ParseError):
 _PLAIN = re.compile(rf"[ \t,]*(?:[0-9]{{1,{MAX_DIGITS}}}(?:[ \t,]+|$))*")
 
 
-#: Even with the limits lifted, refuse sizes no machine could hold (hostile headers), and
-#: sides longer than the engines' longest line (NG_MAX_SIDE in engine/core.h).
-HARD_MAX_SIDE = MAX_SIDE
-
-
 def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
     """Numbers separated by spaces, tabs or commas; a clear error for anything else."""
     if _PLAIN.fullmatch(text):
@@ -63,13 +58,14 @@ def parse_numbers(text: str, source: str | None, line: int) -> list[int]:
 def check_cells(width: int, height: int, source: str | None, limits: bool,
                 line: int | None = None) -> None:
     """Refuse a puzzle over the 1000x1000 guard, unless the caller lifted the limits, and one
-    with a side over HARD_MAX_SIDE even then (the engines' longest line)."""
+    with a side over the model's MAX_SIDE even then (the engines' longest line: no machine
+    could hold such a puzzle's tables, and hostile headers declare them)."""
     if limits and width * height > MAX_CELLS:
         raise ParseError(f"puzzle is {width}x{height}, over the 1000x1000 limit",
                          source, line).with_remedy("limits")
-    if max(width, height) > HARD_MAX_SIDE:
+    if max(width, height) > MAX_SIDE:
         raise ParseError(f"size {width}x{height} is far too large (a side has at most "
-                         f"{HARD_MAX_SIDE:,} cells)", source, line)
+                         f"{MAX_SIDE:,} cells)", source, line)
 
 
 def clue_line(exc: InvalidPuzzle, row_lines: Sequence[int | None],
