@@ -5,10 +5,10 @@ deadline and the memory limit, and the loop of runs that gives solutions one by 
 
 A run cannot be resumed: after each solution, its neighbours by local moves (``engine.nearby``)
 come first, then a native search guided by it (``engine.guided``, GUIDED_SHARE of the time the
-run took; not under a node limit), and only then does the program run again, with the solutions so far blocked (a
-clause on the cell variables each); when the guided search is exhausted, the solutions so far
-are every solution and no run is needed. The memory limit caps the program's address space (``RLIMIT_AS``), and
-a run that hits it is an OutOfMemory.
+run took; not under a node limit), and only then does the program run again, with the
+solutions so far blocked (a clause on the cell variables each); when the guided search is
+exhausted, the solutions so far are every solution and no run is needed. The memory limit
+caps the program's address space (``RLIMIT_AS``), and a run that hits it is an OutOfMemory.
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ comes first, then the native search guided by it (``engine.guided``, without a n
 then Kissat runs again with the solutions so far blocked (a clause on the cell variables
 each), unless the guided search was exhausted (``_program.solutions``). Limits: at the
 deadline the process is sent SIGINT, prints its statistics (so its conflicts still count as
-nodes) and is killed after STATS_GRACE at most; a node
-limit is Kissat's conflict limit (``--conflicts``, for all its runs together); the memory
-limit caps its address space (``RLIMIT_AS``), and a run that hits it is a LimitReached.
+nodes) and is killed after STATS_GRACE at most; a node limit is Kissat's conflict limit
+(``--conflicts``, for all its runs together); the memory limit caps its address space
+(``RLIMIT_AS``), and a run that hits it is a LimitReached.
 Another search may take turns with its runs on one core (``turns``: ``auto`` gives its dive
 turns so, decision 0029): the process is stopped (SIGSTOP) during them.
 """
@@ -128,9 +128,9 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     black-and-white puzzle, its neighbours by local moves (``engine.nearby``) and by the
     native search guided by it (``engine.guided``; not under a node limit); then Kissat runs
     again with every solution so far blocked, unless that search was exhausted. ``stats``
-    (if given) gets conflicts, kissat_runs, nearby and guided as they grow. ``seed`` is Kissat's random seed (its
-    ``--seed``; runs of the same model with other seeds take other paths: ``--jobs`` runs
-    several). ``turns``: another search that takes turns with each run on one core (the
+    (if given) gets conflicts, kissat_runs, nearby and guided as they grow. ``seed`` is
+    Kissat's random seed (its ``--seed``; runs of the same model with other seeds take other
+    paths: ``--jobs`` runs several). ``turns``: another search that takes turns with each run on one core (the
     program is stopped during its turns; when it ends the answer, so does this search, as at
     a limit). A missing program (SolverUnavailable) and a model over the memory limit
     (LimitReached) are raised at the call."""

@@ -12,14 +12,13 @@ small tournament puzzles no better than the team and Kissat side by side.
 
 As with Kissat, a run cannot be resumed (``_program.solutions``: local moves after each
 solution and the native search guided by it, then a new run with the solutions so far
-blocked). Limits: at the deadline the
-process is sent SIGINT and prints its statistics (the conflicts so far: the run's nodes)
-within STATS_GRACE seconds, then it is killed; its output is line-buffered through
-coreutils' ``stdbuf`` where there is one (without, what it printed before SIGINT stays in its
-buffer and a stopped run counts 0). It has no conflict limit, so a node limit is refused (``--jobs`` runs
-everything in one process under one); the memory limit caps its address space, and its
-threads share it (each holds a copy of the model: ``--jobs`` starts as many as fit,
-``auto.models_that_fit``).
+blocked). Limits: at the deadline the process is sent SIGINT and prints its statistics (the
+conflicts so far: the run's nodes) within STATS_GRACE seconds, then it is killed; its output
+is line-buffered through coreutils' ``stdbuf`` where there is one (without, what it printed
+before SIGINT stays in its buffer and a stopped run counts 0). It has no conflict limit, so
+a node limit is refused (``--jobs`` runs everything in one process under one); the memory
+limit caps its address space, and its threads share it (each holds a copy of the model:
+``--jobs`` starts as many as fit, ``auto.models_that_fit``).
 """
 
 from __future__ import annotations
@@ -180,8 +179,8 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
     """Yield the puzzle's solutions other than ``found`` (black and white only), each checked,
     with ``threads`` solver threads; LimitReached at the deadline. ``known``, ``extra`` and
     ``found`` as for ``kissat.solutions``; ``stats`` (if given) gets conflicts, syrup_runs,
-    nearby and guided as they grow. A missing program (SolverUnavailable), a node limit (it has none)
-    and a model over the memory limit (LimitReached) are raised at the call."""
+    nearby and guided as they grow. A missing program (SolverUnavailable), a node limit (it
+    has none) and a model over the memory limit (LimitReached) are raised at the call."""
     if not 1 <= threads <= 1024:
         raise ValueError(f"glucose-syrup's threads must be in 1..1024, not {threads}")
     started = time.perf_counter()
