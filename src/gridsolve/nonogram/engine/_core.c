@@ -123,12 +123,18 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const int
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"rows", "cols", "probing", "callback", "implications", "order", "weights", "nogoods",
-                             "root_implications", NULL};
+                             "root_implications", "probe_share", NULL};
     PyObject *rows, *cols, *callback = Py_None;
     int probing = 1, implications = 1, order = 0, weights = 1, nogoods = 0, root_implications = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpippp", kwlist, &rows, &cols, &probing, &callback,
-                                     &implications, &order, &weights, &nogoods, &root_implications))
+    double probe_share = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|pOpipppd", kwlist, &rows, &cols, &probing, &callback,
+                                     &implications, &order, &weights, &nogoods, &root_implications,
+                                     &probe_share))
         return -1;
+    if (!(probe_share >= 0.0 && probe_share <= 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "probe_share must be between 0 and 1");
+        return -1;
+    }
     Py_ssize_t h = PySequence_Size(rows), w = PySequence_Size(cols);
     if (h < 0 || w < 0) return -1;
     if (h < 1 || w < 1 || h > NG_MAX_SIDE || w > NG_MAX_SIDE || (long long)h * w > NG_MAX_CELLS) {
@@ -146,6 +152,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     free(flat);
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
+    self->s->probe_open = (int)(probe_share * self->s->pz.ncells);
     self->s->use_impl = self->s->use_impl && implications;
     if (order < NG_ORDER_LOOSE || order > NG_ORDER_BP) {
         ng_free(self->s);
@@ -325,11 +332,12 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0, weights=True, nogoods=False): a resumable "
+    .tp_doc = "Search(rows, cols, probing=True, callback=None, implications=True, order=0, weights=True, nogoods=False, root_implications=False, probe_share=0.0): a resumable "
                "nonogram search (implication probing is off with a callback, and above 1024 cells; "
                "order is the branching rule: 0 loose, 1 tight, 2 likely, 3 sure, 4 promise; weights: weigh lines by "
                "the contradictions they find and branch where they are heavy; nogoods: restart() keeps the nogoods of "
-               "the path searched, so that restarted runs never search a refuted part again; see core.h)",
+               "the path searched, so that restarted runs never search a refuted part again; probe_share: without "
+               "probing, probe at the nodes where at most this share of the cells is open; see core.h)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

@@ -250,6 +250,8 @@ typedef struct ng_solver {
     uint8_t *root;          /* grid after propagation and probing at the root */
     int root_done;
     int probing;            /* 0: propagation only, 1: probe at every node */
+    int probe_open;         /* without probing: probe at nodes with at most this many open
+                             * cells (the dive's probe_share; 0: never) */
     int root_trail;         /* trail length at the settled root */
     int root_none;          /* the root itself is a contradiction */
     uint64_t rng;           /* 0: deterministic branching; else xorshift state */

@@ -252,12 +252,13 @@ static int ng_probe_implied(ng_solver *s)
     return learned ? 2 : 1;
 }
 
-/* Propagate the queue, then probe if enabled (to a fixpoint of both kinds). 0 on contradiction. */
+/* Propagate the queue, then probe if enabled, or once at most probe_open cells are open (to a
+ * fixpoint of both kinds). 0 on contradiction. */
 static int ng_settle(ng_solver *s)
 {
     s->fail_line = s->fail_cell = -1;
     if (!ng_propagate(s)) return 0;
-    while (s->probing && s->unknown) {
+    while ((s->probing || s->unknown <= s->probe_open) && s->unknown) {
         if (!ng_probe(s)) return 0;
         if (!s->use_impl || s->lim.aborted || !s->unknown || s->depth > NG_IMPL_MAX_DEPTH) return 1;
         const int r = ng_probe_implied(s);

@@ -23,7 +23,7 @@ from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 __all__ = ["Team", "team_for", "implication_pairs", "luby", "TEAM_SLICE", "TEAM_ORDERS",
            "TEAM_JOIN_NODES", "TEAM_RESTART_BASE", "TEAM_MAX_SOLUTIONS", "MOVES_MAX_SOLUTIONS",
-           "DIVE_SLICE", "DIVE_RESTART_FAILS", "DIVE_MIN_CELLS", "DIVE_MAX_CELLS",
+           "DIVE_SLICE", "DIVE_RESTART_FAILS", "DIVE_PROBE_SHARE", "DIVE_MIN_CELLS", "DIVE_MAX_CELLS",
            "DIVE_FIRST_SECONDS", "DIVE_FIRST_FAILS", "TURNS_FIRST", "TURNS_SHARE", "dives"]
 
 #: Nodes each search of the team runs before the next takes its turn (see Team).
@@ -41,6 +41,13 @@ DIVE_SLICE = 10
 #: Until it finds a solution, the dive restarts after this many failed nodes times 1, 1, 2,
 #: 1, 1, 2, 4, ... (Luby), each run with a randomised order and the nogoods of the runs before.
 DIVE_RESTART_FAILS = 100
+#: The dive does not probe (belief propagation orders it, and a probe at every node of a
+#: 100x100 costs about 10x a node), except at the nodes where at most this share of the cells
+#: is open. There a probe is cheap, and it refutes a wrong guess above the node where the line
+#: solver alone would fail deep below it. The dive alone, wall s over 60 random 70x70 and 15
+#: random 100x100 (other seeds than the benchmark's): 76.0 s (5 unsolved) against 49.1 s (3);
+#: 79.9 s (2) against 71.8 s (1) (docs/decisions/0033).
+DIVE_PROBE_SHARE = 0.35
 #: The dive is for puzzles of at most this many cells: belief propagation passes over every
 #: line at every recomputation (a 200x200 round is about 10 ms).
 DIVE_MAX_CELLS = 40_000
@@ -257,8 +264,9 @@ class Team:
         one (random 50x50: a few hundred nodes, no failure; docs/decisions/0028).
 
         It starts from the cells the team's first search proved at its root (probing, which
-        it does not do itself: on Gettys that is the difference between a first solution in
-        0.3 s and a failed descent), and goes on where its last turn stopped, until
+        it does itself only where at most DIVE_PROBE_SHARE of the cells are open: on Gettys
+        that root is the difference between a first solution in 0.3 s and a failed
+        descent), and goes on where its last turn stopped, until
         ``until``, ``max_fails`` more failed
         nodes, or ``limits`` (as in ``run``, counting the team's nodes too). Until it finds a
         solution it restarts on a Luby schedule of DIVE_RESTART_FAILS failed nodes, with a
@@ -268,7 +276,8 @@ class Team:
         (``done()``)."""
         if self.diver is None:
             self.diver = _core.Search(self.puzzle.rows, self.puzzle.cols, False, None, False,
-                                      _core.ORDER_BP, nogoods=True)
+                                      _core.ORDER_BP, nogoods=True,
+                                      probe_share=DIVE_PROBE_SHARE)
             first = self.searches[0]
             if first.stats()["root_complete"]:  # it starts from what the team's root proved
                 self.diver.fix(first.root())
