@@ -103,6 +103,21 @@ def test_auto_leaves_out_a_sat_model_over_the_memory_limit() -> None:
         assert set(result.solutions) == set(native.solutions)
 
 
+def test_a_sat_model_is_neither_counted_nor_built_past_the_deadline() -> None:
+    """With no time left (a big file's reading can take all of a command's --timeout), SAT
+    stops counting its model and does not build it: a 1000x1000 of 8 colours under --method
+    sat --max-memory none --timeout 2 took 7.3 s, and 9.3 s to exit, before."""
+    puzzle = colour_puzzle_from_grid(random_colour_grid(random.Random(3), 40, 40, 4),
+                                     palette(4))
+    full = cnf.size(puzzle)
+    assert cnf.size(puzzle, deadline=time.perf_counter()).literals < full.literals
+    late = sat.analyse(puzzle, 2, SearchLimits(timeout=0.0))
+    assert late.status == "unknown" and late.stats["built"] == 0
+    on_time = sat.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert on_time.stats["built"] == 1 and on_time.stats["clauses"] == full.clauses
+    assert on_time.status == "multiple"
+
+
 def test_auto_leaves_out_a_sat_model_it_cannot_build_in_time() -> None:
     puzzle = random_puzzle(100)
     started = time.perf_counter()

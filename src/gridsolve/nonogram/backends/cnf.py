@@ -46,6 +46,8 @@ whether it fits before building it).
 
 from __future__ import annotations
 
+import itertools
+import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -259,16 +261,19 @@ def blocking_clause(puzzle: Puzzle, grid: Grid) -> list[int]:
 def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None,
                     encoding: str) -> Iterator[list[int]]:
     """Exactly one colour per cell, then the line model per line with colour gaps."""
-    k, w = len(puzzle.palette), puzzle.width
-    cell = [[[(r * w + c) * k + v + 1 for v in range(k)] for c in range(w)]
-            for r in range(puzzle.height)]
-    for row in cell:
-        for lits in row:
+    k, w, h = len(puzzle.palette), puzzle.width, puzzle.height
+
+    def cell(r: int, c: int) -> list[int]:  # (made as the clauses go: a 1000x1000 puzzle
+        first = (r * w + c) * k + 1  # of 8 colours has 8 million, and a deadline)
+        return list(range(first, first + k))
+    for r in range(h):
+        for c in range(w):
+            lits = cell(r, c)
             yield lits
             yield from _at_most_one(ids, lits)
     colours = list(range(1, k))
-    line_cells = [cell[r] for r in range(puzzle.height)]
-    line_cells += [[cell[r][c] for r in range(puzzle.height)] for c in range(w)]
+    line_cells = itertools.chain(([cell(r, c) for c in range(w)] for r in range(h)),
+                                 ([cell(r, c) for r in range(h)] for c in range(w)))
     for clue, xs in zip([*puzzle.rows, *puzzle.cols], line_cells):
         if encoding == "order":
             # a block's cells take its colour; a cell outside every block the background
@@ -279,7 +284,7 @@ def _colour_clauses(puzzle: ColourPuzzle, ids: _Ids, known: Grid | None,
         for r, line in enumerate(known):
             for c, ch in enumerate(line):
                 if ch != UNKNOWN:
-                    yield [cell[r][c][puzzle.colour_index(ch)]]
+                    yield [cell(r, c)[puzzle.colour_index(ch)]]
 
 
 def _at_most_one(ids: _Ids, lits: list[int]) -> Iterator[list[int]]:
@@ -410,10 +415,11 @@ def _order_line_size(clue: Sequence[Block], n: int) -> tuple[int, int, int]:
 
 
 def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = None,
-         encoding: str | None = None) -> ModelSize:
+         encoding: str | None = None, deadline: float | None = None) -> ModelSize:
     """The size of ``clauses(puzzle, known, encoding)``, counted from the clues without
     building it; once the literals pass ``stop_at`` the count stops there (the model is too
-    big anyway)."""
+    big anyway), and so it does at the ``deadline`` (a model that is not built in time: the
+    caller looks at the clock after the count)."""
     encoding = encoding_for(puzzle, encoding)
     variables, count, literals = cell_variables(puzzle), 0, 0
     if isinstance(puzzle, ColourPuzzle):
@@ -427,7 +433,8 @@ def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = Non
         v, c, lits = (_order_line_size(clue, n) if encoding == "order"
                       else _line_size(clue, colours, n))
         variables, count, literals = variables + v, count + c, literals + lits
-        if stop_at is not None and literals > stop_at:
+        if ((stop_at is not None and literals > stop_at)
+                or (deadline is not None and time.perf_counter() >= deadline)):
             return ModelSize(variables, count, literals)
     if known is not None:
         units = sum(len(row) - row.count(UNKNOWN) for row in known)

@@ -35,7 +35,7 @@ from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked,
                                                  grid_from_cells, unknown_grid)
-from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine import Result, SearchLimits, passed
 from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.workers import die_with_parent
 
@@ -81,16 +81,18 @@ def model_bytes(size: cnf.ModelSize) -> int:
 
 
 def model_size(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None,
-               encoding: str | None = None) -> cnf.ModelSize:
-    """The size of the puzzle's model, counted until it is sure not to fit ``max_memory``."""
+               encoding: str | None = None, deadline: float | None = None) -> cnf.ModelSize:
+    """The size of the puzzle's model, counted until it is sure not to fit ``max_memory``
+    (or until the ``deadline``: then the count is short, and the model is not built)."""
     stop_at = None if max_memory is None else max_memory // MODEL_BYTES_PER_LITERAL
-    return cnf.size(puzzle, known, stop_at, encoding)
+    return cnf.size(puzzle, known, stop_at, encoding, deadline)
 
 
 def check_memory(puzzle: AnyPuzzle, known: Grid | None, max_memory: int | None,
-                 encoding: str | None = None) -> cnf.ModelSize:
-    """The model's size; LimitReached if it would not fit ``max_memory`` bytes."""
-    size = model_size(puzzle, known, max_memory, encoding)
+                 encoding: str | None = None, deadline: float | None = None) -> cnf.ModelSize:
+    """The model's size; LimitReached if it would not fit ``max_memory`` bytes (counted up
+    to the ``deadline``, as ``model_size``)."""
+    size = model_size(puzzle, known, max_memory, encoding, deadline)
     need = model_bytes(size)
     if max_memory is not None and need > max_memory:
         # the count stops once the model cannot fit: then it says "more than"
@@ -228,7 +230,8 @@ class Search:
         self.max_conflicts = limits.max_nodes
         self.deadline = limits.deadline(started)
         self.partial = known if known is not None else unknown_grid(puzzle)
-        size = check_memory(puzzle, known, limits.max_memory, encoding)
+        # (a count the deadline stopped is short: the model is not built then)
+        size = check_memory(puzzle, known, limits.max_memory, encoding, self.deadline)
         self.size = {"variables": size.variables, "clauses": size.clauses,
                      "extra_clauses": len(extra)}
         self.can = check_solver(solver, limits)
@@ -238,7 +241,7 @@ class Search:
         self.sat = _solver(solver)
         self.seconds = 0.0  # time spent in the solver
         model = itertools.chain(cnf.clauses(puzzle, known, encoding), extra)
-        self.built = _load(self.sat, model, self.deadline)
+        self.built = not passed(self.deadline) and _load(self.sat, model, self.deadline)
         self.size["built"] = int(self.built)
 
     def close(self) -> None:
