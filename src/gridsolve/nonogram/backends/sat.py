@@ -335,7 +335,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     started = time.perf_counter()
     _pysat()
     if limits.timeout is not None and not check_solver(solver, limits).interrupt:
-        check_memory(puzzle, known, limits.max_memory, encoding)
+        # (counted up to the deadline, as Search does: a child started after it is killed)
+        check_memory(puzzle, known, limits.max_memory, encoding, limits.deadline(started))
         return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started,
                                  encoding, extra)
     found: list[Grid] = []
