@@ -28,7 +28,8 @@ def test_svg_is_well_formed_with_one_rect_per_filled_cell() -> None:
     assert lay.cell_box(0, 0)[:2] in spots and lay.cell_box(0, 2)[:2] not in spots
     texts = [t.text for t in root.iter(SVG + "text")]
     assert texts[0] == "Smile & <friends>"
-    assert "2 1 1" in texts and "0" in texts
+    rows = [" ".join(s.text or "" for s in t.iter(SVG + "tspan")) for t in root.iter(SVG + "text")]
+    assert "2 1 1" in rows and "0" in rows
 
 
 def test_svg_lines_thick_every_five_cells() -> None:

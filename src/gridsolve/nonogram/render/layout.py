@@ -8,6 +8,7 @@ its colour's RGB.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle
 
 __all__ = ["Layout", "layout", "fitted_layout", "COLOURS", "drawn_title", "MAX_PICTURE_PIXELS",
-           "MIN_CELL"]
+           "MIN_CELL", "clue_gap", "number_width"]
 
 #: The most pixels a picture (a PNG, or each frame of a GIF) is drawn with: a large puzzle is
 #: drawn with smaller cells, down to MIN_CELL (36 million: 108 MB of RGB while drawn).
@@ -30,8 +31,23 @@ COLOURS = {
     "undone": "#f4c7c3", "learned": "#27a35a",
 }
 
-#: a digit's width as a fraction of the font size (sans-serif)
-DIGIT_WIDTH = 0.62
+#: a digit's width as a fraction of the font size: at least a sans-serif digit's advance
+#: (DejaVu Sans 0.636, Arial 0.556), so a number's box holds the number as drawn
+DIGIT_WIDTH = 0.64
+#: the space between two numbers of a row clue, as a fraction of the font size, and at least
+#: MIN_CLUE_GAP pixels: a font's space (0.32) let "2 40 1" read as "2 401" and "11 8" as "118"
+CLUE_GAP = 0.6
+MIN_CLUE_GAP = 3
+
+
+def number_width(number: str, font: int) -> int:
+    """The width in pixels of a clue number's box at this font size."""
+    return math.ceil(len(number) * font * DIGIT_WIDTH)
+
+
+def clue_gap(font: int) -> int:
+    """The pixels between two numbers' boxes in a row clue at this font size."""
+    return max(MIN_CLUE_GAP, round(font * CLUE_GAP))
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,18 @@ class Layout:
     def row_clue_anchor(self, r: int) -> tuple[int, int]:
         """Right end, vertical middle of row r's clue text."""
         return self.left - self.cell // 3, self.top + r * self.cell + self.cell // 2
+
+    def row_number_boxes(self, r: int) -> tuple[tuple[str, int, int], ...]:
+        """(number, left x, right x) of each number of row r's clue, right-aligned at the
+        anchor, clue_gap pixels apart: where the pictures write them, one by one."""
+        x = self.row_clue_anchor(r)[0]
+        gap = clue_gap(self.font)
+        boxes: list[tuple[str, int, int]] = []
+        for n in reversed(self.row_clues[r].split()):
+            width = number_width(n, self.font)
+            boxes.append((n, x - width, x))
+            x -= width + gap
+        return tuple(reversed(boxes))
 
     def col_clue_anchors(self, c: int) -> Iterator[tuple[str, int, int]]:
         """(number, x middle, y middle) for each number of column c, bottom-aligned."""
@@ -133,7 +161,9 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
         cols = tuple(tuple(map(str, c)) or ("0",) for c in puzzle.cols)
     slot = max(font + 2, round(cell * 0.8))
     pad = cell // 2
-    left = pad + round(max(len(t) for t in rows) * font * DIGIT_WIDTH) + cell // 3
+    gap = clue_gap(font)
+    left = pad + max(sum(number_width(n, font) + gap for n in t.split()) - gap
+                     for t in rows) + cell // 3
     title = drawn_title(puzzle.title)
     title_h = round(cell * 1.6) if title else 0
     top = pad + title_h + max(len(c) for c in cols) * slot + cell // 4

@@ -45,15 +45,13 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
                 out.append(f'<rect class="filled" x="{lay.left + c * cell}" y="{y}" {size} '
                            f'fill="{fill}"/>')
     out.append(f'<g class="clues" font-size="{lay.font}" fill="{COLOURS["ink"]}">')
-    for r, text in enumerate(lay.row_clues):
-        x, y = lay.row_clue_anchor(r)
-        if lay.row_inks:
-            text = " ".join(f'<tspan fill="{ink}">{n}</tspan>'
-                            for n, ink in zip(text.split(), lay.row_inks[r]))
-        else:
-            text = escape(text, quote=False)
-        out.append(f'<text x="{x}" y="{y}" text-anchor="end" dominant-baseline="central">'
-                   f'{text}</text>')
+    for r in range(lay.rows):  # each number placed on its own, clue_gap apart (layout.py)
+        y = lay.row_clue_anchor(r)[1]
+        boxes = lay.row_number_boxes(r)
+        paints = [f' fill="{ink}"' for ink in lay.row_inks[r]] if lay.row_inks else [""] * len(boxes)
+        spans = "".join(f'<tspan x="{right}"{paint}>{n}</tspan>'
+                        for (n, _, right), paint in zip(boxes, paints))
+        out.append(f'<text y="{y}" text-anchor="end" dominant-baseline="central">{spans}</text>')
     for c in range(lay.cols):
         inks = lay.col_inks[c] if lay.col_inks else ()
         for i, (n, x, y) in enumerate(lay.col_clue_anchors(c)):

@@ -1,0 +1,83 @@
+"""Row clues in pictures: numbers far enough apart that no two read as one (issue 54.8)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gridsolve.nonogram.model import puzzle_from_grid
+from gridsolve.nonogram.render import puzzle_svg
+from gridsolve.nonogram.render.layout import MIN_CELL, MIN_CLUE_GAP, layout
+
+WIDTH = 45
+#: rows whose clues ran together: "2 40 1" read as "2 401", "11 8" as "118"
+GRID = ("##." + "#" * 40 + ".#", ("#" * 11 + "." + "#" * 8).ljust(WIDTH, "."),
+        "#.#.#.#".ljust(WIDTH, "."))
+PUZZLE = puzzle_from_grid(GRID)
+CELLS = range(MIN_CELL, 41)
+
+
+def test_row_clue_numbers_are_a_gap_apart_at_every_cell_size() -> None:
+    """Consecutive numbers' boxes are at least MIN_CLUE_GAP and half the font apart, and in
+    the margin left of the grid."""
+    for cell in CELLS:
+        lay = layout(PUZZLE, cell)
+        for r in range(lay.rows):
+            boxes = lay.row_number_boxes(r)
+            assert " ".join(n for n, _, _ in boxes) == lay.row_clues[r]
+            assert boxes[0][1] >= 0 and boxes[-1][2] < lay.left
+            for (_, _, right), (_, left, _) in zip(boxes, boxes[1:]):
+                assert left - right >= max(MIN_CLUE_GAP, lay.font / 2), (cell, r)
+
+
+def test_number_boxes_hold_the_numbers_as_drawn() -> None:
+    """A box is at least as wide as the drawn number, so the gap between boxes is blank."""
+    pytest.importorskip("PIL")
+    from gridsolve.nonogram.render.png import font
+    for cell in CELLS:
+        lay = layout(PUZZLE, cell)
+        text_font = font(lay.font)
+        for r in range(lay.rows):
+            for n, left, right in lay.row_number_boxes(r):
+                assert text_font.getlength(n) <= right - left, (cell, n)
+
+
+def _blank_runs(cell: int) -> list[list[int]]:
+    """Per row, the widths of the blank runs of pixel columns between inked ones in its clue."""
+    from gridsolve.nonogram.render.png import puzzle_image
+    img = puzzle_image(PUZZLE, GRID, cell).convert("L")
+    lay = layout(PUZZLE, cell)
+    out = []
+    for r in range(lay.rows):
+        ys = range(lay.top + r * cell + 1, lay.top + (r + 1) * cell - 1)
+        inked = [any(img.getpixel((x, y)) < 160 for y in ys) for x in range(lay.left - 1)]
+        first = inked.index(True)
+        runs, blank = [], 0
+        for ink in inked[first:]:
+            if ink and blank:
+                runs.append(blank)
+            blank = 0 if ink else blank + 1
+        out.append(runs)
+    return out
+
+
+@pytest.mark.parametrize("cell", [6, 10, 14, 20, 30])
+def test_png_row_clues_have_a_wide_blank_between_numbers_only(cell: int) -> None:
+    """In the drawn PNG, the blanks wider than 0.4 of the font are exactly the ones between
+    numbers (inside "40" or "11" the blank is narrower)."""
+    pytest.importorskip("PIL")
+    font = layout(PUZZLE, cell).font
+    wide = [[b for b in runs if b >= max(3, 0.4 * font)] for runs in _blank_runs(cell)]
+    assert [len(w) for w in wide] == [2, 1, 3]
+
+
+def test_svg_places_each_number_of_a_row_clue() -> None:
+    """The SVG writes each number at its box's right end, not the clue as one string."""
+    lay = layout(PUZZLE, 10)
+    root = ET.fromstring(puzzle_svg(PUZZLE, GRID, cell=10))
+    svg = "{http://www.w3.org/2000/svg}"
+    placed = [[(s.text, int(s.get("x", -1))) for s in t.iter(svg + "tspan")]
+              for t in root.iter(svg + "text")]
+    for r in range(lay.rows):
+        assert [(n, right) for n, _, right in lay.row_number_boxes(r)] in placed
