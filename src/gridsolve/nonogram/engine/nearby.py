@@ -18,13 +18,15 @@ on as before.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from gridsolve.nonogram.engine.results import passed
-from gridsolve.nonogram.model import Grid, Puzzle, columns_of, is_solution
+from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, is_solution
 
-__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_LINES", "NEARBY_MAX_TRIES", "MOVES_MAX_SOLUTIONS",
-           "line_moves", "nearby", "moves_for_count"]
+__all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_FAR", "NEARBY_MAX_LINES", "NEARBY_MAX_TRIES",
+           "MOVES_MAX_SOLUTIONS", "line_moves", "nearby", "moves_for_count"]
 
 #: Rows on one switching cycle at most (2 is the 2x2 switch; the survey's Thing has its
 #: other solutions one cycle through four rows away).
@@ -39,6 +41,13 @@ NEARBY_CLOCK_EVERY = 256
 #: random 50x50 to 100x100; a look that finds none, under 3,000 on the survey's unique ones.
 NEARBY_MAX_TRIES = 200_000
 
+#: Moves of one-cell blocks to cells not next to them, listed for one look at most (over
+#: the whole grid): the only moves whose number can grow with the square of a line (a
+#: 1x99,999 line of 50,000 one-cell blocks with gaps between them); past it those blocks
+#: keep their shifts by one cell, so building the moves stays linear in the grid. A 64x3000
+#: checkerboard lists none; a 1,000,000-cell puzzle's scan is about as much work.
+NEARBY_MAX_FAR = 1_000_000
+
 #: A search counting solutions looks next to the first this many by local moves, for at
 #: most this many more each (``moves_for_count``): past them a count is the compiled
 #: search's work (eight rooks, 40,320 solutions: the moves, in Python, made auto take 7.0 s
@@ -48,76 +57,142 @@ MOVES_MAX_SOLUTIONS = 64
 #: Moves of one line: the cell turned off -> the cells that may be turned on with it.
 Moves = dict[int, list[int]]
 
+_BLOCK = re.compile("#+")
+
 
 def _blocks(line: str) -> list[tuple[int, int]]:
     """The line's blocks as (first cell, last cell)."""
-    blocks: list[tuple[int, int]] = []
-    start = -1
-    for i, ch in enumerate(line):
-        if ch == "#" and start < 0:
-            start = i
-        elif ch != "#" and start >= 0:
-            blocks.append((start, i - 1))
-            start = -1
-    if start >= 0:
-        blocks.append((start, len(line) - 1))
-    return blocks
+    return [(m.start(), m.end() - 1) for m in _BLOCK.finditer(line)]
+
+
+def _free(line: str) -> list[int]:
+    """The white cells with no filled neighbour, in order: where a one-cell block may land
+    without touching another (next to its own old cell is decided block by block)."""
+    n = len(line)
+    return [c for c, ch in enumerate(line) if ch != "#"
+            and (c == 0 or line[c - 1] != "#") and (c == n - 1 or line[c + 1] != "#")]
+
+
+def _line_moves(line: str, far: int) -> tuple[Moves, int]:
+    """``line_moves`` with at most ``far`` moves of one-cell blocks to cells not next to them
+    (the only part of the moves that can grow with the square of the line: 50,000 one-cell
+    blocks with wide gaps); past it those blocks keep their shifts by one cell. Returns the
+    moves and what is left of ``far``. Linear in the line plus the moves listed."""
+    blocks = _blocks(line)
+    moves: Moves = {}
+    n = len(line)
+    free: list[int] | None = None
+    nb = len(blocks)
+    k = 0
+    while k < nb:
+        a, b = blocks[k]
+        if a != b:  # a longer block shifts by one cell, keeping a white cell between blocks
+            low = blocks[k - 1][1] + 2 if k else 0
+            high = blocks[k + 1][0] - 2 if k + 1 < nb else n - 1
+            if b + 1 <= high:  # shift right: first cell off, the cell after the last on
+                moves.setdefault(a, []).append(b + 1)
+            if a - 1 >= low:   # shift left: last cell off, the cell before the first on
+                moves.setdefault(b, []).append(a - 1)
+            k += 1
+            continue
+        # a stretch of one-cell blocks: each may go to any free cell between the blocks on
+        # either side of the stretch (the clue keeps its order: they are all 1s)
+        first = last = k
+        while last + 1 < nb and blocks[last + 1][0] == blocks[last + 1][1]:
+            last += 1
+        low = blocks[first - 1][1] + 2 if first else 0
+        high = blocks[last + 1][0] - 2 if last + 1 < nb else n - 1
+        if free is None:
+            free = _free(line)
+        shared = free[bisect_left(free, low):bisect_right(free, high)]
+        for j in range(first, last + 1):
+            a = blocks[j][0]
+            near = [c for c in (a - 1, a + 1) if low <= c <= high and line[c] != "#"
+                    and (c == 0 or c - 1 == a or line[c - 1] != "#")
+                    and (c == n - 1 or c + 1 == a or line[c + 1] != "#")]
+            if len(shared) <= far:
+                far -= len(shared)
+                targets = shared + near
+                if near and shared:
+                    targets.sort()
+            else:
+                targets = near
+            if targets:
+                moves[a] = targets
+        k = last + 1
+    return moves, far
 
 
 def line_moves(line: str) -> Moves:
     """One cell off and one on that keep the line's clue, every such pair: each block
     shifted by one cell (keeping a white cell between blocks), a one-cell block to any cell
     of its gap or past neighbouring one-cell blocks (a clue's 1s are alike)."""
-    blocks = _blocks(line)
-    moves: Moves = {}
-    n = len(line)
-    for k, (a, b) in enumerate(blocks):
-        # the blocks it may pass: none, or for a one-cell block its one-cell neighbours (the
-        # clue keeps its order: they are all 1s)
-        first = last = k
-        if a == b:
-            while first and blocks[first - 1][0] == blocks[first - 1][1]:
-                first -= 1
-            while last + 1 < len(blocks) and blocks[last + 1][0] == blocks[last + 1][1]:
-                last += 1
-        low = blocks[first - 1][1] + 2 if first else 0                   # first cell it may use
-        high = blocks[last + 1][0] - 2 if last + 1 < len(blocks) else n - 1  # last cell
-        if a == b:  # a one-cell block moves to any free cell in that stretch
-            targets = [c for c in range(low, high + 1) if c != a and line[c] != "#"
-                       and (c == 0 or c - 1 == a or line[c - 1] != "#")
-                       and (c == n - 1 or c + 1 == a or line[c + 1] != "#")]
-            if targets:
-                moves[a] = targets
-            continue
-        if b + 1 <= high:  # shift right: first cell off, the cell after the last on
-            moves.setdefault(a, []).append(b + 1)
-        if a - 1 >= low:   # shift left: last cell off, the cell before the first on
-            moves.setdefault(b, []).append(a - 1)
-    return moves
+    return _line_moves(line, len(line) ** 2)[0]
+
+
+def _line_check(puzzle: Puzzle, rows: Sequence[str], cols: Sequence[str],
+                cells: list[tuple[int, int]]) -> Grid | None:
+    """The grid with ``cells`` switched if every row and column they touch keeps its clue
+    (the others are unchanged), else None: a cycle costs the lines it changes, not the
+    whole grid; the grid returned is still checked whole by the caller."""
+    by_row: dict[int, list[int]] = {}
+    by_col: dict[int, list[int]] = {}
+    for r, c in cells:
+        by_row.setdefault(r, []).append(c)
+        by_col.setdefault(c, []).append(r)
+    new_rows: dict[int, str] = {}
+    for r, cs in by_row.items():
+        new = _switched(rows[r], cs)
+        if clue_of(new) != puzzle.rows[r]:
+            return None
+        new_rows[r] = new
+    for c, rs in by_col.items():
+        if clue_of(_switched(cols[c], rs)) != puzzle.cols[c]:
+            return None
+    return tuple(new_rows.get(r, row) for r, row in enumerate(rows))
+
+
+def _switched(line: str, cells: list[int]) -> str:
+    """``line`` with these cells switched between filled and empty."""
+    chars = list(line)
+    for i in cells:
+        chars[i] = "." if chars[i] == "#" else "#"
+    return "".join(chars)
 
 
 def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINES,
            seen: frozenset[Grid] | set[Grid] | dict[Grid, None] = frozenset(),
            limit: int = 1, deadline: float | None = None,
-           max_tries: int = NEARBY_MAX_TRIES) -> list[Grid]:
+           max_tries: int = NEARBY_MAX_TRIES, max_far: int = NEARBY_MAX_FAR) -> list[Grid]:
     """Up to ``limit`` solutions other than ``grid`` (and not in ``seen``) reached by one
     switching cycle through at most ``max_lines`` rows, each checked against the clues.
     It stops with what it has found after ``max_tries`` steps along cycles, or with a
     ``deadline`` (a ``time.perf_counter`` time) there: on a puzzle of very many solutions a
-    large ``limit`` can keep it busy for minutes."""
-    rows = list(grid)
+    large ``limit`` can keep it busy for minutes. The moves of the lines are built in time
+    linear in the grid plus at most ``max_far`` far moves of one-cell blocks, looking at the
+    deadline line by line (past it, nothing is found)."""
+    rows = tuple(grid)
     cols = columns_of(rows)
-    row_moves = [line_moves(r) for r in rows]
+    far = max_far
+    row_moves: list[Moves] = []
+    for row in rows:
+        if passed(deadline):
+            return []
+        moves, far = _line_moves(row, far)
+        row_moves.append(moves)
     # in column c, the row turned on -> the rows that may be turned off with it
     col_on: list[dict[int, list[int]]] = []
     for col in cols:
+        if passed(deadline):
+            return []
         by_on: dict[int, list[int]] = {}
-        for off, ons in line_moves(col).items():
+        moves, far = _line_moves(col, far)
+        for off, ons in moves.items():
             for on in ons:
                 by_on.setdefault(on, []).append(off)
         col_on.append(by_on)
     found: list[Grid] = []
-    done: set[Grid] = set()
+    done: set[frozenset[tuple[int, int]]] = set()
     tries = 0
     late = False
 
@@ -134,14 +209,14 @@ def nearby(puzzle: Puzzle, grid: Sequence[str], max_lines: int = NEARBY_MAX_LINE
         return late
 
     def flip(cells: list[tuple[int, int]]) -> None:
-        new = [list(r) for r in rows]
-        for r, c in cells:
-            new[r][c] = "." if new[r][c] == "#" else "#"
-        candidate = tuple("".join(r) for r in new)
-        if (candidate not in done and candidate not in seen and candidate != tuple(rows)
+        key = frozenset(cells)
+        if key in done:
+            return
+        done.add(key)
+        candidate = _line_check(puzzle, rows, cols, cells)
+        if (candidate is not None and candidate not in seen and candidate != rows
                 and is_solution(puzzle, candidate)):
             found.append(candidate)
-        done.add(candidate)
 
     def extend(r1: int, c1: int, r: int, c: int, used_r: set[int], used_c: set[int],
                cells: list[tuple[int, int]]) -> None:
