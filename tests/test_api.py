@@ -10,9 +10,10 @@ import gridsolve.tiling
 
 def test_all_is_pinned() -> None:
     assert sorted(gridsolve.__all__) == sorted([
-        "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
+        "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "MissingFile",
+        "SolverUnavailable", "AnyPuzzle", "PuzzleSource",
         "Grid", "Puzzle", "Colour", "ColourPuzzle", "Result", "SearchLimits", "Entry", "Rating",
-    "METHODS",
+        "METHODS",
         "solve", "first", "count", "unique", "is_solution", "puzzle_from_grid",
         "read_puzzle", "read_entry", "iter_entries", "parse_puzzle", "write_puzzle",
         "generate", "rate",

@@ -9,6 +9,17 @@ Nonograms::
 
 Colour nonograms are a ``ColourPuzzle`` (a palette of ``Colour``, clues of (length, colour
 index)); ``solve``, ``first``, ``count`` and ``unique`` take either kind.
+
+They also take a file or puzzle text, by one rule: a ``pathlib.Path`` (any ``os.PathLike``)
+is a file; a ``str`` naming an existing file is that file; any other ``str`` is puzzle text
+in any format ``read_puzzle`` knows. A one-line ``str`` that is no file and no puzzle text is
+taken for a file's name: a missing file raises ``MissingFile``, which is both a
+``ParseError`` (the one exception tree of ``gridsolve.errors``) and a ``FileNotFoundError``::
+
+    >>> gridsolve.solve("duck.txt").status                                # doctest: +SKIP
+    'unique'
+    >>> gridsolve.count("1 1\n3\n--\n2\n1\n2\n")                       # doctest: +SKIP
+    1
 """
 
 from __future__ import annotations
@@ -17,17 +28,20 @@ from gridsolve import _startup
 
 _startup.install()  # first: Ctrl-C while the gridsolve command starts is one line (see there)
 
-import importlib
-import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import os as _os
+import sys as _sys
+import typing as _typing
 
-from gridsolve.errors import (GridsolveError, InvalidPuzzle, LimitReached, ParseError,
-                              SolverUnavailable)
+from gridsolve.errors import (GridsolveError, InvalidPuzzle, LimitReached, MissingFile,
+                              ParseError, SolverUnavailable)
 from gridsolve.nonogram.model import (AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle, is_solution,
                                       puzzle_from_grid)
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
     from gridsolve.nonogram.backends import METHODS
     from gridsolve.nonogram.engine import Result, SearchLimits
     from gridsolve.nonogram.formats import (Entry, iter_entries, parse_puzzle, read_entry,
@@ -36,9 +50,9 @@ if TYPE_CHECKING:
     from gridsolve.nonogram.rate import Rating, rate
 
 __all__ = [
-    "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "SolverUnavailable",
-    "Grid", "Puzzle", "Colour", "ColourPuzzle", "Result", "SearchLimits", "Entry", "Rating",
-    "METHODS",
+    "GridsolveError", "InvalidPuzzle", "LimitReached", "ParseError", "MissingFile",
+    "SolverUnavailable", "AnyPuzzle", "PuzzleSource", "Grid", "Puzzle", "Colour", "ColourPuzzle",
+    "Result", "SearchLimits", "Entry", "Rating", "METHODS",
     "solve", "first", "count", "unique", "is_solution", "puzzle_from_grid",
     "read_puzzle", "read_entry", "iter_entries", "parse_puzzle", "write_puzzle",
     "generate", "rate",
@@ -63,31 +77,59 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'gridsolve' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    """The public names (``__all__``), the subpackages and the module's dunders: what
+    ``dir(gridsolve)`` and completion show."""
+    names = {n for n in globals() if n.startswith("__")} | set(__all__)
+    return sorted(names | {n for n in ("nonogram", "tiling", "errors") if n in globals()})
 
 
-def _puzzle(puzzle: AnyPuzzle | None, rows: Iterable[Iterable[int]] | None,
+#: What solve, first, count and unique take: a puzzle, a file (a path), or puzzle text.
+PuzzleSource = AnyPuzzle | str | _os.PathLike[str]
+
+
+def _read(source: str | _os.PathLike[str]) -> AnyPuzzle:
+    """The puzzle a path or a text holds, by the rule of the module's docstring."""
+    from gridsolve.nonogram.formats import parse_puzzle, read_puzzle
+    if not isinstance(source, str):
+        return read_puzzle(_os.fspath(source))
+    if _os.path.isfile(source):
+        return read_puzzle(source)
+    try:
+        return parse_puzzle(source)
+    except ParseError as exc:
+        if "\n" in source.strip() or isinstance(exc, MissingFile):
+            raise
+        raise MissingFile(source, "no such file (nor puzzle text)") from None
+
+
+def _puzzle(puzzle: PuzzleSource | None, rows: Iterable[Iterable[int]] | None,
             cols: Iterable[Iterable[int]] | None) -> AnyPuzzle:
     if puzzle is not None:
         if rows is not None or cols is not None:
             raise TypeError("give either a puzzle or rows= and cols=, not both")
+        if isinstance(puzzle, (str, _os.PathLike)):
+            return _read(puzzle)
+        if not isinstance(puzzle, (Puzzle, ColourPuzzle)):
+            raise TypeError(f"a puzzle is a Puzzle, a ColourPuzzle, a path or puzzle text, "
+                            f"not {type(puzzle).__name__}")
         return puzzle
     if rows is None or cols is None:
         raise TypeError("give a puzzle, or both rows= and cols=")
     return Puzzle(rows, cols)
 
 
-def solve(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
+def solve(puzzle: PuzzleSource | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None, max_solutions: int = 2,
           timeout: float | None = None, max_nodes: int | None = None,
           method: str = "auto") -> Result:
-    """Solve a nonogram (a Puzzle or ColourPuzzle, or plain lists of row and column clues).
+    """Solve a nonogram (a Puzzle or ColourPuzzle, a file or puzzle text, or plain lists of
+    row and column clues).
 
     ``method`` is one of METHODS: "native", "sat", "ilp" or "auto" (native, then SAT); colour
     puzzles take all but "ilp"."""
@@ -97,27 +139,29 @@ def solve(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | No
                    SearchLimits(max_nodes=max_nodes, timeout=timeout), method)
 
 
-def first(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
+def first(puzzle: PuzzleSource | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None) -> Grid | None:
     """One solution of a nonogram, or None."""
     from gridsolve.nonogram.engine import first as _first
     return _first(_puzzle(puzzle, rows, cols))
 
 
-def count(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
+def count(puzzle: PuzzleSource | None = None, *, rows: Iterable[Iterable[int]] | None = None,
           cols: Iterable[Iterable[int]] | None = None, limit: int | None = None) -> int:
     """The exact number of solutions of a nonogram (stopping at ``limit`` if given)."""
     from gridsolve.nonogram.engine import count as _count
     return _count(_puzzle(puzzle, rows, cols), limit)
 
 
-def unique(puzzle: AnyPuzzle | None = None, *, rows: Iterable[Iterable[int]] | None = None,
+def unique(puzzle: PuzzleSource | None = None, *, rows: Iterable[Iterable[int]] | None = None,
            cols: Iterable[Iterable[int]] | None = None) -> bool:
     """Does the nonogram have exactly one solution? (proven by search)"""
     from gridsolve.nonogram.engine import unique as _unique
     return _unique(_puzzle(puzzle, rows, cols))
 
 
-if "IPython" in sys.modules:  # in Jupyter: puzzles and results show as pictures
+if "IPython" in _sys.modules:  # in Jupyter: puzzles and results show as pictures
     from gridsolve.notebook import install as _install_pictures
     _install_pictures()
+
+del annotations  # the __future__ import's name: not part of the API

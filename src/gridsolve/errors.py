@@ -2,6 +2,7 @@
 
     GridsolveError                  base: catch this to catch them all
     ├── ParseError                  a file or text could not be read (file, line, why)
+    │   └── MissingFile             no such file (also a FileNotFoundError, as callers expect)
     ├── InvalidPuzzle               a puzzle definition is inconsistent (clue too long, totals differ, ...)
     ├── SolverUnavailable           an optional backend is not installed (names the extra)
     └── LimitReached                a search hit its time or node limit (carries what is known)
@@ -16,9 +17,11 @@ CLI adds "use --no-limits to read it anyway").
 
 from __future__ import annotations
 
+import errno
 from typing import Any, Self
 
-__all__ = ["GridsolveError", "ParseError", "InvalidPuzzle", "SolverUnavailable", "LimitReached"]
+__all__ = ["GridsolveError", "ParseError", "MissingFile", "InvalidPuzzle", "SolverUnavailable",
+           "LimitReached"]
 
 
 class GridsolveError(Exception):
@@ -47,6 +50,18 @@ class ParseError(GridsolveError):
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {self.why}"
+
+
+class MissingFile(ParseError, FileNotFoundError):
+    """A file that is not there: a ParseError (one tree; the CLI prints it on one line) that
+    is also the FileNotFoundError a Python caller catches first."""
+
+    def __init__(self, path: str, why: str = "No such file or directory") -> None:
+        super().__init__(why, path)
+        self.errno, self.strerror, self.filename = errno.ENOENT, why, path
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return MissingFile, (self.source, self.why)
 
 
 class InvalidPuzzle(GridsolveError):

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from types import ModuleType
 
-from gridsolve.errors import ParseError
+from gridsolve.errors import MissingFile, ParseError
 from gridsolve.nonogram.formats import (cwd, faase, glpk, ish, json_, keen, makhorin, mk, nin,
                                         non, olsak_g, puzzlekit, pynogram, spoj, syro, text,
                                         tournament, webpbn)
@@ -97,7 +97,8 @@ def parse_puzzle(text_: str, format: str = "auto", source: str | None = None,
 
 
 def read_text(path: str, limits: bool = True) -> str:
-    """The text of a file ('-' is standard input), refusing huge or binary files."""
+    """The text of a file ('-' is standard input), refusing huge or binary files; MissingFile
+    (a ParseError and a FileNotFoundError) when there is no such file."""
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1 if limits else -1)
@@ -108,6 +109,8 @@ def read_text(path: str, limits: bool = True) -> str:
             with open(path, "rb") as f:  # a device or a pipe has no size: read past the cap
                 data = f.read(MAX_BYTES + 1 if limits else -1)
             source = path
+    except FileNotFoundError as exc:
+        raise MissingFile(path, exc.strerror or "No such file or directory") from None
     except OSError as exc:
         raise ParseError(exc.strerror or str(exc), path) from None
     if limits and len(data) > MAX_BYTES:
