@@ -154,12 +154,9 @@ def run_solve(args: argparse.Namespace) -> int:
             raise GridsolveError("--steps and --animate watch the native engine: "
                                  "use --method native")
         result = engine.analyse(watch.puzzle, args.max_solutions, limits, on_event=watch)
-    elif args.method in ("native", "auto") and _jobs(args) > 1:
-        from gridsolve.nonogram.backends import parallel
-        result = parallel.analyse(puzzle, args.max_solutions, limits, _jobs(args),
-                                  with_sat=args.method == "auto", solver=args.sat_solver)
     else:
-        result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver)
+        result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver,
+                         jobs=_jobs(args))
     warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions, result.status)
     if warning:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)
@@ -175,7 +172,8 @@ def run_solve(args: argparse.Namespace) -> int:
             print()
         status = STATUS_TEXT[result.status]
         if result.status == "unknown" and result.stats.get("built") == 0:
-            status = "unknown (the time limit ran out before the model was built)"
+            from gridsolve.nonogram.backends.ilp import unbuilt_text
+            status = unbuilt_text(result.stats)
         if result.status == "multiple" and args.max_solutions > 2:
             status = _count_text(result, args.max_solutions)
         print(f"status: {status}")

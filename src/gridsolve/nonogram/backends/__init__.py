@@ -7,6 +7,9 @@
     auto     native under a node budget, then SAT seeded with the cells native proved
              (the rule is in ``gridsolve.nonogram.backends.auto``)
 
+``jobs`` above 1 runs ``native`` and ``auto`` on several processes (``parallel``); every
+tuned number of how the searches share the budget is a field of ``policy``.
+
 Every method returns the engine's ``Result`` with the same statuses and exact counts; every
 solution is checked by the model's solution check before it is returned. Each method is a
 ``Backend`` in ``BACKENDS``, which says which kinds of puzzle it takes (``Puzzle.kind``): the
@@ -25,11 +28,13 @@ from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["METHODS", "BACKENDS", "Backend", "analyse"]
 
-#: How a backend is run: (puzzle, max_solutions, limits, SAT solver name or None).
-Run = Callable[[AnyPuzzle, int, SearchLimits, "str | None"], Result]
+#: How a backend is run: (puzzle, max_solutions, limits, SAT solver name or None, jobs,
+#: policy).
+Run = Callable[[AnyPuzzle, int, SearchLimits, "str | None", int, Policy], Result]
 
 
 @dataclass(frozen=True)
@@ -39,15 +44,21 @@ class Backend:
     name: str
     kinds: tuple[str, ...]
     run: Run
+    #: Does it run on several processes when given jobs (the others take one)?
+    parallel: bool = False
 
 
 def _native(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-            solver: str | None) -> Result:
-    return engine.analyse(puzzle, max_solutions, limits)
+            solver: str | None, jobs: int, policy: Policy) -> Result:
+    if jobs > 1:
+        from gridsolve.nonogram.backends import parallel
+        return parallel.analyse(puzzle, max_solutions, limits, jobs, with_sat=False,
+                                policy=policy)
+    return engine.analyse(puzzle, max_solutions, limits, policy=policy)
 
 
 def _sat(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-         solver: str | None) -> Result:
+         solver: str | None, jobs: int, policy: Policy) -> Result:
     if solver == KISSAT:  # a program, not python-sat
         from gridsolve.nonogram.backends import kissat
         return kissat.analyse(puzzle, max_solutions, limits)
@@ -56,36 +67,43 @@ def _sat(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
 
 
 def _ilp(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-         solver: str | None) -> Result:
+         solver: str | None, jobs: int, policy: Policy) -> Result:
     from gridsolve.nonogram.backends import ilp
     return ilp.analyse(cast(Puzzle, puzzle), max_solutions, limits)  # kinds: black and white
 
 
 def _auto(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-          solver: str | None) -> Result:
+          solver: str | None, jobs: int, policy: Policy) -> Result:
+    if jobs > 1:
+        from gridsolve.nonogram.backends import parallel
+        return parallel.analyse(puzzle, max_solutions, limits, jobs, solver=solver,
+                                policy=policy)
     from gridsolve.nonogram.backends import auto
-    return auto.analyse(puzzle, max_solutions, limits, solver=solver)
+    return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy)
 
 
 _BOTH = (Puzzle.kind, ColourPuzzle.kind)
 
 #: Every method, by name, in the order people are offered them.
 BACKENDS: dict[str, Backend] = {b.name: b for b in (
-    Backend("native", _BOTH, _native),
+    Backend("native", _BOTH, _native, parallel=True),
     Backend("sat", _BOTH, _sat),
     Backend("ilp", (Puzzle.kind,), _ilp),
-    Backend("auto", _BOTH, _auto),
+    Backend("auto", _BOTH, _auto, parallel=True),
 )}
 
 METHODS = tuple(BACKENDS)
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
-            method: str = "auto", *, solver: str | None = None) -> Result:
+            method: str = "auto", *, solver: str | None = None, jobs: int = 1,
+            policy: Policy = DEFAULT_POLICY) -> Result:
     """Search up to ``max_solutions`` solutions with the named method (see METHODS).
 
     ``solver`` picks the SAT solver for "sat" and "auto": a python-sat name (e.g.
-    "cadical195") or "kissat" (``kissat``, the program)."""
+    "cadical195") or "kissat" (``kissat``, the program). ``jobs`` processes for the methods
+    that can use them (``Backend.parallel``; one process repeats its run exactly, several
+    only their statuses and counts); ``policy`` holds the schedule's tuned numbers."""
     backend = BACKENDS.get(method)
     if backend is None:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
@@ -97,4 +115,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         raise GridsolveError(f"the {method} backend solves {' and '.join(backend.kinds)} "
                              f"puzzles only ({', '.join(others[:-1])} and {others[-1]} solve "
                              f"{puzzle.kind} too)")
-    return replace(backend.run(puzzle, max_solutions, limits, solver), puzzle=puzzle)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, got {jobs!r}")
+    return replace(backend.run(puzzle, max_solutions, limits, solver, jobs, policy),
+                   puzzle=puzzle)

@@ -4,8 +4,9 @@ held whole: a model of 10^8 literals would take gigabytes as text), one run unde
 deadline and the memory limit, and the loop of runs that gives solutions one by one.
 
 A run cannot be resumed: after each solution, its neighbours by local moves (``engine.nearby``)
-come first, then a native search guided by it (``engine.guided``, GUIDED_SHARE of the time the
-run took; not under a node limit), and only then does the program run again, with the
+come first, then a native search guided by it (``engine.guided``, the policy's
+``guided_nodes_per_conflict`` nodes for each conflict the run took; not under a node limit),
+and only then does the program run again, with the
 solutions so far blocked (a clause on the cell variables each); when the guided search is
 exhausted, the solutions so far are every solution and no run is needed. The memory limit
 caps the program's address space (``RLIMIT_AS``), and a run that hits it is an OutOfMemory.
@@ -21,32 +22,23 @@ import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Literal, Protocol, cast
+from typing import IO, Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
-from gridsolve.nonogram.engine.guided import Guided
+from gridsolve.nonogram.engine.guided import GUIDED_NODES, Guided
 from gridsolve.nonogram.engine.nearby import nearby
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
-__all__ = ["GUIDED_SHARE", "GUIDED_MIN_SECONDS", "KILLED", "interrupted", "OutOfMemory", "Ended",
-           "Answer", "Turns", "find", "feed", "run", "watchable",
+__all__ = ["KILLED", "interrupted", "OutOfMemory", "Ended",
+           "Answer", "find", "feed", "run", "watchable",
            "Text", "model", "failed", "solutions", "pooled"]
 
-
-#: After a run's solution and its local moves, the native search guided by it (``Guided``)
-#: has up to this share of the time the run took, and at least GUIDED_MIN_SECONDS: another
-#: run would start from nothing and take about as long again (glucose-syrup on the survey's
-#: Thing: 0.32 s after 0.11 s, where the guided search found one in 22 nodes, 0.01 s), while
-#: on a puzzle with one solution the guided search is time lost (docs/decisions/0032). Not
-#: under a node limit: its nodes are not the program's conflicts, and a share of the clock
-#: would make the answer depend on the machine's speed.
-GUIDED_SHARE = 0.25
-GUIDED_MIN_SECONDS = 0.02
 
 #: Exit codes of a process killed by SIGABRT or SIGKILL (an allocation that failed under
 #: the address-space cap can end either way), as subprocess and a shell report them.
@@ -61,19 +53,6 @@ class OutOfMemory(LimitReached):
     """A run stopped at the memory limit: an error of the whole search (``analyse`` raises
     it), where the time and conflict limits only end it ("unknown"). Under ``--jobs`` it ends
     that process's search only; the other searches go on."""
-
-
-class Turns(Protocol):
-    """Another search that takes turns with a program's run on one core (``run``'s
-    ``turns``): the program is stopped (SIGSTOP) while the other search has its turn, and
-    goes on (SIGCONT) where it was."""
-
-    def until(self) -> float | None:
-        """When the program's present turn ends (``time.perf_counter``); None: no end."""
-
-    def other(self) -> bool:
-        """The other search's turn, the program stopped; True when that ended the search
-        (the run is then stopped as at the deadline)."""
 
 
 @dataclass(frozen=True)
@@ -143,19 +122,14 @@ def feed(stdin: IO[str], header: str, text: Iterable[str], deadline: float | Non
 def run(args: list[str], name: str, header: str, text: Iterable[str],
         deadline: float | None, max_memory: int | None,
         stop: Callable[[subprocess.Popen[str]], str] | None = None,
-        stall: float | None = None, turns: Turns | None = None) -> Ended:
+        stall: float | None = None) -> Ended:
     """One run of the program (``args``) on the model (``header`` and its DIMACS ``text``). At
     the deadline ``stop`` (if given) may ask the process for what it has to say (e.g. its
     statistics) before it is killed. With ``stall``, a process that has used no CPU time for
     that many seconds after its input is written is taken to hang and is killed (``stalled``;
-    Linux, where /proc gives its CPU time). With ``turns``, once its input is written the run
-    takes turns with another search (``Turns``; POSIX job control: without SIGSTOP, as on
-    Windows, the run goes alone): when the other search ends the answer, the run is stopped
-    as at the deadline. The process never outlives the call."""
+    Linux, where /proc gives its CPU time). The process never outlives the call."""
     if passed(deadline):
         return Ended(None, "")
-    if not hasattr(signal, "SIGSTOP"):  # (no job control, Windows: the run alone)
-        turns = None
     parent = os.getpid()
     try:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -177,27 +151,14 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             # a look at its CPU time comes before the deadline: wait that long only
             look = (stall if stall is not None and ticks is not None
                     and (left is None or left > stall) else None)
-            # what comes first: the deadline, the look, or the end of the program's turn
+            # what comes first: the deadline or the look
             wait, why = (left, "deadline") if look is None else (look, "look")
-            # (once it has ended, its output is read to the end without turns)
-            turn = (None if turns is None or proc.poll() is not None
-                    else seconds_left(turns.until()))
-            if turn is not None and (wait is None or turn < wait):
-                wait, why = turn, "turn"
             try:
                 out, err = proc.communicate(timeout=wait)
                 break
             except subprocess.TimeoutExpired:
                 if why == "deadline" or passed(deadline):
                     return Ended(None, stop(proc) if stop is not None else "")
-                if why == "turn":
-                    assert turns is not None
-                    # (a run that has ended, or ends during the other turn, gives its answer)
-                    if proc.poll() is None:
-                        if _other_turn(proc, turns) and proc.poll() is None:
-                            return Ended(None, stop(proc) if stop is not None else "")
-                        ticks = None if stall is None else _cpu_ticks(proc.pid)
-                    continue
                 now = _cpu_ticks(proc.pid)
                 if now == ticks:  # no CPU time since the last look: it hangs
                     return Ended(None, "", stalled=True)
@@ -209,15 +170,6 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             proc.kill()
             proc.communicate()
     return Ended(proc.returncode, out, err)
-
-
-def _other_turn(proc: subprocess.Popen[str], turns: Turns) -> bool:
-    """The other search's turn (``Turns.other``), the process stopped meanwhile."""
-    proc.send_signal(signal.SIGSTOP)
-    try:
-        return turns.other()
-    finally:
-        proc.send_signal(signal.SIGCONT)
 
 
 def interrupted(proc: subprocess.Popen[str], grace: float) -> str:
@@ -259,16 +211,19 @@ Once = Callable[[str, Text, "float | None", "int | None"], Answer]
 def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
               started: float, known: Grid | None, encoding: str | None,
               extra: Sequence[list[int]], found: Sequence[Grid], out: dict[str, int],
-              runs: str = "runs") -> Iterator[Grid]:
+              runs: str = "runs", policy: Policy = DEFAULT_POLICY,
+              guided_always: bool = False) -> Iterator[Grid]:
     """The puzzle's solutions other than ``found``, each checked, as they come; LimitReached
     at a limit (the timeout counts from ``started``; the node limit caps the conflicts of all
     runs together). Each run (``once``) is fed the model anew (``cnf.dimacs``, the extra
     clauses, one blocking clause per solution so far); after each solution of a
     black-and-white puzzle, its neighbours by local moves come first, then (without a node
-    limit) the native search guided by it (``Guided``, GUIDED_SHARE of the run's time), whose
+    limit) the native search guided by it (``Guided``, ``guided_nodes_per_conflict`` of the
+    policy's nodes for each of the run's conflicts, at least ``guided_min_nodes``), whose
     solutions are blocked too; when that search is exhausted, the solutions so far are all
     and no run follows. ``out`` gets conflicts, the runs (under the key ``runs``), nearby and
-    guided as they grow. A model over the memory limit (LimitReached) and ``found`` on a
+    guided as they grow (``guided_always``: the guided search under a node limit too). A
+    model over the memory limit (LimitReached) and ``found`` on a
     colour puzzle (ValueError) are raised at the call."""
     from gridsolve.nonogram.backends.sat import check_memory
     size = check_memory(puzzle, known, limits.max_memory, encoding)
@@ -276,13 +231,14 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
         raise ValueError("found solutions are for black-and-white puzzles")
     deadline = limits.deadline(started)
     return _solutions(puzzle, once, name, limits.max_nodes, deadline, size, known, encoding,
-                      extra, found, out, runs)
+                      extra, found, out, runs, policy, guided_always)
 
 
 def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
                deadline: float | None, size: cnf.ModelSize, known: Grid | None,
                encoding: str | None, extra: Sequence[list[int]], found: Sequence[Grid],
-               out: dict[str, int], runs: str) -> Iterator[Grid]:
+               out: dict[str, int], runs: str, policy: Policy,
+               guided_always: bool) -> Iterator[Grid]:
     """The generator of ``solutions``."""
     ncells = cnf.cell_variables(puzzle)
     top = max([size.variables, ncells] + [abs(lit) for clause in extra for lit in clause])
@@ -298,9 +254,7 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
             def text() -> Iterator[str]:
                 return itertools.chain(cnf.dimacs(puzzle, known, encoding),
                                        cnf.dimacs_text(extra), cnf.dimacs_text(blocked))
-            began = time.perf_counter()
             answer, used = once(header, text, deadline, left)
-            took = time.perf_counter() - began
             out[runs] += 1
             out["conflicts"] += used
         if answer is None:
@@ -323,12 +277,13 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
                 seen[other] = None
                 out["nearby"] += 1
                 yield other
-            if max_nodes is not None:  # (its nodes would not be in the budget: GUIDED_SHARE)
+            if max_nodes is not None and not guided_always:  # (not in the conflicts' budget)
                 continue
             if guide is None:
                 guide = Guided(puzzle, known)
-            share = time.perf_counter() + max(GUIDED_MIN_SECONDS, GUIDED_SHARE * took)
-            search = guide.around(grid, seen, share, deadline)
+            # its share in nodes, from the run's conflicts: the same on every machine
+            nodes = max(policy.guided_min_nodes, int(policy.guided_nodes_per_conflict * used))
+            search = guide.around(grid, seen, None, deadline, min(nodes, GUIDED_NODES))
             while True:
                 try:
                     other = next(search)

@@ -17,8 +17,8 @@ deadline the process is sent SIGINT, prints its statistics (so its conflicts sti
 nodes) and is killed after STATS_GRACE at most; a node limit is Kissat's conflict limit
 (``--conflicts``, for all its runs together); the memory limit caps its address space
 (``RLIMIT_AS``), and a run that hits it is a LimitReached.
-Another search may take turns with its runs on one core (``turns``: ``auto`` gives its dive
-turns so, decision 0029): the process is stopped (SIGSTOP) during them.
+``auto`` gives its dive turns between Kissat's runs on one core, each run under a conflict
+limit (decisions 0029, 0034).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from gridsolve.nonogram.backends._common import KISSAT, KISSAT_MIN_LINE
 from gridsolve.nonogram.backends._program import KILLED, OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
            "KILLED", "OutOfMemory", "solutions", "analyse"]
@@ -77,17 +78,16 @@ STATS_GRACE = 0.05
 
 def _run(path: str, header: str, text: _program.Text, deadline: float | None,
          conflicts: int | None, max_memory: int | None,
-         seed: int = 0, turns: _program.Turns | None = None) -> _program.Answer:
+         seed: int = 0) -> _program.Answer:
     """One run on the model (``header`` and its DIMACS ``text``): (the model's literals, or False
     if unsatisfiable, or None at a limit; the conflicts it took, from its statistics).
-    ``seed``: Kissat's random seed (0, its default, adds no option); ``turns``: another
-    search that takes turns with it (``_program.run``)."""
+    ``seed``: Kissat's random seed (0, its default, adds no option)."""
     # its default output: the result, the model, and statistics with the conflicts
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
     if seed:
         args.append(f"--seed={seed}")
     ended = _program.run(args, "kissat", header, text(), deadline, max_memory,
-                         stop=_interrupted, turns=turns)
+                         stop=_interrupted)
     used = _conflicts(ended.out)
     if ended.code is None:
         return None, used
@@ -121,7 +121,7 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
               known: Grid | None = None, encoding: str | None = None,
               extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
               stats: dict[str, int] | None = None, seed: int = 0,
-              turns: _program.Turns | None = None) -> Iterator[Grid]:
+              policy: Policy = DEFAULT_POLICY, guided_always: bool = False) -> Iterator[Grid]:
     """Yield the puzzle's solutions other than ``found`` (black and white only), each checked;
     LimitReached at a limit. ``known`` cells are facts (unit clauses); ``extra`` clauses hold
     in every solution (e.g. the root's implications). After each of Kissat's solutions of a
@@ -130,10 +130,10 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
     again with every solution so far blocked, unless that search was exhausted. ``stats``
     (if given) gets conflicts, kissat_runs, nearby and guided as they grow. ``seed`` is
     Kissat's random seed (its ``--seed``; runs of the same model with other seeds take other
-    paths: ``--jobs`` runs several). ``turns``: another search that takes turns with each run on one core (the
-    program is stopped during its turns; when it ends the answer, so does this search, as at
-    a limit). A missing program (SolverUnavailable) and a model over the memory limit
-    (LimitReached) are raised at the call."""
+    paths: ``--jobs`` runs several); ``policy`` sizes the guided search, which
+    ``guided_always`` runs under a node limit too (``auto``'s turns: the limit is the turn's).
+    A missing program (SolverUnavailable) and a model over the memory limit (LimitReached)
+    are raised at the call."""
     if not 0 <= seed < 2**31:
         raise ValueError(f"kissat's seed must be in 0..2^31-1, not {seed}")
     started = time.perf_counter()
@@ -141,17 +141,20 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
 
     def once(header: str, text: _program.Text, deadline: float | None,
              conflicts: int | None) -> _program.Answer:
-        return _run(path, header, text, deadline, conflicts, limits.max_memory, seed, turns)
+        return _run(path, header, text, deadline, conflicts, limits.max_memory, seed)
     return _program.solutions(puzzle, once, "kissat", limits, started, known, encoding, extra,
-                              found, {} if stats is None else stats, runs="kissat_runs")
+                              found, {} if stats is None else stats, runs="kissat_runs",
+                              policy=policy, guided_always=guided_always)
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             *, known: Grid | None = None, encoding: str | None = None,
-            extra: Sequence[list[int]] = (), found: Sequence[Grid] = ()) -> Result:
+            extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
+            policy: Policy = DEFAULT_POLICY) -> Result:
     """Up to ``max_solutions`` solutions (``found`` counting among them) by ``solutions``;
     the same Result as ``sat.analyse`` (``nodes``: Kissat's conflicts)."""
     return _program.pooled(puzzle, max_solutions, known, found,
                   lambda stats, pool: solutions(puzzle, limits, known=known, encoding=encoding,
-                                                extra=extra, found=pool, stats=stats))
+                                                extra=extra, found=pool, stats=stats,
+                                                policy=policy))
 

@@ -1,16 +1,20 @@
 """One puzzle on several cores: the native team, SAT and more native searches in processes.
 
+The numbers are the schedule's ``Policy`` fields (``gridsolve.nonogram.policy``). Unlike one
+process, several take turns by the clock of the machine they share: statuses and counts stay
+exact, and only which search answers first may differ from run to run.
+
 The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
-for PARALLEL_AFTER seconds (auto's AUTO_SECONDS; auto's AUTO_SECONDS_TO_KISSAT where Kissat
-is to come next) or AUTO_NODES nodes (on puzzles of more than auto's AUTO_SMALL_CELLS cells,
-its first node, the root's probing, and PARALLEL_AFTER_LARGE seconds, then auto's first
-dive, ``auto.dive_first``); most puzzles end there, without a process started, and SAT
+for ``parallel_after`` work (``first_work_to_kissat`` where Kissat is to come next) or
+``auto_nodes`` nodes (on puzzles of more than ``small_cells`` cells, its first node, the
+root's probing, and ``parallel_after_large`` work, then auto's first dive,
+``auto.dive_first``); most puzzles end there, without a process started, and SAT
 then starts from the same root cells as in ``auto``. Otherwise up to ``jobs`` processes are
 forked, each a different search of the whole puzzle:
 
     1. the native team, going on from where it paused (the fork carries its state);
     2. SAT (``sat.Search``, or Kissat where ``auto`` takes it: ``auto.default_solver``, and
-       on puzzles of at most AUTO_SMALL_CELLS cells with no solver named, as in auto's
+       on puzzles of at most ``small_cells`` cells with no solver named, as in auto's
        decisions 0019 and 0021; seeded with the cells the team proved at the root), for
        ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
     3. for ``native`` (and ``auto`` without SAT) on the puzzles the dive is for
@@ -19,7 +23,7 @@ forked, each a different search of the whole puzzle:
     4. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
        ``native`` from the second process on (the third where the dive is), for ``auto``
        from the third;
-    5. when SAT is Kissat on a puzzle of at most AUTO_SMALL_CELLS cells, Kissat again with
+    5. when SAT is Kissat on a puzzle of at most ``small_cells`` cells, Kissat again with
        other seeds (``--seed`` 1, 2, ...) on the cores left: its run time from one seed to
        the next varies by 2-10x on hard tournament puzzles, and a run cannot share what it
        learned, so more runs are more draws (decision 0022).
@@ -33,15 +37,15 @@ on the puzzles auto dives on (``dives``), where auto gives the dive turns beside
 Kissat, the dive (``Team.dive``) takes the second process, before Kissat's seed 1 (0029).
 With two processes the team has none; if both runs end without the answer before the
 deadline, the team goes on in this process. On a black-and-white puzzle of more than
-AUTO_SMALL_CELLS cells that auto hands to Glucose (no solver named, the ``syrup`` extra
+``small_cells`` cells that auto hands to Glucose (no solver named, the ``syrup`` extra
 installed), one process goes on with auto's own turns from the fork (``auto.go_on``: the
 team, its dive and Glucose, as on one core from there; the team's first turn here is
-PARALLEL_AFTER_LARGE, auto's AUTO_SECONDS_LARGE), and the SAT side is one process of
-glucose-syrup with a thread per other job up to SYRUP_THREADS (as many as their models fit
+``parallel_after_large``), and the SAT side is one process of
+glucose-syrup with a thread per other job up to ``syrup_threads`` (as many as their models fit
 that memory beside auto's, capped at their share of the memory limit), its threads sharing
 what they learn; the cores past them run the native restarts. If every process ends without
 the answer before the deadline, auto's turns go on here (decisions 0024, 0030).
-Counting to more than auto's PROGRAM_MAX_SOLUTIONS, neither Kissat nor glucose-syrup is
+Counting to more than ``program_max_solutions``, neither Kissat nor glucose-syrup is
 taken (a program starts anew for each solution): the SAT side is python-sat's solver, as in
 auto.
 
@@ -50,8 +54,8 @@ and each turn), and says when its search is exhausted.
 Solutions are pooled (each one is checked against the clues); the answer is in when the pool
 holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
 solution, so the count is exact), and the other processes are killed at once. A colour
-puzzle has no team: its engine runs here first under auto's colour budget (AUTO_NODES,
-AUTO_SECONDS_COLOUR), and if that is not enough, a new colour search and SAT (seeded with what
+puzzle has no team: its engine runs here first under auto's colour budget (``auto_nodes``,
+``colour_work``), and if that is not enough, a new colour search and SAT (seeded with what
 that root proved, as in auto) run side by side.
 
 Limits: the timeout is the caller's (the processes are killed at the deadline; the SAT
@@ -76,40 +80,25 @@ from typing import TYPE_CHECKING, Any
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, least, passed, repooled,
+from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
-__all__ = ["PARALLEL_AFTER", "PARALLEL_AFTER_LARGE", "PARENT_CHECK", "SYRUP_THREADS",
-           "alone_for", "can_fork", "analyse"]
+__all__ = ["PARENT_CHECK", "DEADLINE_GRACE", "alone_for", "can_fork", "analyse"]
 
-#: Seconds the native team runs in this process before the others are started (auto's first
-#: turn, AUTO_SECONDS).
-PARALLEL_AFTER = 1.0
-#: The same on puzzles of more than auto's AUTO_SMALL_CELLS cells: there the team's first
-#: node (the root's probing) is what SAT is seeded with, and the others start right after it
-#: and a moment more (a large puzzle the team ends at once starts no process); the team goes
-#: on in its own process, so nothing waits for auto's first turn (docs/decisions/0015).
-PARALLEL_AFTER_LARGE = 0.05
 #: Seconds the pool waits past the deadline for the SAT processes, which end themselves
 #: there, to send their counts (Kissat and glucose-syrup take up to their STATS_GRACE to
 #: print their statistics; a python-sat solver stops at its interrupt).
 DEADLINE_GRACE = 0.1
-#: The most threads glucose-syrup is given (its own default; measured on 2 cores only, and
-#: the more threads, the more often it hangs on a model it settles without search:
-#: ``syrup.STALL_SECONDS``); one core runs auto's turns, the cores past them the native
-#: restarts (0030).
-SYRUP_THREADS = 4
+#: Seconds between a python-sat process's reports of its conflicts (an interrupt each).
+REPORT_SECONDS = 1.0
 #: How often (seconds) a search process looks whether its parent is still there.
 PARENT_CHECK = 0.2
-#: Seconds between the team process's reports (its new solutions and its node count): long
-#: enough that the pauses do not cut the team's turns short (Team.run shrinks a turn to fit).
-REPORT_EVERY = 1.0
-
 Worker = Callable[["Connection"], None]
 
 
@@ -147,25 +136,25 @@ def _reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
 def _team_worker(team: Team, limits: SearchLimits) -> Worker:
     """The native team, going on from its state at the fork (its nodes before the fork
     count here)."""
-    return _team_side(team, limits, lambda until: team.run(limits, until=until), False)
+    return _team_side(team, limits, lambda work: team.run(limits, work), False)
 
 
 def _dive_worker(team: Team, limits: SearchLimits) -> Worker:
     """The team's dive (``Team.dive``), going on from its state at the fork; it counts the
     nodes from there (those before are the team's, counted once by its worker or here)."""
-    return _team_side(team, limits, lambda until: team.dive(limits, until=until), True)
+    return _team_side(team, limits, lambda work: team.dive(limits, work), True)
 
 
-def _team_side(team: Team, limits: SearchLimits, turn: Callable[[float], bool],
+def _team_side(team: Team, limits: SearchLimits, turn: Callable[[int], bool],
                from_fork: bool) -> Worker:
-    """A worker that runs ``turn`` (the team's or its dive's, up to a time; True when the
-    answer is known) every REPORT_EVERY seconds and sends its nodes (all, or those since
-    the fork) and new solutions after each, then whether the team was exhausted."""
+    """A worker that runs ``turn`` (the team's or its dive's, for an amount of work; True
+    when the answer is known) and sends its nodes (all, or those since the fork) and new
+    solutions after every ``report_work`` of work, then whether the team was exhausted."""
     def run(conn: Connection) -> None:
         report = _reporter(conn)
         before = team.nodes() if from_fork else 0
         while True:
-            done = turn(time.perf_counter() + REPORT_EVERY)
+            done = turn(team.policy.report_work)
             report(team.nodes() - before, team.found)
             if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
                 break
@@ -201,8 +190,9 @@ def _go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
            report: Callable[[int, Iterable[Grid]], None] | None = None) -> Result:
     """auto's turns from the team's state (``auto.go_on``), with the SAT solver auto takes."""
     from gridsolve.nonogram.backends.auto import default_solver, go_on
-    return go_on(team, max_solutions, limits, default_solver(team.puzzle, max_solutions),
-                 started, report=report)
+    return go_on(team, max_solutions, limits,
+                 default_solver(team.puzzle, max_solutions, team.policy), started,
+                 report=report)
 
 
 def _grids_worker(grids: Callable[[], Iterator[Grid | None]],
@@ -233,7 +223,7 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                 deadline: float | None = None) -> Worker:
     """A python-sat solver on the puzzle; one python-sat can interrupt ends itself at
     ``deadline`` with its conflicts (see DEADLINE_GRACE), another is killed there. One that
-    can is interrupted every REPORT_EVERY seconds too, to send its count so far: on a busy
+    can is interrupted every REPORT_SECONDS too, to send its count so far: on a busy
     machine its last count could come after the grace (it keeps what it learned)."""
     from gridsolve.nonogram.backends import sat
     holder: list[Any] = []
@@ -248,7 +238,7 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
         end = search.deadline
         while True:
             if end is not None:
-                search.deadline = min(end, time.perf_counter() + REPORT_EVERY)
+                search.deadline = min(end, time.perf_counter() + REPORT_SECONDS)
             answer = search.step()
             if answer is False:
                 return
@@ -298,29 +288,31 @@ def can_fork() -> bool:
     return hasattr(os, "fork")
 
 
-def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False) -> float:
-    """Seconds the team runs alone before the processes start: PARALLEL_AFTER, or auto's
-    AUTO_SECONDS_TO_KISSAT when Kissat is to take the SAT side of a small puzzle
-    (``to_kissat``), or on a puzzle of more than auto's AUTO_SMALL_CELLS cells
-    PARALLEL_AFTER_LARGE (each at most PARALLEL_AFTER)."""
-    from gridsolve.nonogram.backends.auto import AUTO_SECONDS_TO_KISSAT, AUTO_SMALL_CELLS
-    if puzzle.width * puzzle.height <= AUTO_SMALL_CELLS:
-        return min(PARALLEL_AFTER, AUTO_SECONDS_TO_KISSAT) if to_kissat else PARALLEL_AFTER
-    return min(PARALLEL_AFTER, PARALLEL_AFTER_LARGE)
+def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
+              policy: Policy = DEFAULT_POLICY) -> int:
+    """The work the team does alone before the processes start: ``parallel_after``, or
+    ``first_work_to_kissat`` when Kissat is to take the SAT side of a small puzzle
+    (``to_kissat``), or on a puzzle of more than ``small_cells`` cells
+    ``parallel_after_large`` (each at most ``parallel_after``)."""
+    if puzzle.width * puzzle.height <= policy.small_cells:
+        return (min(policy.parallel_after, policy.first_work_to_kissat) if to_kissat
+                else policy.parallel_after)
+    return min(policy.parallel_after, policy.parallel_after_large)
 
 
 def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None,
-                  max_solutions: int) -> bool:
+                  max_solutions: int, policy: Policy) -> bool:
     """Would auto hand this puzzle to Kissat after its first turn (``auto.small_for_kissat``;
     with python-sat installed: without it auto is the native engine alone there)? (A node
     limit keeps --jobs to one process, so none is here.)"""
     from gridsolve.nonogram.backends.auto import small_for_kissat
-    return (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions)
+    return (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions, policy)
             and sat_installed())
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
-            jobs: int = 2, *, with_sat: bool = True, solver: str | None = None) -> Result:
+            jobs: int = 2, *, with_sat: bool = True, solver: str | None = None,
+            policy: Policy = DEFAULT_POLICY) -> Result:
     """Search with up to ``jobs`` processes (see the module docstring); the same Result as
     every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
     if limits.max_nodes is not None or jobs <= 1 or not can_fork():
@@ -329,25 +321,24 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         # other processes
         from gridsolve.nonogram.backends import analyse as one
         return one(puzzle, max_solutions, limits, "auto" if with_sat else "native",
-                   solver=solver)
+                   solver=solver, policy=policy)
     started = time.perf_counter()
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
     deadline = limits.deadline(started)
-    team = team_for(puzzle, max_solutions)
+    team = team_for(puzzle, max_solutions, policy=policy)
     known: Grid | None = None
     workers: list[Worker] = []
     before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions
     colour_extra: list[list[int]] | None = None  # and what its root proved, as clauses
-    to_kissat = _kissat_small(puzzle, with_sat, solver, max_solutions)
+    to_kissat = _kissat_small(puzzle, with_sat, solver, max_solutions, policy)
     if team is not None:
-        from gridsolve.nonogram.backends.auto import AUTO_NODES, _kissat_installed
-        first = SearchLimits(max_nodes=AUTO_NODES, timeout=limits.timeout)
-        for after in (alone_for(puzzle, to_kissat), alone_for(puzzle)):
-            until = least(started + after, deadline)
-            # (its first slice is one node: Team.run sizes the later ones by its speed)
-            if team.run(first, until=until) or passed(deadline):
+        from gridsolve.nonogram.backends.auto import _kissat_installed
+        first = SearchLimits(max_nodes=policy.auto_nodes, timeout=limits.timeout)
+        for after in (alone_for(puzzle, to_kissat, policy), alone_for(puzzle, False, policy)):
+            # (its first slice is one node: Team.run sizes the later ones by its work)
+            if team.run(first, max(0, after - team.work())) or passed(deadline):
                 return team.result()
             if not to_kissat or _kissat_installed():
                 break
@@ -358,14 +349,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         known = team.partial()
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does
-        from gridsolve.nonogram.backends.auto import AUTO_NODES, AUTO_SECONDS_COLOUR
         assert isinstance(puzzle, ColourPuzzle)
-        # (without SAT the turn is PARALLEL_AFTER: the native search alone ends there more
+        # (without SAT the turn is parallel_after: the native search alone ends there more
         # often, and the one started next begins anew)
-        after = min(PARALLEL_AFTER, AUTO_SECONDS_COLOUR) if with_sat else PARALLEL_AFTER
+        after = (min(policy.parallel_after, policy.colour_work) if with_sat
+                 else policy.parallel_after)
         alone, root = engine.analyse_colour(puzzle, max_solutions, SearchLimits(
-            max_nodes=AUTO_NODES, timeout=after if limits.timeout is None
-            else min(after, limits.timeout)), keep_root=with_sat)
+            max_nodes=policy.auto_nodes, timeout=limits.timeout), keep_root=with_sat,
+            work=after)
         if settled(alone, max_solutions) or passed(deadline):
             return alone
         workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
@@ -375,7 +366,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             from gridsolve.nonogram.backends import cnf
             colour_extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
     sat_side: list[Worker] = []
-    if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions):
+    if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions, policy):
         # a large puzzle, glucose-syrup installed: auto's own turns go on in one process,
         # and glucose-syrup's threads, which share what they learn, take the other cores
         # (0024, 0030)
@@ -394,17 +385,18 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     # which auto runs Kissat alone: Kissat takes the team's core too (0023)
     from gridsolve.nonogram.backends.auto import default_solver
     kissat_first = (team is not None and with_sat and not to_kissat and solver is None
-                    and default_solver(puzzle, max_solutions) == KISSAT)
+                    and default_solver(puzzle, max_solutions, policy) == KISSAT)
     if with_sat and len(workers) < jobs:
         runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
         sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, max_solutions, runs=runs, extra=colour_extra)
+                             team, max_solutions, runs=runs, extra=colour_extra,
+                             policy=policy)
         if kissat_first and len(sat_side) > 1:
             assert team is not None
             return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
                                  deadline, started, known)
         workers += sat_side[:1]
-    if team is not None and not sat_side and dives(team.puzzle):
+    if team is not None and not sat_side and dives(team.puzzle, policy):
         # native, or auto without SAT (not installed, or its model does not fit): the dive
         # beside the team, as the native engine gives it turns on one core
         workers.append(_dive_worker(team, limits))
@@ -442,7 +434,7 @@ def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: in
     has none: its first turn here counts in ``nodes``, and if both processes end without the
     answer before the deadline (out of memory, a failed program) the team goes on here, as
     its process would have."""
-    dive = [_dive_worker(team, limits)] if dives(team.puzzle) else []
+    dive = [_dive_worker(team, limits)] if dives(team.puzzle, team.policy) else []
     chosen = (kissats[:1] + dive + kissats[1:2] + [team_worker] + kissats[2:]
               + [_restarts_worker(team.puzzle, limits)])[:jobs]
     return _team_waits(team, max_solutions, limits, chosen, team_worker, deadline, started,
@@ -470,19 +462,19 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
         stats={**result.stats, "team_went_on": 1})
 
 
-def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int) -> bool:
+def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int,
+               policy: Policy = DEFAULT_POLICY) -> bool:
     """Does the SAT side go to glucose-syrup's threads (0024): a black-and-white puzzle of
-    more than auto's AUTO_SMALL_CELLS cells that auto would hand to Glucose (not to Kissat),
-    no solver named, at most auto's PROGRAM_MAX_SOLUTIONS asked, the program installed? (On
+    more than ``small_cells`` cells that auto would hand to Glucose (not to Kissat),
+    no solver named, at most ``program_max_solutions`` asked, the program installed? (On
     the small tournament puzzles the team and Kissat's seeds side by side did as well, 0022;
     on random 70x70, which auto hands to Kissat, its mean time was Kissat's, its spread
     wider.)"""
-    from gridsolve.nonogram.backends.auto import (AUTO_SMALL_CELLS, PROGRAM_MAX_SOLUTIONS,
-                                                  default_solver)
+    from gridsolve.nonogram.backends.auto import default_solver
     if (solver is not None or not isinstance(puzzle, Puzzle)
-            or puzzle.width * puzzle.height <= AUTO_SMALL_CELLS
-            or max_solutions > PROGRAM_MAX_SOLUTIONS
-            or default_solver(puzzle, max_solutions) == KISSAT):
+            or puzzle.width * puzzle.height <= policy.small_cells
+            or max_solutions > policy.program_max_solutions
+            or default_solver(puzzle, max_solutions, policy) == KISSAT):
         return False
     from gridsolve.nonogram.backends import syrup
     return syrup.usable()
@@ -491,18 +483,19 @@ def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int) -> boo
 def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: float | None,
                 jobs: int) -> tuple[Worker, int] | None:
     """glucose-syrup with a thread per job (``jobs``: the cores past auto's process) up to
-    SYRUP_THREADS, as many as their models and the one of auto's process fit the memory SAT
+    ``syrup_threads``, as many as their models and the one of auto's process fit the memory SAT
     may take (``auto.models_that_fit``: each thread holds one), seeded as auto's SAT side
     (the team's root cells and implications, its solutions blocked); None if no thread fits
     beside auto's model or the model does not fit the memory and the time
     (``auto.sat_fits``)."""
     from gridsolve.nonogram.backends import auto, cnf, syrup
     puzzle = team.puzzle
-    if auto.sat_fits(puzzle, known, limits, deadline):
+    policy = team.policy
+    if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
         return None
     # (auto's process holds a model too)
-    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, SYRUP_THREADS) + 1,
-                                   overhead=syrup.THREAD_BYTES) - 1
+    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, policy.syrup_threads) + 1,
+                                   overhead=syrup.THREAD_BYTES, policy=policy) - 1
     if threads < 1:
         return None
     extra = cnf.implication_clauses(team.root_implications(), known)
@@ -522,14 +515,15 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
               deadline: float | None, team: Team | None, max_solutions: int,
-              runs: int = 1, extra: list[list[int]] | None = None) -> list[Worker]:
+              runs: int = 1, extra: list[list[int]] | None = None,
+              policy: Policy = DEFAULT_POLICY) -> list[Worker]:
     """The SAT process, if python-sat is there and the model fits the memory and the time;
     seeded with the team's root cells and implications (as auto's SAT side; a colour
     puzzle's root clauses are ``extra``: ``cnf.colour_root_clauses``). Kissat gives
     up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory
     (``auto.models_that_fit``); a python-sat solver one."""
     from gridsolve.nonogram.backends import auto, cnf, sat
-    name = solver or auto.default_solver(puzzle, max_solutions)
+    name = solver or auto.default_solver(puzzle, max_solutions, policy)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
         from gridsolve.nonogram.backends import kissat
         kissat.require()
@@ -539,7 +533,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
         except SolverUnavailable:
             return []
         sat.check_solver(name, limits)  # unknown, not loadable, no node limit: one line here
-    if auto.sat_fits(puzzle, known, limits, deadline):
+    if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
         return []
     if extra is None:
         extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
@@ -548,7 +542,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
         if runs > 1:
             # each process holds a model: as many as fit the memory SAT may take, and the
             # memory limit is shared among them (each is capped at its share)
-            runs = auto.models_that_fit(puzzle, known, limits, runs)
+            runs = auto.models_that_fit(puzzle, known, limits, runs, policy=policy)
             if limits.max_memory is not None:
                 limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
         return [_kissat_worker(puzzle, limits, known, extra, found, seed, deadline)

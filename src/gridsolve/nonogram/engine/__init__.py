@@ -20,9 +20,10 @@ from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result
                                                Status, deadline_of, exhausted_of, least,
                                                passed, repooled, seconds_left, settled,
                                                status_of)
-from gridsolve.nonogram.engine.team import TEAM_MAX_SOLUTIONS, Team, luby, team_for
+from gridsolve.nonogram.engine.team import Team, luby, team_for
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
            "unique", "analyse_colour", "ColourRoot", "solve_line", "line_shares", "status_of",
@@ -32,6 +33,8 @@ __all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "fir
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.
 RESTART_BASE = 100
+#: Under a work budget (``_Search.run``'s ``work``), the most nodes between two looks at it.
+WORK_SLICE = 50
 
 P = TypeVar("P", bound=AnyPuzzle)
 
@@ -65,8 +68,24 @@ class _Search(Generic[P]):
         self.core = self.engine.search(puzzle, options)
         self.restarts = options.restarts and options.on_event is None
         self.started = time.perf_counter()
+        self.work_end: int | None = None  # a pause after this much work (``run``'s ``work``)
 
     def _next(self, limits: SearchLimits, budget: int | None = None) -> str:
+        if self.work_end is None:
+            return self._next_nodes(limits, budget)
+        cap = None if budget is None else self.core.stats()["nodes"] + budget
+        while True:  # in slices of nodes, sized by the work per node seen so far
+            stats = self.core.stats()
+            done, nodes = stats["line_solves"], stats["nodes"]
+            if done >= self.work_end or (cap is not None and nodes >= cap):
+                return "limit"
+            size = 1 if not nodes else max(1, min(WORK_SLICE,
+                                                  (self.work_end - done) * nodes // max(done, 1)))
+            outcome = self._next_nodes(limits, size if cap is None else min(size, cap - nodes))
+            if outcome != "limit" or self._limit_reached(limits):
+                return outcome
+
+    def _next_nodes(self, limits: SearchLimits, budget: int | None = None) -> str:
         left = seconds_left(limits.deadline(self.started))
         timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
         max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
@@ -100,7 +119,11 @@ class _Search(Generic[P]):
                 raise self._stop()
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def run(self, limits: SearchLimits) -> Iterator[Grid]:
+    def run(self, limits: SearchLimits, work: int | None = None) -> Iterator[Grid]:
+        """Every solution, or LimitReached at ``limits`` or once ``work`` (line solves) more
+        are done (checked between slices of nodes: the same run on every machine)."""
+        if work is not None:
+            self.work_end = self.core.stats()["line_solves"] + work
         skip: Grid | None = None
         if self.restarts:
             core = cast(_Restarting, self.core)  # engines without restart refuse the option
@@ -143,20 +166,22 @@ def solve(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, probing: 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             *, probing: bool = True, on_event: Event | None = None,
             restarts: bool = False, implications: bool = True, team: bool = True,
-            known: Grid | None = None, dive: bool = True) -> Result:
+            known: Grid | None = None, dive: bool = True,
+            policy: Policy = DEFAULT_POLICY) -> Result:
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique.
 
     When the puzzle's engine has a team (black and white), with probing, no observer, no
-    restarts and no ``known`` cells (see ``solve``), and counting to at most
-    TEAM_MAX_SOLUTIONS, a team of searches runs in turns (see Team), and with ``dive`` on the
-    puzzles it is for, the dive by belief propagation in turns with it (``Team.solve``);
-    ``team=False`` keeps to one search. With ``known``, the status is of the solutions that
-    agree with those cells ("none": no solution does)."""
+    restarts and no ``known`` cells (see ``solve``), and counting to at most the policy's
+    ``team_max_solutions``, a team of searches runs in turns (see Team), and with ``dive``
+    on the puzzles it is for, the dive by belief propagation in turns with it
+    (``Team.solve``); ``team=False`` keeps to one search; ``policy`` holds the team's
+    numbers. With ``known``, the status is of the solutions that agree with those cells
+    ("none": no solution does)."""
     options = Options(probing, implications, on_event, restarts, known)
     searches = None
     if (team and probing and on_event is None and not restarts and known is None
-            and max_solutions <= TEAM_MAX_SOLUTIONS):
-        searches = team_for(puzzle, max_solutions, implications)
+            and max_solutions <= policy.team_max_solutions):
+        searches = team_for(puzzle, max_solutions, implications, policy)
     if searches is not None:
         if dive:
             searches.solve(limits)
@@ -166,12 +191,13 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     return _counted(_Search(puzzle, options), max_solutions, limits)
 
 
-def _counted(search: _Search[P], max_solutions: int, limits: SearchLimits) -> Result:
-    """One search's Result, run up to ``max_solutions`` solutions or a limit."""
+def _counted(search: _Search[P], max_solutions: int, limits: SearchLimits,
+             work: int | None = None) -> Result:
+    """One search's Result, run up to ``max_solutions`` solutions, a limit or ``work``."""
     found: list[Grid] = []
     complete = True
     try:
-        for grid in search.run(limits):
+        for grid in search.run(limits, work):
             found.append(grid)
             if len(found) >= max_solutions:
                 break
@@ -196,14 +222,15 @@ class ColourRoot:
 
 def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
                    limits: SearchLimits = SearchLimits(), *,
-                   keep_root: bool = True) -> tuple[Result, ColourRoot]:
+                   keep_root: bool = True, work: int | None = None) -> tuple[Result, ColourRoot]:
     """``analyse`` of a colour puzzle (one search, with probing), keeping what its root proved
     (``ColourRoot``) for a SAT hand-over to start from, as ``Team.root_implications`` does
     for black and white: when a limit stopped the root's probing, what it had proved so far
     (facts too: a probe cut short is undone and not kept). ``keep_root=False`` keeps nothing
-    (an empty ``ColourRoot``)."""
+    (an empty ``ColourRoot``). ``work`` ends the search after that many line solves (a
+    turn that repeats exactly, where a time limit would not)."""
     search = _Search(puzzle, Options(root_implications=keep_root))
-    result = _counted(search, max_solutions, limits)
+    result = _counted(search, max_solutions, limits, work)
     if not keep_root:
         return result, ColourRoot(b"", b"")
     core = cast(_ColourCore, search.core)

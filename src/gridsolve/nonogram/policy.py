@@ -1,0 +1,162 @@
+"""The schedule's tuned numbers: one frozen table that says how the solvers share a budget.
+
+Every number that decides which search runs, when and for how much work is a field of
+``Policy``, with one line on what it trades and the decision record that measured it
+(docs/decisions/), as CaDiCaL keeps its options in one table. Callers pass a policy
+(``DEFAULT_POLICY`` unless told); tests pass their own with ``dataclasses.replace`` instead of
+patching module globals, and ``Policy.changed`` names what differs from the default.
+
+Glossary
+    work    the engine's deterministic measure of effort: line solves (``_core`` and
+            ``_colour`` count them), plus, for the dive, belief-propagation passes counted
+            as DIVE_BP_CELLS cells a unit. About 4 million a second on this project's
+            machine (1.3-19 million, by puzzle). Turns are counted in work, nodes and SAT
+            conflicts, never in seconds: the same puzzle and options give the same run on
+            every machine, and the clock only ends the whole run (docs/decisions/0034).
+    turn    what one search may do before the next takes over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+__all__ = ["Policy", "DEFAULT_POLICY", "WORK_PER_SECOND"]
+
+#: The engine's work per second, measured on this project's machine (team and dive on the
+#: survey, random 50-100 and taai2011 puzzles: 1.3-19 million line solves a second, median
+#: about 4 million; decision 0034): only to translate the seconds of the older decision
+#: records into work, never read at run time.
+WORK_PER_SECOND = 4_000_000
+
+
+def _seconds(s: float) -> int:
+    """Work equivalent to ``s`` seconds at WORK_PER_SECOND (how the old clock turns map)."""
+    return int(s * WORK_PER_SECOND)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Every tuned number of the schedule (see the module docstring). Fields are grouped by
+    who reads them: the native team (engine/team.py), ``auto`` (backends/auto.py), the SAT
+    programs (backends/_program.py) and ``--jobs`` (backends/parallel.py)."""
+
+    # --- the native team (engine.Team; decisions 0002, 0003) ---
+    #: Nodes a team search runs before the next takes its turn: shorter turns share the
+    #: core more finely, longer ones pay the switch less often.
+    team_slice: int = 50
+    #: The second branching rule joins after the first ran this many nodes with no solution.
+    team_join_nodes: int = 1000
+    #: The first search's restart runs are Luby multiples of this many nodes (0003).
+    team_restart_base: int = 100
+    #: The engine runs a team when counting to at most this many solutions.
+    team_max_solutions: int = 64
+    # --- the dive by belief propagation (Team.dive; 0028, 0031, 0033) ---
+    #: Nodes of the dive between looks at its other limits.
+    dive_slice: int = 10
+    #: Until it finds a solution, the dive restarts after Luby multiples of this many failed
+    #: nodes, each run randomised and keeping the nogoods of the runs before.
+    dive_restart_fails: int = 100
+    #: The dive probes only where at most this share of the cells is open: cheap near the
+    #: bottom, 10x a node at the top (0033).
+    dive_probe_share: float = 0.35
+    #: The dive is for puzzles of more than ``dive_min_cells`` (the team's tournament-sized
+    #: puzzles, where a dive beside it made first solutions twice as slow) ...
+    dive_min_cells: int = 1024
+    #: ... and at most this many cells (a belief-propagation round passes every line).
+    dive_max_cells: int = 40_000
+    #: One unit of the dive's work is a belief-propagation pass over this many cells (a
+    #: pass over a line costs about what this many line solves do; 0034).
+    dive_bp_cells: int = 4
+    #: The dive's first turn after the team's ends after this many failed nodes: where it
+    #: finds a first solution it does so in one descent (0028).
+    dive_first_fails: int = 20
+    #: ... or this much work, which bounds only the largest puzzles' descents (was 5 s).
+    dive_first_work: int = _seconds(5.0)
+    #: ``Team.solve`` (native alone, on the puzzles the dive is for): the team's first turn
+    #: (was 0.1 s), then the dive's first, then equal turns of ``turns_share`` work each, each
+    #: pair twice the last (was 0.5 s; 0031).
+    turns_first: int = _seconds(0.1)
+    turns_share: int = _seconds(0.5)
+
+    # --- auto: the native team first, then SAT and the team in turns (0004, 0005, 0013) ---
+    #: Native nodes of auto's first turn: most tournament puzzles end well within them.
+    auto_nodes: int = 2000
+    #: Counting past this many, the first turn's nodes count from the last solution reached
+    #: (a search reaching solutions one after another is not stuck).
+    auto_count_from: int = 64
+    #: Counting to more than this, SAT's side is python-sat's solver, never a program that
+    #: starts anew for each solution (Kissat, glucose-syrup).
+    program_max_solutions: int = 16
+    #: The first turn's work on puzzles of at most ``small_cells`` cells (was 1 s; 0004).
+    first_work: int = _seconds(1.0)
+    #: ... on larger ones (was 0.1 s; 0013, 0017): there SAT with the order model seldom
+    #: needs long and the team rarely ends after its first moments.
+    first_work_large: int = _seconds(0.1)
+    #: ... on small ones Kissat may take next (was 0.5 s; 0021).
+    first_work_to_kissat: int = _seconds(0.5)
+    #: Puzzles of at most this many cells are small: implication probing covers them
+    #: (NG_IMPL_MAX_CELLS), and SAT's share starts at ``sat_share_small``.
+    small_cells: int = 1024
+    #: A colour puzzle's native turn before its single hand-over to SAT (was 0.2 s; 0026).
+    colour_work: int = _seconds(0.2)
+    #: One SAT conflict counts as this much work when SAT and the team share turns: the
+    #: rate at which Glucose's conflicts and the team's line solves go (0034).
+    conflict_work: int = 300
+    #: SAT's share of the turns on large puzzles, against the team's (0020).
+    sat_share: float = 24.0
+    #: On small puzzles SAT's share starts at this, times ``sat_share_growth`` each round up
+    #: to ``sat_share_small_max`` (0018).
+    sat_share_small: float = 0.125
+    sat_share_growth: float = 2.0
+    sat_share_small_max: float = 1.0
+    #: Small puzzles still open after this many rounds of turns go to Kissat (0019, 0021).
+    kissat_after_rounds: int = 0
+    #: Where Kissat and the dive take turns on one core: Kissat's first run gets this many
+    #: conflicts and the dive as much work, each pair twice the last (0029).
+    kissat_turn_conflicts: int = 10_000
+    #: Puzzles whose every line has at least this many cells go to Kissat (0016).
+    kissat_min_line: int = 64
+    #: Bytes a SAT model may take without a memory limit, and the share of a memory limit
+    #: it may take (its learned clauses grow too).
+    sat_memory: int = 2**30
+    sat_memory_share: float = 0.5
+    #: Literals a second a SAT model is built at, and the share of the time left its build
+    #: may take: decides whether SAT comes in at all under a timeout.
+    build_rate: int = 500_000
+    build_share: float = 0.5
+
+    # --- the SAT programs (backends/_program.py; 0032) ---
+    #: After a program's solution, the native search guided by it gets this many nodes per
+    #: conflict the run took, at least ``guided_min_nodes`` (was 0.25 of the run's time).
+    guided_nodes_per_conflict: float = 0.1
+    guided_min_nodes: int = 100
+
+    # --- --jobs: several processes (backends/parallel.py; 0015, 0022-0024, 0030) ---
+    #: Work the team runs in this process before the others start (its first turn) ...
+    parallel_after: int = _seconds(1.0)
+    #: ... on large puzzles (the root's probing is what SAT is seeded with).
+    parallel_after_large: int = _seconds(0.05)
+    #: Work between a search process's reports of its nodes and new solutions.
+    report_work: int = _seconds(1.0)
+    #: The most threads glucose-syrup is given.
+    syrup_threads: int = 4
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+                    value >= 0 and value != float("inf")):
+                raise ValueError(f"policy: {f.name} must be a finite number of at least 0, "
+                                 f"got {value!r}")
+        if not 0 <= self.dive_probe_share <= 1:
+            raise ValueError(f"policy: dive_probe_share must be between 0 and 1, got "
+                             f"{self.dive_probe_share!r}")
+
+    def changed(self) -> dict[str, int | float]:
+        """The fields that differ from the default, by name (what a run should print)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(DEFAULT_POLICY, f.name)}
+
+
+DEFAULT_POLICY = Policy()
