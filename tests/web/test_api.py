@@ -151,11 +151,32 @@ def test_puzzle_over_200_by_200_is_422(client: Any) -> None:
     assert "201x201" in res.json()["error"] and "200x200" in res.json()["error"]
 
 
-def test_solve_past_the_budget_is_408() -> None:
+def test_solve_past_the_budget_answers_unknown_with_the_cells_proven() -> None:
+    """Issue 54: a budget that runs out is an answer (200, status unknown, the cells proven so
+    far), not a 408, which browsers send again by themselves."""
+    rng = random.Random(60)
+    grid = ["".join(rng.choice("#.") for _ in range(60)) for _ in range(60)]
+    text = write_puzzle(puzzle_from_grid(grid), "text")
     with TestClient(create_app(WebLimits(budget=0.001))) as c:
-        res = c.post("/api/nonogram/solve", json={"text": random_text(40, 5)})
-    assert res.status_code == 408
-    assert "budget" in res.json()["error"]
+        for steps in (True, False):
+            res = c.post("/api/nonogram/solve", json={"text": text, "steps": steps})
+            assert res.status_code == 200, res.text[:200]
+            out = res.json()
+            assert (out["status"], out["rating"], out["steps"]) == ("unknown", None, [])
+            partial = out["partial"]
+            assert len(partial) == 60 and all(len(row) == 60 for row in partial)
+            assert "?" in "".join(partial)
+            # a proven cell holds in every solution, the grid the clues came from among them
+            assert all(p in ("?", g) for prow, grow in zip(partial, grid)
+                       for p, g in zip(prow, grow))
+            assert all(is_solution(puzzle_from_grid(grid), s) for s in out["solutions"])
+        picture = c.post("/api/nonogram/render", json={"text": text, "solved": True})
+    assert picture.status_code == 200 and picture.text.startswith("<svg")
+
+
+def test_a_finished_solve_carries_its_partial_grid_too(client: Any) -> None:
+    out = client.post("/api/nonogram/solve", json={"text": DUCK, "steps": False}).json()
+    assert out["status"] == "unique" and out["partial"] == out["solutions"][0]
 
 
 def test_generate_gives_a_unique_puzzle(client: Any) -> None:
@@ -267,3 +288,98 @@ def test_calendar_year_past_the_budget_is_408() -> None:
     with TestClient(create_app(WebLimits(budget=0.001))) as c:
         res = c.get("/api/calendar/year", params={"edition": "weekday"})
     assert res.status_code == 408
+
+
+POSTS = ["/api/nonogram/parse", "/api/nonogram/solve", "/api/nonogram/render",
+         "/api/nonogram/hint", "/api/nonogram/check"]
+
+
+@pytest.mark.parametrize("fmt", [None, "", [], {}, 0, False])
+@pytest.mark.parametrize("path", POSTS)
+def test_a_format_that_is_not_a_name_is_refused(client: Any, path: str, fmt: Any) -> None:
+    """Issue 53: null, "", [] and {} were all taken as auto."""
+    res = client.post(path, json={"text": "1\n--\n1\n", "format": fmt})
+    assert res.status_code == 422, res.text[:200]
+    assert res.json()["error"].startswith("unknown format; choose one of auto, json, ")
+
+
+@pytest.mark.parametrize("solved", ["x", 1.5, [1], 1, "true", None])
+def test_render_solved_must_be_a_boolean(client: Any, solved: Any) -> None:
+    res = client.post("/api/nonogram/render", json={"text": DUCK, "solved": solved})
+    assert res.status_code == 422 and res.json() == {"error": "solved must be true or false"}
+
+
+@pytest.mark.parametrize("seed", ["", " ", "x", 1.5, True, -1, 2**32])
+def test_a_seed_that_is_not_a_whole_number_is_refused(client: Any, seed: Any) -> None:
+    """Issue 53: seed "" was a random seed."""
+    res = client.post("/api/nonogram/generate", json={"width": 5, "height": 5, "seed": seed})
+    assert res.status_code == 422, res.text[:200]
+    assert res.json()["error"].startswith("seed must be a whole number")
+
+
+def test_a_missing_seed_or_null_is_random(client: Any) -> None:
+    for body in ({"width": 5, "height": 5}, {"width": 5, "height": 5, "seed": None}):
+        assert client.post("/api/nonogram/generate", json=body).status_code == 200
+
+
+def test_unknown_fields_are_refused_by_name(client: Any) -> None:
+    res = client.post("/api/nonogram/solve", json={"text": DUCK, "step": False})
+    assert res.status_code == 422
+    assert res.json() == {"error": "unknown field 'step' in the request body; this route takes "
+                                   "text, format, steps"}
+
+
+def test_the_schema_at_api_is_the_one_bodies_are_checked_against(client: Any) -> None:
+    schema = client.get("/api/").json()["schema"]
+    defs = schema["$defs"]
+    for path, ref in schema["routes"].items():
+        body = defs[ref["$ref"].rsplit("/", 1)[1]]
+        assert body["type"] == "object" and body["additionalProperties"] is False, path
+        for name, prop in body["properties"].items():  # every field says what it must be
+            assert prop.get("description"), (path, name)
+    solve = defs[schema["routes"]["/api/nonogram/solve"]["$ref"].rsplit("/", 1)[1]]
+    assert solve["required"] == ["text"]
+    assert solve["properties"]["steps"]["type"] == "boolean"
+    assert {"auto", "text", "non"} <= set(solve["properties"]["format"]["enum"])
+    assert set(schema["routes"]) == {p for p, m, _ in api_routes() if "POST" in m}
+
+
+def api_routes() -> list[Any]:
+    from gridsolve.web import api
+    return api.ROUTES
+
+
+@pytest.mark.parametrize("path", ["/", "/api/", "/api/nonogram/formats", "/nonogram.js",
+                                  "/api/no/such/path"])
+def test_every_response_forbids_framing(client: Any, path: str) -> None:
+    res = client.get(path)
+    assert res.headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
+    refused = client.post("/api/nonogram/solve", json={"text": ""})
+    assert refused.status_code == 422 and refused.headers["x-frame-options"] == "DENY"
+
+
+def test_a_body_that_never_ends_is_a_json_408() -> None:
+    """The body must come within body_timeout seconds (a slow client held a worker for ever)."""
+    import anyio
+
+    from gridsolve.web.payloads import read_json
+
+    class Slow:
+        headers = {"content-length": "100"}
+
+        class url:
+            path = "/api/nonogram/solve"
+
+        async def stream(self) -> Any:
+            yield b'{"te'
+            await anyio.sleep(30)
+            yield b'xt": "1"}'
+
+    async def read() -> Any:
+        return await read_json(Slow(), WebLimits(body_timeout=0.05))  # type: ignore[arg-type]
+
+    from gridsolve.web.limits import ApiError
+    with pytest.raises(ApiError) as info:
+        anyio.run(read)
+    assert info.value.status == 408 and "did not arrive within 0.05 s" in info.value.message

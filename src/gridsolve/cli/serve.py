@@ -19,6 +19,12 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
                    help=f"time budget per solve (default {WebLimits.budget:g})")
     p.add_argument("--solves", type=_positive, default=WebLimits.max_solves, metavar="N",
                    help=f"solves at once (default {WebLimits.max_solves})")
+    p.add_argument("--idle-timeout", type=_seconds, default=WebLimits.idle_timeout,
+                   metavar="SECONDS", help="seconds a connection may take to send a request "
+                   f"before it is closed (default {WebLimits.idle_timeout:g})")
+    p.add_argument("--connections", type=_connections, default=WebLimits.max_connections,
+                   metavar="N", help="connections open at once (default "
+                   f"{WebLimits.max_connections}; fewer if the descriptor limit is low)")
     p.set_defaults(run=run_serve)
 
 
@@ -34,6 +40,12 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _connections(text: str) -> int:
+    if not is_number(text) or len(text) > 6 or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 100000")
+    return int(text)
+
+
 def _seconds(text: str) -> float:
     try:
         x = float(text)
@@ -45,10 +57,14 @@ def _seconds(text: str) -> float:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    app = create_app(WebLimits(budget=args.budget, max_solves=args.solves))
+    limits = WebLimits(budget=args.budget, max_solves=args.solves,
+                       idle_timeout=args.idle_timeout, max_connections=args.connections)
+    app = create_app(limits)
     import socket
 
-    import uvicorn
+    from gridsolve.web.server import make_server, raise_descriptor_limit
+
+    descriptors = raise_descriptor_limit()
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
@@ -57,6 +73,5 @@ def run_serve(args: argparse.Namespace) -> int:
         host, port = sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
         print(f"gridsolve: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
-        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-        server.run(sockets=[sock])
+        make_server(app, limits, descriptors).run(sockets=[sock])
     return 0

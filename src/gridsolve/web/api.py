@@ -14,7 +14,8 @@ from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.numbers import MAX_JSON_DIGITS, is_number
 from gridsolve.web.limits import ApiError, WebLimits
 from gridsolve.web import calendar_api, play_api
-from gridsolve.web.payloads import read_json, solve_payload, solve_puzzle, to_puzzle_json
+from gridsolve.web.payloads import (give_back_memory, read_json, solve_payload, solve_puzzle,
+                                    to_puzzle_json)
 from gridsolve.web.payloads import puzzle_of as _puzzle
 
 if TYPE_CHECKING:
@@ -27,9 +28,11 @@ Run = Callable[[Callable[[], Any]], Awaitable[Any]]
 
 INDEX: dict[str, Any] = {
     "name": "gridsolve web API",
-    "errors": "every refusal is JSON {\"error\": one line}: 408 time budget exceeded, "
-              "413 body over the size limit, 422 input that cannot be read or is too large, "
-              "501 an extra is missing, 503 too many solves at once",
+    "errors": "every refusal is JSON {\"error\": one line}: 400 a request HTTP cannot read, "
+              "408 time budget exceeded (a solve answers status unknown instead) or a request "
+              "that did not arrive in time, 413 body over the size limit, 422 input that "
+              "cannot be read, is too large or does not match the schema, 501 an extra is "
+              "missing, 503 too many solves or connections at once",
     "endpoints": [
         {"method": "GET", "path": "/api/", "returns": "this description and the limits"},
         {"method": "GET", "path": "/api/nonogram/formats", "returns": "{formats: [name]}"},
@@ -39,10 +42,13 @@ INDEX: dict[str, Any] = {
                     "[{name, rgb, symbol}]}, format}"},
         {"method": "POST", "path": "/api/nonogram/solve",
          "body": {"text": "puzzle text", "format": "auto", "steps": "true to record the steps"},
-         "returns": "{puzzle, status: unique|multiple|none, solutions: [[row]], nodes, seconds, "
+         "returns": "{puzzle, status: unique|multiple|none|unknown, solutions: [[row]], "
+                    "partial: [row] (the cells proven; '?' open), nodes, seconds, "
                     "rating: {level, score, ...}, steps: [{kind, cells, values, line, cell, "
-                    "depth, round, probing, contradiction}], complete}; a colour puzzle's "
-                    "solutions are rows of its palette symbols, with no steps and rating null"},
+                    "depth, round, probing, contradiction}], complete}; status unknown (200) "
+                    "when the time budget ran out, with rating null and no steps; a colour "
+                    "puzzle's solutions are rows of its palette symbols, with no steps and "
+                    "rating null"},
         {"method": "POST", "path": "/api/nonogram/generate",
          "body": {"width": "1..max", "height": "1..max", "density": "0..1 (default by level)",
                   "seed": "int", "level": "any|line|probe|search: the level the puzzle must "
@@ -69,10 +75,17 @@ async def index(request: Request, limits: WebLimits, run: Run) -> Response:
     """Describe the API and its limits."""
     from gridsolve.web.responses import JSONResponse
 
+    from gridsolve.web.schema import json_schema
+
     doc = dict(INDEX, limits={"max_body_bytes": limits.max_body, "max_side": limits.max_side,
                               "budget_seconds": limits.budget, "max_solves": limits.max_solves,
                               "max_steps": limits.max_steps,
-                              "max_generate_side": limits.max_generate_side})
+                              "max_step_bytes": limits.max_step_bytes,
+                              "max_generate_side": limits.max_generate_side,
+                              "max_connections": limits.max_connections,
+                              "idle_timeout_seconds": limits.idle_timeout,
+                              "body_timeout_seconds": limits.body_timeout},
+               schema=json_schema())
     return JSONResponse(doc)
 
 
@@ -105,7 +118,14 @@ async def solve(request: Request, limits: WebLimits, run: Run) -> Response:
     puzzle, name = await run(lambda: _puzzle(body, limits))  # (a 1 MB text: seconds)
     payload = await run(lambda: solve_payload(puzzle, limits, steps))
     payload["format"] = name
-    return JSONResponse(payload)
+    if not payload.get("steps"):
+        return JSONResponse(payload)
+    import anyio  # megabytes of steps: written off the event loop, then the memory given back
+
+    response: Response = await anyio.to_thread.run_sync(JSONResponse, payload)
+    payload.clear()
+    give_back_memory()
+    return response
 
 
 async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
@@ -118,7 +138,7 @@ async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
     body = await read_json(request, limits)
     side = limits.max_generate_side
     width, height = _int(body, "width", 10, 1, side), _int(body, "height", 10, 1, side)
-    seed = None if body.get("seed") in (None, "") else _int(body, "seed", 0, 0, 2**32 - 1)
+    seed = None if body.get("seed") is None else _int(body, "seed", 0, 0, 2**32 - 1)
     density = body.get("density")
     level = body.get("level", "any")
     picture = body.get("picture", False)
@@ -154,9 +174,10 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
     if kind not in ("svg", "png"):
         raise ApiError(422, "as must be svg or png")
     grid = None
-    if body.get("solved"):
+    if body.get("solved") is True:  # the first solution, or the cells proven in the budget
         result = await run(lambda: solve_puzzle(puzzle, limits))
-        grid = result.solutions[0] if result.solutions else None
+        grid = (result.solutions[0] if result.solutions
+                else result.partial if result.status == "unknown" else None)
 
     def draw() -> bytes:
         if kind == "svg":

@@ -33,6 +33,10 @@ def _starlette() -> Any:
         import uvicorn  # noqa: F401
     except ImportError:
         raise SolverUnavailable("starlette/uvicorn", "web") from None
+    try:
+        import msgspec  # noqa: F401
+    except ImportError:
+        raise SolverUnavailable("msgspec", "web") from None
     return starlette
 
 
@@ -43,6 +47,7 @@ SECURITY_HEADERS = {
                                 "frame-ancestors 'none'; base-uri 'none'"),
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
 }
 
 

@@ -14,7 +14,8 @@ __all__ = ["WebLimits", "ApiError"]
 
 @dataclass(frozen=True)
 class WebLimits:
-    """What the server accepts: body bytes, puzzle side, seconds per solve, solves at once."""
+    """What the server accepts: body bytes, puzzle side, seconds per solve, solves at once,
+    connections at once and how long each may take to send its request."""
 
     max_body: int = 1024 * 1024
     max_side: int = 200
@@ -22,7 +23,15 @@ class WebLimits:
     max_solves: int = 2
     max_waiting: int = 8
     max_steps: int = 50_000
+    #: Bytes the recorded steps of one solve may hold (about 24 MB of JSON at most).
+    max_step_bytes: int = 16 * 2**20
     max_generate_side: int = 40
+    #: Connections open at once (fewer when the descriptor limit is low: ``web/server.py``).
+    max_connections: int = 1000
+    #: Seconds a connection may take to send a request's head (from opening, or from the
+    #: previous response) and its body.
+    idle_timeout: float = 10.0
+    body_timeout: float = 10.0
 
 
 class ApiError(Exception):

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
 
 __all__ = ["read_json", "body_text", "puzzle_of", "to_puzzle_json", "step_json", "solve_puzzle",
-           "solve_payload"]
+           "solve_payload", "give_back_memory"]
 
 
 def _too_large(limits: WebLimits) -> ApiError:
@@ -35,24 +35,36 @@ def _too_large(limits: WebLimits) -> ApiError:
 
 
 async def read_json(request: Request, limits: WebLimits) -> dict[str, Any]:
-    """The body as a JSON object, refused (413) as soon as it passes ``max_body`` bytes."""
+    """The body as a JSON object, refused (413) as soon as it passes ``max_body`` bytes, 408
+    when it has not all come within ``body_timeout`` seconds, and checked against the route's
+    declared schema (``web/schema.py``: 422 naming the field)."""
+    import anyio
+
+    from gridsolve.web.schema import BODIES, validate
+
     declared = request.headers.get("content-length", "")
     if is_number(declared) and (len(declared) > 18 or int(declared) > limits.max_body):
         raise _too_large(limits)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limits.max_body:
-            raise _too_large(limits)
-        chunks.append(chunk)
+    try:
+        with anyio.fail_after(limits.body_timeout):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limits.max_body:
+                    raise _too_large(limits)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise ApiError(408, f"the request body did not arrive within {limits.body_timeout:g} s"
+                       ) from None
     try:
         body = load_json(b"".join(chunks) or b"{}", "the request body")
     except ParseError as exc:  # bad syntax or UTF-8, a huge number, nesting too deep
         raise ApiError(422, f"the request body is not JSON we read ({exc.why})") from None
     if not isinstance(body, dict):
         raise ApiError(422, "the request body must be a JSON object")
-    return body
+    path = request.url.path
+    return validate(path, body) if path in BODIES else body
 
 
 def body_text(body: dict[str, Any]) -> str:
@@ -92,55 +104,67 @@ def step_json(step: Step) -> dict[str, Any]:
     return out
 
 
-def _check(result: Result, limits: WebLimits) -> Result:
-    if result.status == "unknown":
-        raise ApiError(408, f"the solve took longer than the {limits.budget:g} s budget "
-                            f"({result.nodes} search nodes); it was stopped")
-    return result
-
-
 def solve_puzzle(puzzle: AnyPuzzle, limits: WebLimits) -> Result:
-    """Solve (up to two solutions) with the native engine under the budget; 408 past it."""
+    """Solve (up to two solutions) with the native engine under the budget: a budget that
+    runs out is an answer too (status "unknown", with the cells proven in ``partial``)."""
     from gridsolve.nonogram.backends import analyse
 
-    return _check(analyse(puzzle, 2, SearchLimits(timeout=limits.budget), method="native"), limits)
+    return analyse(puzzle, 2, SearchLimits(timeout=limits.budget), method="native")
+
+
+def _answer(puzzle: AnyPuzzle, result: Result) -> dict[str, Any]:
+    """What every solve answers: the status, the solutions found and the cells proven."""
+    return {"puzzle": to_puzzle_json(puzzle), "status": result.status,
+            "solutions": [list(g) for g in result.solutions], "partial": list(result.partial),
+            "nodes": result.nodes, "seconds": round(result.seconds, 4), "rating": None,
+            "steps": [], "complete": True}
 
 
 def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str, Any]:
-    """Solve, rate and (optionally) trace a puzzle; runs in a worker thread."""
+    """Solve, rate and (optionally) trace a puzzle; runs in a worker thread. When the budget
+    runs out the answer is status "unknown" with the cells proven so far, no rating and no
+    steps (a 408 made browsers send the request again: issue 54)."""
     from gridsolve.nonogram.rate import rate
     from gridsolve.nonogram.watch.trace import trace_solve
 
     if isinstance(puzzle, ColourPuzzle):
-        result = solve_puzzle(puzzle, limits)
-        return {"puzzle": to_puzzle_json(puzzle), "status": result.status,
-                "solutions": [list(g) for g in result.solutions], "nodes": result.nodes,
-                "seconds": round(result.seconds, 4), "rating": None, "steps": [],
-                "complete": True}
+        return _answer(puzzle, solve_puzzle(puzzle, limits))
     started = time.perf_counter()
     budget = SearchLimits(timeout=limits.budget)
     trace = None
     if steps:
-        result, trace = trace_solve(puzzle, 2, budget, max_steps=limits.max_steps)
+        result, trace = trace_solve(puzzle, 2, budget, max_steps=limits.max_steps,
+                                    max_bytes=limits.max_step_bytes)
     else:
         result = solve_puzzle(puzzle, limits)
-    _check(result, limits)
+    out = _answer(puzzle, result)
+    if result.status == "unknown":
+        return out
     left = max(0.05, limits.budget - (time.perf_counter() - started))
     rating = rate(puzzle, SearchLimits(timeout=left))
-    out: dict[str, Any] = {
-        "puzzle": to_puzzle_json(puzzle), "status": result.status,
-        "solutions": [list(g) for g in result.solutions], "nodes": result.nodes,
-        "seconds": round(result.seconds, 4),
-        "rating": {"level": rating.level, "score": rating.score, "unique": rating.unique_known,
-                   "line_solves": rating.line_solves, "probes": rating.probes,
-                   "nodes": rating.nodes, "max_depth": rating.max_depth,
-                   "complete": rating.status != "unknown"},
-        "steps": [], "complete": True,
-    }
+    out["rating"] = {"level": rating.level, "score": rating.score, "unique": rating.unique_known,
+                     "line_solves": rating.line_solves, "probes": rating.probes,
+                     "nodes": rating.nodes, "max_depth": rating.max_depth,
+                     "complete": rating.status != "unknown"}
     if trace is not None:
         out["steps"] = [step_json(s) for s in trace.steps]
         out["complete"] = trace.complete
     return out
+
+
+def give_back_memory() -> None:
+    """Hand freed heap memory back to the system (glibc keeps it otherwise: a request's steps
+    left the server holding hundreds of MB, issue 53); nothing elsewhere."""
+    import ctypes
+    import ctypes.util
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        pass
 
 
 def puzzle_of(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
@@ -148,7 +172,7 @@ def puzzle_of(body: dict[str, Any], limits: WebLimits) -> tuple[Any, str]:
     from gridsolve.nonogram.formats import FORMATS, detect_format
 
     text = body_text(body)
-    fmt = body.get("format") or "auto"
+    fmt = body.get("format", "auto")
     if not isinstance(fmt, str) or fmt != "auto" and fmt not in FORMATS:
         raise ApiError(422, f"unknown format {fmt!r}; choose one of auto, {', '.join(FORMATS)}")
     try:

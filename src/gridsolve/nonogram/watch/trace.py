@@ -31,7 +31,7 @@ from gridsolve.nonogram.engine.constants import (CELL_EMPTY, CELL_FILLED, EV_BAC
                                                  EV_TRY)
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid, Puzzle
 
-__all__ = ["Step", "StepKind", "Trace", "Recorder", "trace_solve", "replay"]
+__all__ = ["Step", "StepKind", "Trace", "Recorder", "trace_solve", "replay", "step_bytes"]
 
 StepKind = Literal["line", "try", "retract", "learn", "guess", "backtrack", "solution"]
 
@@ -53,9 +53,21 @@ class Step:
     contradiction: bool = False
 
 
+#: What one recorded step holds in memory, in bytes: the step, and each changed cell (measured
+#: with tracemalloc on CPython 3.11: 162 bytes for a step without changes, 93 per change).
+STEP_BYTES = 200
+CHANGE_BYTES = 96
+
+
+def step_bytes(step: Step) -> int:
+    """About how many bytes a recorded step holds (for ``max_bytes``)."""
+    return STEP_BYTES + CHANGE_BYTES * len(step.changes)
+
+
 @dataclass
 class Trace:
-    """The steps of one solve; ``complete`` is False when recording stopped at ``max_steps``."""
+    """The steps of one solve; ``complete`` is False when recording stopped at ``max_steps``
+    or ``max_bytes``."""
 
     puzzle: Puzzle
     steps: list[Step] = field(default_factory=list)
@@ -85,13 +97,17 @@ class Recorder:
     """An ``on_event`` callback for the engine that rebuilds the solve as steps.
 
     ``listener`` (if given) is called with each step as it happens; steps are kept in
-    ``trace`` up to ``max_steps`` (None: all; 0: none)."""
+    ``trace`` up to ``max_steps`` (None: all; 0: none) and while they hold at most
+    ``max_bytes`` (None: no bound; see ``step_bytes``): one step of a 200x200 grid can hold
+    40,000 changed cells, so a count alone does not bound the memory."""
 
     def __init__(self, puzzle: Puzzle, listener: Callable[[Step], None] | None = None,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, max_bytes: int | None = None) -> None:
         self.puzzle = puzzle
         self.listener = listener
         self.max_steps = max_steps
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.trace = Trace(puzzle)
         self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
         self.trail: list[int] = []
@@ -184,9 +200,13 @@ class Recorder:
                         probing=self.probe_mark is not None))
 
     def _emit(self, step: Step) -> None:
-        if self.max_steps is None or len(self.trace.steps) < self.max_steps:
+        size = step_bytes(step)
+        if (self.trace.complete
+                and (self.max_steps is None or len(self.trace.steps) < self.max_steps)
+                and (self.max_bytes is None or self.bytes + size <= self.max_bytes)):
             self.trace.steps.append(step)
-        else:
+            self.bytes += size
+        else:  # the first step left out ends the recording: no gaps in what is kept
             self.trace.complete = False
         if self.listener is not None:
             self.listener(step)
@@ -194,8 +214,10 @@ class Recorder:
 
 def trace_solve(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
                 *, probing: bool = True, max_steps: int | None = None,
+                max_bytes: int | None = None,
                 listener: Callable[[Step], None] | None = None) -> tuple[Result, Trace]:
-    """Solve as ``analyse`` does, recording every step (up to ``max_steps``)."""
-    recorder = Recorder(puzzle, listener, max_steps)
+    """Solve as ``analyse`` does, recording every step (up to ``max_steps`` and
+    ``max_bytes``)."""
+    recorder = Recorder(puzzle, listener, max_steps, max_bytes)
     result = analyse(puzzle, max_solutions, limits, probing=probing, on_event=recorder)
     return result, recorder.trace
