@@ -5,12 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(shell find src -name '*.c' -o -name '*.h')
 
-.PHONY: install run serve test test-sanitize test-slow bench lint clean
+.PHONY: install run serve test test-sanitize test-slow bench lint docs clean
 
 $(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[all]' --group test --group bench --group lint
+	$(BIN)/python -m pip install -q -e '.[all]' --group test --group bench --group lint --group docs
 	touch $(STAMP)
 
 install: $(STAMP)  ## .venv with gridsolve and every extra; the CLI is .venv/bin/gridsolve
@@ -78,6 +78,9 @@ lint: install  ## ruff (rules in pyproject.toml), mypy --strict over src and tes
 	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases \
 		gridsolve.nonogram.engine._core gridsolve.nonogram.engine._colour gridsolve.tiling.engine._exact
 
+docs: install  ## the documentation site (guide, engine notes, decisions, API reference) into site/, strictly
+	$(BIN)/python -m mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build site src/*.egg-info
 	find src -name '*.so' -delete
