@@ -4,10 +4,40 @@
 // A layout is { cell, left, top, width, height }: CSS pixels, the grid's top-left corner at
 // (left, top) with clues above and to its left.
 
+/** The smallest cell a fingertip can hit (CSS pixels). */
+export const FINGER = 24;
+/** The longest side a canvas may have at that size (CSS pixels); a larger puzzle gets smaller
+ * cells rather than a canvas the browser cannot hold. */
+const LONGEST = 3000;
+/** The most backing pixels a canvas gets (its resolution drops below the screen's above). */
+const MOST_PIXELS = 16e6;
+
+/** Is this a phone or tablet (a finger, or a narrow screen)? Its grid keeps finger-sized
+ * cells and pans inside its box instead of shrinking to fit. */
+export function isPhone() {
+  return window.matchMedia("(pointer: coarse), (max-width: 700px)").matches;
+}
+
+/** The cell size for a grid `across` cells wide with `clueCells` cells of clues at its left:
+ * `fit` (what fits the box), raised to finger size on a phone while the canvas stays under
+ * LONGEST, then kept within [least, most]. */
+export function cellSize(fit, across, clueCells, least, most) {
+  const finger = isPhone() ? Math.min(FINGER, Math.floor(LONGEST / (across + clueCells))) : 0;
+  return Math.max(least, Math.min(most, Math.max(fit, finger)));
+}
+
+/** The width (CSS pixels) the board box `board` offers its canvas: its parent's, less the
+ * box's own padding and border. */
+export function roomFor(board) {
+  const outer = board.parentElement ? board.parentElement.clientWidth : 0;
+  return (outer || (window.innerWidth || 900) - 40) - 12;
+}
+
 /** Size the canvas to the layout at the screen's pixel ratio and clear it to the paper
  * colour; returns its 2D context, drawing in CSS pixels. */
 export function prepare(canvas, lay, paper) {
-  const ratio = window.devicePixelRatio || 1;
+  const screen = window.devicePixelRatio || 1;
+  const ratio = Math.min(screen, Math.sqrt(MOST_PIXELS / (lay.width * lay.height)));
   canvas.width = lay.width * ratio;
   canvas.height = lay.height * ratio;
   canvas.style.width = `${lay.width}px`;

@@ -1,6 +1,6 @@
 // Calendar page: one solution of a date with coloured pieces, hints, browsing, the year heatmap.
 
-import { api, el, svg } from "./util.js";
+import { api, el, number, svg } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 48;
@@ -22,7 +22,12 @@ function drawBoard() {
   const data = state.data;
   const box = $("cal-board");
   box.replaceChildren();
-  if (!data) return;
+  box.classList.remove("stale");
+  if (!data) {  // nothing (or a failure): no board, and nothing to browse
+    $("cal-index").textContent = "";
+    for (const id of ["cal-prev", "cal-next", "cal-hint"]) $(id).disabled = true;
+    return;
+  }
   const { width, height } = data.board;
   const root = svg("svg", {
     width: width * SIZE + 4, height: height * SIZE + 4, viewBox: `-2 -2 ${width * SIZE + 4} ${height * SIZE + 4}`,
@@ -81,6 +86,7 @@ async function show() {
   const edition = $("cal-edition").value || "original";
   setMessage("Searching\u2026");
   const ask = ++state.asked;
+  $("cal-board").classList.add("stale");  // the board shown is the previous date's until then
   try {
     const data = await api(`api/calendar/solutions?date=${encodeURIComponent(date)}&edition=${encodeURIComponent(edition)}`);
     if (ask !== state.asked) return;  // a later request superseded this one
@@ -91,34 +97,64 @@ async function show() {
     setMessage(d.count ? `${d.date}: ${d.count} solution${d.count === 1 ? "" : "s"} (${d.edition} edition).`
       : `${d.date}: no solution (${d.edition} edition).`);
     drawBoard();
-    await heatmap(edition);
   } catch (err) {
-    if (ask === state.asked) setMessage(err.message, true);
+    if (ask !== state.asked) return;
+    setMessage(err.message, true);
+    state.data = null;
+    drawBoard();
+    return;
   }
+  await heatmap(edition);
+}
+
+/** Months per row of the heatmap: four when they fit the page at full size, else three or two
+ * (scaled down to fit, never below a day a finger can tap). */
+function monthsPerRow(calW, gap) {
+  const room = $("calendar").clientWidth || 800;
+  return [4, 3].find((k) => k * calW + (k + 1) * gap <= room) || 2;
 }
 
 async function heatmap(edition) {
   const box = $("heatmap");
   if (box.dataset.edition === edition) return;
-  box.dataset.edition = edition;
-  $("heatmap-info").textContent = "Counting every date\u2026";
-  const year = state.year[edition] || await api(`api/calendar/year?edition=${encodeURIComponent(edition)}`);
-  state.year[edition] = year;
+  $("heatmap-info").classList.remove("error");
+  if (!state.year[edition]) {
+    $("heatmap-info").textContent = "Counting every date\u2026";
+    try {
+      state.year[edition] = await api(`api/calendar/year?edition=${encodeURIComponent(edition)}`);
+    } catch (err) {
+      box.replaceChildren();
+      delete box.dataset.edition;
+      $("heatmap-info").textContent = `Could not count every date: ${err.message}`;
+      $("heatmap-info").classList.add("error");
+      return;
+    }
+  }
+  if (($("cal-edition").value || "original") !== edition) return;  // another edition was chosen
+  drawHeatmap(state.year[edition]);
+}
+
+function drawHeatmap(year) {
+  const box = $("heatmap");
   const cell = 24, gap = 14, calW = 7 * cell, calH = 5 * cell + 18;
-  const root = svg("svg", { width: 4 * calW + 5 * gap, height: 3 * (calH + gap) + gap, role: "img", "aria-label": "solutions per date" });
+  const per = monthsPerRow(calW, gap);
+  const width = per * calW + (per + 1) * gap, height = (12 / per) * (calH + gap) + gap;
+  const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "solutions per date" });
+  const corner = (m) => [gap + (m % per) * (calW + gap), gap + Math.floor(m / per) * (calH + gap)];
   year.months.forEach((name, m) => {
-    const x0 = gap + (m % 4) * (calW + gap), y0 = gap + Math.floor(m / 4) * (calH + gap);
+    const [x0, y0] = corner(m);
     const label = svg("text", { x: x0 + calW / 2, y: y0 + 10, "text-anchor": "middle", "font-size": 12 });
     label.textContent = name;
     root.append(label);
   });
   for (const day of year.days) {
     const m = day.month - 1;
-    const x = gap + (m % 4) * (calW + gap) + ((day.day - 1) % 7) * cell;
-    const y = gap + Math.floor(m / 4) * (calH + gap) + 16 + Math.floor((day.day - 1) / 7) * cell;
+    const [x0, y0] = corner(m);
+    const x = x0 + ((day.day - 1) % 7) * cell;
+    const y = y0 + 16 + Math.floor((day.day - 1) / 7) * cell;
     const words = year.weekday
-      ? `${year.months[m]} ${day.day}: ${day.mean} solutions on average over weekdays (${day.min} to ${day.max})`
-      : `${year.months[m]} ${day.day}: ${day.mean} solution${day.mean === 1 ? "" : "s"}`;
+      ? `${year.months[m]} ${day.day}: ${number(day.mean)} solutions on average over the weekdays (${number(day.min)} to ${number(day.max)})`
+      : `${year.months[m]} ${day.day}: ${number(day.mean)} solution${day.mean === 1 ? "" : "s"}`;
     const g = svg("g", { class: "day", tabindex: 0 });
     g.dataset.month = day.month;
     g.dataset.day = day.day;
@@ -139,7 +175,17 @@ async function heatmap(edition) {
     root.append(g);
   }
   box.replaceChildren(root);
-  $("heatmap-info").textContent = `Fewest ${year.lo}, most ${year.hi} solutions. Hover a day for its count; click it to open it.`;
+  box.dataset.edition = year.edition;
+  box.dataset.perRow = String(per);
+  $("heatmap-info").textContent = `Fewest ${number(year.lo)}, most ${number(year.hi)} solutions a date`
+    + `${year.weekday ? " (on average over the weekdays)" : ""}. Hover or tap a day for its count; click it to open it.`;
+}
+
+/** A turned phone or a resized window: redraw the heatmap if its months per row change. */
+function refit() {
+  const box = $("heatmap");
+  const year = state.year[box.dataset.edition];
+  if (year && !$("calendar").hidden && box.dataset.perRow !== String(monthsPerRow(7 * 24, 14))) drawHeatmap(year);
 }
 
 async function init() {
@@ -162,6 +208,8 @@ async function init() {
   }
   const start = () => { if (!state.loaded && !$("calendar").hidden) { state.loaded = true; show(); } };
   document.addEventListener("tab", start);
+  document.addEventListener("tab", refit);
+  window.addEventListener("resize", refit);
   start();
 }
 

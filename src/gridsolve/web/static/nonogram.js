@@ -8,7 +8,7 @@
 // [length, colour index], solutions rows of palette symbols. It has no steps (only the
 // black-and-white engine traces them), so the board shows its solution straight away.
 
-import { drawGrid, prepare, shadeLine } from "./board.js";
+import { cellSize, drawGrid, isPhone, prepare, roomFor, shadeLine } from "./board.js";
 import { api, download, el } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,7 +22,7 @@ const ORIGIN_ROOT = 0, ORIGIN_PROBE = 1, ORIGIN_GUESS = 2;
 const state = {
   text: "", puzzle: null, result: null, steps: [], at: 0, undo: [],
   values: [], origin: [], playing: false, carry: 0, last: 0, overlay: null, which: 0, asked: 0,
-  ink: null, boxTouched: false,
+  ink: null, boxTouched: false, stale: false,
 };
 
 /** symbol -> "#rrggbb" for the inks of a colour puzzle, or null for black and white. */
@@ -125,9 +125,10 @@ function gridRows(values, w) {
 function layout(puzzle) {
   const rowClue = Math.max(1, ...puzzle.rows.map((c) => c.length));
   const colClue = Math.max(1, ...puzzle.cols.map((c) => c.length));
-  const avail = Math.min(760, (window.innerWidth || 900) - 40);
-  let cell = Math.floor(Math.min(avail / (puzzle.width + rowClue * 0.9), 640 / (puzzle.height + colClue)));
-  cell = Math.max(3, Math.min(26, cell));
+  const avail = Math.min(760, roomFor($("board")));
+  const tall = isPhone() ? Infinity : 640 / (puzzle.height + colClue);  // a phone pans down
+  const fit = Math.floor(Math.min(avail / (puzzle.width + rowClue * 0.9), tall));
+  const cell = cellSize(fit, puzzle.width, rowClue, 3, 26);
   const clues = cell >= 9;
   const left = clues ? Math.ceil(rowClue * cell * 0.9) + 4 : 2;
   const top = clues ? colClue * cell + 4 : 2;
@@ -169,6 +170,7 @@ function draw() {
   }
   const shown = overlay || gridRows(state.values, w);
   $("board").dataset.rows = shown.join("\n");
+  $("board").dataset.layout = [lay.left, lay.top, lay.cell].join(",");
   updateControls(step);
 }
 
@@ -224,7 +226,27 @@ function updateControls(step) {
   const sols = state.result ? state.result.solutions.length : 0;
   $("other-solution").hidden = sols < 2;
   $("other-solution").textContent = `Solution ${state.overlay && state.which === 1 ? 1 : 2}`;
-  $("step-label").textContent = label;
+  $("step-label").textContent = state.stale ? "(an earlier puzzle, not the one in the box)" : label;
+}
+
+/** Grey out (or bring back) the grid and summary: they do not belong to the box's text. */
+function setStale(stale) {
+  state.stale = stale;
+  $("board").classList.toggle("stale", stale);
+  $("summary").classList.toggle("stale", stale);
+  updateControls(state.at > 0 ? state.steps[state.at - 1] : null);
+}
+
+/** After a failure: the previous result no longer answers anything, so it goes (the summary,
+ * the replay, the downloads) and its grid stays only greyed out. */
+function forget() {
+  stop();
+  state.result = null;
+  state.steps = [];
+  state.at = 0;
+  $("summary").replaceChildren();
+  $("download-svg").disabled = $("download-png").disabled = true;
+  setStale(Boolean(state.puzzle));
 }
 
 function tick(now) {
@@ -253,9 +275,11 @@ function stop() {
   $("play").textContent = "Play";
 }
 
-function load(puzzle, result) {
+function load(puzzle, result, text) {
   stop();
   state.puzzle = puzzle;
+  state.text = text;
+  setStale(false);
   state.ink = inksOf(puzzle);
   state.result = result;
   state.steps = result ? result.steps : [];
@@ -271,7 +295,8 @@ function load(puzzle, result) {
 function summary(result) {
   const dl = $("summary");
   dl.replaceChildren();
-  const words = { unique: "unique solution", multiple: "more than one solution", none: "no solution" };
+  const words = { unique: "unique solution", multiple: "more than one solution", none: "no solution",
+    unknown: "not known: the time limit came first" };
   const r = result.rating;
   const pal = result.puzzle.palette;
   const rows = [
@@ -279,7 +304,8 @@ function summary(result) {
       + (pal ? `, ${pal.length - 1} colours` : "")],
     ["Format", result.format],
     ["Status", words[result.status] || result.status],
-    ["Rating", !r ? "black-and-white puzzles only"
+    ["Rating", !r ? (result.status === "unknown" ? "not rated: the time limit ran out"
+      : "black-and-white puzzles only")
       : r.level === null ? "not known: the time limit came before the rating ended"
       : `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`],
     ["Work", r ? `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`
@@ -292,24 +318,38 @@ function summary(result) {
   dl.querySelector("dd:nth-of-type(3)").id = "status";
 }
 
+/** A solve stopped by the time limit: show the solution it found, else the cells proven. */
+function showProven(result) {
+  const rows = result.solutions.length ? result.solutions[0] : result.partial;
+  state.values = rows.join("").split("");
+  draw();
+}
+
 async function solve() {
   const text = $("puzzle-text").value;
   setMessage("Solving\u2026");
   $("solve").disabled = true;
   const ask = ++state.asked;
+  if (state.puzzle) setStale(true);  // until the answer comes, the grid shown is the old one
   try {
     const result = await api("api/nonogram/solve", { text, format: $("format").value, steps: true });
     if (ask !== state.asked) return;
-    state.text = text;
-    load(result.puzzle, result);
+    load(result.puzzle, result, text);
     summary(result);
-    setMessage(result.status === "none" ? "This puzzle has no solution."
+    const unknown = result.status === "unknown";  // the time limit came first: still an answer
+    if (unknown) showProven(result);
+    setMessage(unknown ? (result.solutions.length
+      ? "A solution was found within the time limit, but not proven the only one; it is shown."
+      : "No answer within the time limit; the cells shown are the ones proven so far.")
+      : result.status === "none" ? "This puzzle has no solution."
       : result.puzzle.palette ? "Solved; the colour solution is shown."
         : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
     $("download-svg").disabled = $("download-png").disabled = false;
-    play();
+    if (!unknown) play();
   } catch (err) {
+    if (ask !== state.asked) return;
     setMessage(err.message, true);
+    forget();
   } finally {
     $("solve").disabled = false;
   }
@@ -326,7 +366,7 @@ async function generate() {
     if (ask !== state.asked) return;
     $("puzzle-text").value = out.text;
     $("format").value = "auto";
-    load(out.puzzle, null);
+    load(out.puzzle, null, out.text);
     $("summary").replaceChildren();
     const needs = { line: "line logic", probe: "probing", search: "search" }[out.rating.level];
     setMessage(`A new ${out.puzzle.width}\u00d7${out.puzzle.height} puzzle (seed ${out.seed}) with a unique solution; `
@@ -345,8 +385,16 @@ async function save(kind) {
   }
 }
 
+/** The box's text changed: the grid and summary are stale unless it is their text again. */
+function textChanged() {
+  if (state.puzzle && !$("solve").disabled) setStale($("puzzle-text").value !== state.text);
+}
+
 async function init() {
   $("puzzle-text").addEventListener("focus", () => { state.boxTouched = true; }, { once: true });
+  $("puzzle-text").addEventListener("input", textChanged);
+  document.addEventListener("puzzle-refused", forget);  // play mode could not read the text
+  window.addEventListener("resize", draw);
   $("solve").addEventListener("click", solve);
   $("generate").addEventListener("click", generate);
   $("download-svg").addEventListener("click", () => save("svg"));
@@ -365,6 +413,7 @@ async function init() {
     if (!file) return;
     if (file.size > 1024 * 1024) { setMessage("That file is larger than 1 MB.", true); return; }
     $("puzzle-text").value = await file.text();
+    textChanged();
     setMessage(`Loaded ${file.name}; press Solve.`);
   });
   try {
@@ -382,7 +431,7 @@ async function openExample() {
   const out = await api("api/nonogram/example");
   if (state.boxTouched || $("puzzle-text").value.trim()) return;
   $("puzzle-text").value = out.text;
-  load(out.puzzle, null);
+  load(out.puzzle, null, out.text);
   setMessage("An example puzzle: press Solve to watch the solver, or Play to solve it yourself.");
 }
 

@@ -5,7 +5,7 @@
 // the clock and the puzzle text are kept in localStorage, keyed by the clues, so a reload
 // (or coming back to the puzzle later) continues where play stopped.
 
-import { drawGrid, prepare, shadeLine } from "./board.js";
+import { cellSize, drawGrid, prepare, roomFor, shadeLine } from "./board.js";
 import { api } from "./util.js";
 import { doneBlocks, runs } from "./clues.js";
 
@@ -57,10 +57,9 @@ function layout() {
   const p = game.puzzle;
   const rowClue = Math.max(1, ...p.rows.map((c) => c.length));
   const colClue = Math.max(1, ...p.cols.map((c) => c.length));
-  const room = $("play-area").clientWidth || (window.innerWidth || 900) - 40;
-  const avail = Math.min(760, room - 14);  // the board's padding and border
-  let cell = Math.floor(Math.min(avail / (p.width + rowClue * 0.9), 640 / (p.height + colClue)));
-  cell = Math.max(12, Math.min(30, cell));
+  const avail = Math.min(760, roomFor($("play-board")));
+  const fit = Math.floor(Math.min(avail / (p.width + rowClue * 0.9), 640 / (p.height + colClue)));
+  const cell = cellSize(fit, p.width, rowClue, 12, 30);
   const left = Math.ceil(rowClue * cell * 0.9) + 6, top = colClue * cell + 6;
   return { cell, left, top, width: left + p.width * cell + 2, height: top + p.height * cell + 2 };
 }
@@ -236,8 +235,19 @@ function cellAt(ev) {
 
 function tool() { return $("play-tool").dataset.tool === "mark" ? "." : "#"; }
 
+/** The tool button's next tool: fill, mark, then move (a finger pans the grid's box). */
+const TOOLS = { fill: ["mark", "Tool: mark \u2715"], mark: ["move", "Tool: move \u2725"], move: ["fill", "Tool: fill \u25A0"] };
+
+function nextTool() {
+  const t = $("play-tool");
+  const [next, words] = TOOLS[t.dataset.tool] || TOOLS.move;
+  t.dataset.tool = next;
+  t.textContent = words;
+  $("play-canvas").classList.toggle("moving", next === "move");
+}
+
 function startStroke(ev) {
-  if (!game.puzzle) return;
+  if (!game.puzzle || $("play-tool").dataset.tool === "move") return;
   const i = cellAt(ev);
   if (i < 0) return;
   ev.preventDefault();
@@ -340,7 +350,15 @@ async function askHint() {
     draw();
   } catch (err) {
     message(err.message, true);
+    dropAnswer();
   }
+}
+
+/** After a failed hint or check: the outlines and hint of an earlier answer go too. */
+function dropAnswer() {
+  game.hint = null;
+  game.wrong.clear();
+  draw();
 }
 
 function applyHint() {
@@ -363,6 +381,7 @@ async function check() {
     draw();
   } catch (err) {
     message(err.message, true);
+    dropAnswer();
   }
 }
 
@@ -401,6 +420,7 @@ async function play(_ev, kept = null) {
     const box = $("message");
     box.textContent = err.message;
     box.classList.add("error");
+    document.dispatchEvent(new CustomEvent("puzzle-refused"));
   }
 }
 
@@ -435,11 +455,7 @@ function init() {
   $("play-undo").addEventListener("click", undo);
   $("play-redo").addEventListener("click", redo);
   $("play-restart").addEventListener("click", restart);
-  $("play-tool").addEventListener("click", () => {
-    const t = $("play-tool");
-    t.dataset.tool = t.dataset.tool === "mark" ? "fill" : "mark";
-    t.textContent = t.dataset.tool === "mark" ? "Tool: mark \u2715" : "Tool: fill \u25A0";
-  });
+  $("play-tool").addEventListener("click", nextTool);
   // a new puzzle (generated or solved) while playing: play it
   document.addEventListener("puzzle-loaded", (ev) => {
     if (ev.detail.solved) showMode("watch");

@@ -15,6 +15,11 @@ export async function api(path, body) {
   return type.includes("json") ? res.json() : res.blob();
 }
 
+/** A count for people: thousands grouped, at most one decimal ("6,055.6", "168"). */
+export function number(n) {
+  return Number(n).toLocaleString("en-US", { maximumFractionDigits: 1 });
+}
+
 /** An HTML element with attributes and text (text is never parsed as HTML). */
 export function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
