@@ -39,7 +39,8 @@ test: install  ## the fast test suite (exit code 5, no tests collected, is a fai
 # test_sat_processes_end_at_the_deadline_with_their_counts counts a SAT process's conflicts
 # in a 2 s --jobs run: under ASan, with the other core busy, they were 8,500-13,000 against
 # its bound of 10,000, and once in CI the count came after DEADLINE_GRACE and was lost (it
-# runs in make test, unslowed).
+# runs in make test-slow, unslowed). -m 'not slow' keeps the heavy tests, which make test leaves
+# out, running here under the sanitizers.
 ASAN_DIR := build/asan
 ASAN_TESTS := tests/nonogram/engine tests/nonogram/backends tests/nonogram/watch tests/tiling
 ASAN_SKIP := tests/nonogram/backends/test_backends.py::test_cli_same_json_for_every_method \
@@ -55,11 +56,11 @@ test-sanitize: install  ## the engine, colour, tiling and backend tests on exten
 	cd $(ASAN_DIR) && $(CURDIR)/$(BIN)/python -m zipfile -e wheel/gridsolve-*.whl .
 	cd $(ASAN_DIR) && PYTHONPATH=. LD_PRELOAD="$$($${CC:-gcc} -print-file-name=libasan.so)" \
 		ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
-		$(CURDIR)/$(BIN)/python -m pytest -q -p no:cacheprovider --rootdir=$(CURDIR) \
+		$(CURDIR)/$(BIN)/python -m pytest -q -p no:cacheprovider --rootdir=$(CURDIR) -m 'not slow' \
 		$(addprefix --deselect ,$(ASAN_SKIP)) $(addprefix $(CURDIR)/,$(ASAN_TESTS))
 
-test-slow: install  ## the slow tests over the shared puzzle corpora
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
+test-slow: install  ## every test make test leaves out: the shared corpora (slow) and processes, programs, clocks (heavy)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m 'slow or heavy'
 
 bench: install  ## benchmarks, each printing a table with its peers (long: about 35 minutes)
 	$(BIN)/python benchmarks/nonogram.py

@@ -27,9 +27,10 @@ from tests.nonogram.engine.test_colour_engine import palette, random_grid
 from tests.nonogram.oracle import all_solutions as brute_force
 
 # (the SAT side is tested on random puzzles the dive would end at once: conftest.no_dive)
+# heavy: all but three tests here start the Kissat program (make test-slow runs them)
 pytestmark = [pytest.mark.skipif(not kissat.installed(),
                                  reason="kissat (gridsolve[kissat]) not installed"),
-              pytest.mark.usefixtures("no_dive")]
+              pytest.mark.usefixtures("no_dive"), pytest.mark.heavy]
 
 
 @pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])

@@ -17,8 +17,10 @@ from gridsolve.nonogram.model import is_solution
 from tests.nonogram.backends.programs import random_puzzle
 from tests.nonogram.oracle import all_solutions as brute_force
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="reads a process's state from /proc")
+# heavy: every test here starts a program and stops and resumes it (make test-slow runs them)
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                 reason="reads a process's state from /proc"),
+              pytest.mark.heavy]
 
 # a program that reads its input, then works until it has used ``cpu`` seconds of CPU time,
 # and says how long that took by the wall clock

@@ -39,6 +39,7 @@ def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(auto, "AUTO_NODES", 0)  # colour: no node before the processes
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("jobs", [2, 4])
 def test_counts_equal_brute_force(jobs: int) -> None:
     rng = random.Random(jobs)
@@ -63,6 +64,7 @@ def test_counts_equal_brute_force(jobs: int) -> None:
     assert not multiprocessing.active_children()  # every process was ended
 
 
+@pytest.mark.heavy
 def test_counts_past_the_pool_and_stops_at_max_solutions() -> None:
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
     every = parallel.analyse(puzzle, 1000, jobs=3)
@@ -71,6 +73,7 @@ def test_counts_past_the_pool_and_stops_at_max_solutions() -> None:
     assert two.status == "multiple" and len(set(two.solutions)) == 2
 
 
+@pytest.mark.heavy
 def test_colour_puzzles() -> None:
     rng = random.Random(3)
     for _ in range(6):
@@ -81,6 +84,7 @@ def test_colour_puzzles() -> None:
         assert set(result.solutions) == all_colour_solutions(puzzle)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("size, seed", [
     (50, 50_006),  # rand50-6 of benchmarks/nonogram.py: seconds for any SAT side (syrup too)
     (70, 70_004),  # rand70-4: a minute and more for Kissat
@@ -95,6 +99,7 @@ def test_timeout_ends_every_process(size: int, seed: int) -> None:
     assert result.status == "unknown" and not multiprocessing.active_children()
 
 
+@pytest.mark.heavy
 def test_cli_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
     heart = str(Path(__file__).resolve().parents[3] / "src/gridsolve/examples/heart.txt")
@@ -124,6 +129,7 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
 @pytest.mark.parametrize("syrup_threads, jobs, least", [
     (0, 3, 3),  # the team, Glucose and the restarts (glucose-syrup kept out)
@@ -204,6 +210,7 @@ def _seeds_spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return seeds
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("have", ["both", "no kissat", "no python-sat"])
 def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
                                                 have: str) -> None:
@@ -246,6 +253,7 @@ def _large() -> Puzzle:
     return puzzle_from_grid(random_grid(64, 64, 0.53, random.Random(0)))
 
 
+@pytest.mark.heavy
 def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where auto hands a large puzzle to Kissat (every line 64+, no solver named; 0016),
     Kissat seeds 0 and 1 come first, then the team, more seeds and the native restarts
@@ -284,6 +292,7 @@ def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPat
         assert caps == [want_cap] * len(want_seeds)
 
 
+@pytest.mark.heavy
 def test_when_both_kissat_processes_fail_the_team_goes_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With two processes the team has none of them (0023): if both Kissat processes end
@@ -305,6 +314,7 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
     assert result.nodes > 10  # the two processes' 5 each and the team's
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("size, seed, least", [
     (70, 5, 1_000),  # Kissat seeds 0 and 1 (the team has no process): their conflicts
     (50, 6, 10_000),  # the team and Glucose: Glucose's conflicts (the team's ~1,400 nodes/s)
@@ -336,6 +346,7 @@ class _Conn:
         self.sent.append(message)
 
 
+@pytest.mark.heavy
 def test_a_sat_process_sends_its_count_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
     """A python-sat process is interrupted every REPORT_EVERY seconds to send its conflicts
     so far (its last count, sent at the deadline, could come after the pool's grace on a busy
@@ -404,6 +415,7 @@ def test_auto_turns_say_when_they_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     assert conn.sent == [("nodes", team.nodes()), ("failed", 1), ("done", False)]
 
 
+@pytest.mark.heavy
 def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     """A single CLI solve runs on all the cores it may use unless --jobs says otherwise."""

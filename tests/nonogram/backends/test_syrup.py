@@ -25,7 +25,8 @@ from tests.nonogram.oracle import all_solutions as brute_force
 pytestmark = [pytest.mark.skipif(not syrup.usable(),
                                  reason="glucose-syrup (gridsolve[syrup]) not installed, or no "
                                         "/proc to tell a hung run by"),
-              pytest.mark.usefixtures("no_dive")]
+              pytest.mark.usefixtures("no_dive"),
+              pytest.mark.heavy]  # all but one start glucose-syrup or --jobs processes
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

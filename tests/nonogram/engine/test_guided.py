@@ -89,6 +89,7 @@ def test_limits_stop_it_unexhausted() -> None:
     assert (got, exhausted) == ([], False)
 
 
+@pytest.mark.heavy
 def test_thing_s_second_solution_is_next_to_a_sat_solution(puzzles_dir: Path) -> None:
     """The survey's Thing (36x42), whose other solutions lie where local moves may not reach
     from the one SAT finds first: the guided search finds one within its node budget."""
@@ -102,6 +103,7 @@ def test_thing_s_second_solution_is_next_to_a_sat_solution(puzzles_dir: Path) ->
     assert all(is_solution(thing, g) for g in got) and first not in got
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
 @pytest.mark.parametrize("puzzle, every", several(12)[:6])
 def test_kissat_counts_exactly_with_it(puzzle: Puzzle, every: set[Grid]) -> None:
@@ -114,6 +116,7 @@ def test_kissat_counts_exactly_with_it(puzzle: Puzzle, every: set[Grid]) -> None
     assert result.stats["nearby"] + result.stats["guided"] == len(every) - 1
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not syrup.installed(), reason="glucose-syrup (gridsolve[syrup]) not installed")
 def test_syrup_counts_exactly_with_it() -> None:
     puzzle, every = several(12)[1]
@@ -137,6 +140,7 @@ def five_rooks() -> Puzzle:
     return Puzzle([[1]] * 5, [[1]] * 5)
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
 def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """Five rooks (120 solutions), no local moves, the guided search cut to 8 nodes, so
@@ -155,6 +159,7 @@ def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPat
     assert all(is_solution(five_rooks(), g) for g in result.solutions)
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
 def test_its_time_is_a_share_of_the_run_and_no_node_limit_takes_it(
         monkeypatch: pytest.MonkeyPatch) -> None:

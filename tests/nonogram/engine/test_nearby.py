@@ -124,6 +124,7 @@ def test_counts_with_local_moves_match_the_oracle(seed: int) -> None:
             assert result.status in ("unique", "multiple") and result.stats["nodes"] >= 0
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", range(30))
 def test_auto_with_sat_first_matches_the_oracle(seed: int, monkeypatch: pytest.MonkeyPatch
                                                 ) -> None:
@@ -177,6 +178,7 @@ def _permutations(n: int) -> Puzzle:
     return Puzzle([[1]] * n, [[1]] * n)
 
 
+@pytest.mark.heavy
 def test_nearby_stops_at_its_deadline() -> None:
     """On a puzzle of very many neighbours, a large limit with a deadline already past ends
     after at most NEARBY_CLOCK_EVERY tries, and what it found are solutions; without the
@@ -195,6 +197,7 @@ def test_nearby_stops_at_its_deadline() -> None:
     assert set(late) <= set(free)
 
 
+@pytest.mark.heavy
 def test_many_solutions_asked_for_end_at_the_timeout() -> None:
     """Asking auto for more solutions than there is time to find (30! here) ends at the
     timeout, local moves included: one call of them over all of a first solution's
@@ -220,6 +223,7 @@ def test_many_solutions_asked_for_end_at_the_timeout() -> None:
     assert all(is_solution(puzzle, g) for g in found[:50])
 
 
+@pytest.mark.heavy
 def test_a_count_leaves_the_moves_after_the_first_solutions() -> None:
     """Eight rooks (8! = 40,320 solutions) counted to a million: the team's local moves, in
     Python, look next to the first MOVES_MAX_SOLUTIONS solutions only, for that many each;
