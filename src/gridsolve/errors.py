@@ -7,7 +7,10 @@
     ├── SolverUnavailable           an optional backend is not installed (names the extra)
     └── LimitReached                a search hit its time or node limit (carries what is known)
 
-"No solution" is never an exception: it is a result.
+"No solution" is never an exception: it is a result. Beside the tree, one warning:
+
+    UserWarning
+    └── InputWarning                input read by a safe guess (a repeated clue block read once)
 
 Messages speak of the library, never of a front end's flags: an error that the caller can get
 past by an option carries ``remedy``, the name of that library parameter (``"limits"``,
@@ -21,7 +24,7 @@ import errno
 from typing import Any, Self
 
 __all__ = ["GridsolveError", "ParseError", "MissingFile", "InvalidPuzzle", "SolverUnavailable",
-           "LimitReached"]
+           "LimitReached", "InputWarning"]
 
 
 class GridsolveError(Exception):
@@ -91,3 +94,7 @@ class LimitReached(GridsolveError):
         self.partial = partial
         self.nodes = nodes
         super().__init__(message)
+
+
+class InputWarning(UserWarning):
+    """Input that was read, but not as written: what was guessed, and where (file, line)."""

@@ -10,12 +10,13 @@ import argparse
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from gridsolve import _startup
 from gridsolve.cli._args import OneLineErrors, printable
-from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
+from gridsolve.errors import GridsolveError, InputWarning, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
 
@@ -105,7 +106,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    """A warning as one line on stderr, as errors are (``warnings.showwarning``'s signature)."""
+    print(f"gridsolve: warning: {printable(str(message))}", file=sys.stderr)
+
+
 def _main(argv: list[str]) -> int:
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", InputWarning)
+        warnings.showwarning = _show_warning
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)

@@ -21,8 +21,8 @@ from types import ModuleType
 
 from gridsolve.errors import MissingFile, ParseError
 from gridsolve.nonogram.formats import (cwd, faase, glpk, ish, json_, keen, makhorin, mk, nin,
-                                        non, olsak_g, puzzlekit, pynogram, spoj, syro, text,
-                                        tournament, webpbn)
+                                        non, olsak_g, picross, puzzlekit, pynogram, spoj, syro,
+                                        text, tournament, webpbn)
 from gridsolve.nonogram.formats._colours import bw_only
 from gridsolve.nonogram.formats._common import (MAX_BYTES, ClueError, Entry, RawClues,
                                                default_label)
@@ -35,8 +35,8 @@ __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "par
 
 #: Content detection tries these in order: the most specific signatures first.
 DETECT_ORDER: tuple[ModuleType, ...] = (
-    json_, puzzlekit, webpbn, non, faase, glpk, pynogram, tournament, syro, spoj, olsak_g, mk,
-    nin, makhorin, cwd, text, keen, ish,
+    json_, puzzlekit, webpbn, non, picross, faase, glpk, pynogram, tournament, syro, spoj,
+    olsak_g, mk, nin, makhorin, cwd, text, keen, ish,
 )
 FORMATS: dict[str, ModuleType] = {m.NAME: m for m in DETECT_ORDER}
 #: Other names people use for a format: webpbn's export calls Simpson's .non "ss".
