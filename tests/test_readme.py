@@ -193,7 +193,8 @@ def test_console_example_as_typed(block: Block, tmp_path: Path,
     run_block(block, tmp_path, in_process=False)
 
 
-def test_the_readme_has_examples_of_each_kind() -> None:
+def test_the_readme_is_a_short_guide_with_examples_of_each_kind() -> None:
+    assert len(README.read_text(encoding="utf-8").splitlines()) <= 300
     assert len(CONSOLE) >= 8 and PYCON
     assert all(commands(b) for b in CONSOLE)
 
