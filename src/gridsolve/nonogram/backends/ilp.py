@@ -38,16 +38,19 @@ import subprocess
 import tempfile
 import time
 import warnings
+from bisect import bisect_left
+from collections.abc import Iterator
 from typing import Any
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
-from gridsolve.nonogram.backends._common import (checked, feasible_starts, grid_from_cells,
-                                                 lines, unknown_grid)
+from gridsolve.nonogram import engine
+from gridsolve.nonogram.backends._common import (Line, checked, feasible_starts,
+                                                 grid_from_cells, lines, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
-from gridsolve.nonogram.model import Grid, Puzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle
 from gridsolve.workers import program_setup
 
-__all__ = ["require", "build", "model_terms", "analyse"]
+__all__ = ["require", "build", "model_terms", "analyse", "unbuilt_text"]
 
 #: Seconds CBC may run past the deadline (to stop on its own) before it is killed.
 KILL_GRACE = 0.2
@@ -69,6 +72,13 @@ BYTES_PER_TERM = 300
 #: build checks the clock as it goes, so this only keeps a hopeless build from starting).
 #: It was 50,000, which refused in 0.1 s a light.dat that builds in 0.27 s under --timeout 2.
 BUILD_TERMS_PER_SECOND = 200_000
+#: Seconds writing the MPS file takes for each second building the model took (measured
+#: 2026-12-07 under load ~10 on two cores: random 60x60 build 3.39 s, write 3.00 s; a
+#: 20000x1 line 3.58 s and 3.11 s). The write cannot look at the clock, so the build stops
+#: while there is still this much time left for it, and a write starts only with the time
+#: the last one took (or this estimate) left: under load both slow down alike. (A model
+#: built up to the deadline and then written overran --timeout 20 by 63%.)
+WRITE_PER_BUILD = 1.0
 
 
 def _pulp() -> Any:
@@ -103,9 +113,12 @@ def _cbc(pulp: Any) -> Any:
 
 
 def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None,
-             max_memory: int | None,
-             options: tuple[str, ...] = ()) -> tuple[int, dict[str, float]] | None:
+             max_memory: int | None, options: tuple[str, ...] = (),
+             write: list[float] | None = None) -> tuple[int, dict[str, float]] | None:
     """One CBC run on the problem: (PuLP status, values by variable name), None at the deadline.
+
+    ``write`` holds the seconds the model's MPS file is expected to take to write: with less
+    than that left the run does not start (None); it is updated with the time this write took.
 
     PuLP's own call waits for CBC with no timeout, and CBC ignores ``-sec`` inside its root
     LP (measured: Petro, 40x35, ran 76 s under ``-sec 2``), so the bundled binary is run here
@@ -114,7 +127,13 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
     cbc = _cbc(pulp)
     with tempfile.TemporaryDirectory(prefix="gridsolve-cbc-") as tmp:
         mps, sol = os.path.join(tmp, "model.mps"), os.path.join(tmp, "model.sol")
+        left = seconds_left(deadline)
+        if write and left is not None and left < write[0]:
+            return None
+        writing = time.perf_counter()
         vs, var_names, con_names, _ = prob.writeMPS(mps, rename=1)
+        if write:
+            write[0] = time.perf_counter() - writing
         seconds = seconds_left(deadline)
         if seconds == 0:
             return None
@@ -143,119 +162,261 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
         return int(status), values
 
 
-def model_terms(puzzle: Puzzle, stop_at: int | None = None) -> int:
+def _open_lines(puzzle: Puzzle, known: Grid | None) -> Iterator[tuple[Line, str]]:
+    """Every line with a cell still open in ``known`` (all of them without it), with its
+    cells as known there ('#', '.', '?')."""
+    for line in lines(puzzle):
+        if known is None:
+            yield line, UNKNOWN * len(line[2])
+            continue
+        text = "".join(known[r][c] for r, c in line[2])
+        if UNKNOWN in text:
+            yield line, text
+
+
+def _starts(clue: Clue, text: str) -> list[list[int]]:
+    """Each block's starts that agree with the line's known cells: none of its cells empty,
+    and no filled cell just before or just after it."""
+    n = len(text)
+    empty_before = [0]
+    for ch in text:
+        empty_before.append(empty_before[-1] + (ch == EMPTY))
+    out = []
+    for size, rng in zip(clue, feasible_starts(clue, n)):
+        out.append([s for s in rng if empty_before[s + size] == empty_before[s]
+                    and (s == 0 or text[s - 1] != FILLED)
+                    and (s + size == n or text[s + size] != FILLED)])
+    return out
+
+
+def model_terms(puzzle: Puzzle, stop_at: int | None = None, known: Grid | None = None) -> int:
     """How many terms ``build`` writes (each variable in each constraint), from the clues;
-    once past ``stop_at`` the count stops there."""
+    once past ``stop_at`` the count stops there. With ``known`` (see ``build``), the lines
+    it settles count nothing, and the others exactly when that costs less than what is
+    left below ``stop_at``, else as if every cell were open (an upper bound)."""
     terms = 0
-    for _, clue, cells in lines(puzzle):
+    for (_, clue, cells), text in _open_lines(puzzle, known):
         n = len(cells)
-        terms += n + sum(clue) * (n - sum(clue) - len(clue) + 2)  # x = covering starts
         m = n - sum(clue) - len(clue) + 2  # the feasible starts of each block
-        terms += len(clue) * m  # each block starts once
-        terms += max(len(clue) - 1, 0) * (m + m * (m + 1) // 2)  # block order
+        if known is not None and (stop_at is None or terms + len(clue) * m <= stop_at):
+            terms += _line_terms(clue, text)
+        else:
+            terms += _open_terms(clue, n)
         if stop_at is not None and terms > stop_at:
             break
     return terms
 
 
-#: Model items (variables and constraints) made between two looks at the clock in ``build``.
+def _open_terms(clue: Clue, n: int) -> int:
+    """The terms ``build`` writes for a line of ``n`` open cells, from its clue alone."""
+    m = n - sum(clue) - len(clue) + 2  # the feasible starts of each block
+    return (n + sum(clue) * m  # x = covering starts
+            + len(clue) * m  # each block starts once
+            + max(len(clue) - 1, 0) * (m + m * (m + 1) // 2))  # block order
+
+
+def _line_terms(clue: Clue, text: str) -> int:
+    """The terms ``build`` writes for one line with these known cells, counted exactly."""
+    open_cells = text.count(UNKNOWN)
+    if not clue:
+        return open_cells
+    starts = _starts(clue, text)
+    covering = [0] * len(text)
+    for size, feasible in zip(clue, starts):
+        for s in feasible:
+            for i in range(s, s + size):
+                covering[i] += 1
+    terms = sum(map(len, starts))  # each block starts once
+    for k in range(len(clue) - 1):  # block order: y <= the next block's starts after it
+        later = starts[k + 1]
+        terms += sum(1 + len(later) - bisect_left(later, s + clue[k] + 1) for s in starts[k])
+    # x = covering starts for an open cell; covering starts = 1 for a known filled one
+    return terms + sum(c + (ch == UNKNOWN) for c, ch in zip(covering, text) if ch != EMPTY)
+
+
+#: Terms of the model made between two looks at the clock in ``build``.
 BUILD_CLOCK_EVERY = 4096
 
 
-def build(puzzle: Puzzle, deadline: float | None = None) -> tuple[Any, list[Any]] | None:
+class _NoSolution(Exception):
+    """The known cells leave a block no start: the puzzle has no solution."""
+
+
+def build(puzzle: Puzzle, deadline: float | None = None,
+          known: Grid | None = None) -> tuple[Any, list[Any]] | None:
     """The integer program and its cell variables in row-major order (None if the deadline
-    came first: the clock is checked every BUILD_CLOCK_EVERY variables or constraints, so a
-    line of 100,000 cells is not one step)."""
+    came first, or too late to write the model after, at WRITE_PER_BUILD: the clock is
+    checked every BUILD_CLOCK_EVERY terms, so a line of 100,000 cells is not one step).
+    ``known`` cells ('#', '.'; '?' open) must be proven facts (the native engine's root):
+    only open cells get a variable (None in the list for the others), a line with none
+    open gets no constraint, and a start that disagrees with them none."""
+    try:
+        return _build(puzzle, deadline, known)
+    except _NoSolution:
+        pulp = _pulp()  # the smallest model without a solution: x = 0 and x = 1
+        prob = pulp.LpProblem("nonogram", pulp.LpMinimize)
+        x = _binary(pulp, prob, "x_none")
+        prob += pulp.lpSum([])
+        prob += x == 0
+        prob += x == 1
+        return prob, [None] * (puzzle.width * puzzle.height)
+
+
+def _build(puzzle: Puzzle, deadline: float | None,
+           known: Grid | None) -> tuple[Any, list[Any]] | None:
+    """``build``, raising _NoSolution when the known cells leave a block no start."""
     pulp = _pulp()
     prob = pulp.LpProblem("nonogram", pulp.LpMinimize)
     made = 0
+    begun = time.perf_counter()
 
-    def late() -> bool:
+    def late(terms: int = 1) -> bool:
         nonlocal made
-        made += 1
-        return made % BUILD_CLOCK_EVERY == 0 and passed(deadline)
+        before, made = made, made + terms
+        if deadline is None or made // BUILD_CLOCK_EVERY == before // BUILD_CLOCK_EVERY:
+            return False
+        now = time.perf_counter()
+        return now + (now - begun) * WRITE_PER_BUILD >= deadline
     cells: dict[tuple[int, int], Any] = {}
     for r in range(puzzle.height):
         for c in range(puzzle.width):
-            cells[r, c] = _binary(pulp, prob, f"x_{r}_{c}")
-            if late():
-                return None
-    prob += pulp.lpSum([])
-    for (kind, index), clue, line_cells in lines(puzzle):
-        xs = [cells[rc] for rc in line_cells]
-        if not clue:
-            for x in xs:
-                prob += x == 0
+            if known is None or known[r][c] == UNKNOWN:
+                cells[r, c] = _binary(pulp, prob, f"x_{r}_{c}")
                 if late():
                     return None
+    prob += pulp.lpSum([])
+    for ((kind, index), clue, line_cells), text in _open_lines(puzzle, known):
+        xs = [cells.get(rc) for rc in line_cells]
+        if not clue:
+            for x in xs:
+                if x is not None:
+                    prob += x == 0
+                    if late():
+                        return None
             continue
-        starts = feasible_starts(clue, len(xs))
+        starts = _starts(clue, text)
+        if not all(starts):
+            raise _NoSolution
         ys: list[dict[int, Any]] = []
-        for k, rng in enumerate(starts):
+        for k, feasible in enumerate(starts):
             ys.append({})
-            for s in rng:
+            for s in feasible:
                 ys[k][s] = _binary(pulp, prob, f"y_{kind}{index}_{k}_{s}")
                 if late():
                     return None
         covering: list[list[Any]] = [[] for _ in xs]
         for k, size in enumerate(clue):
             prob += pulp.lpSum(ys[k].values()) == 1
+            if late(len(ys[k])):
+                return None
             for s, y in ys[k].items():
                 for i in range(s, s + size):
                     covering[i].append(y)
                 if k + 1 < len(clue):
-                    prob += y <= pulp.lpSum(z for t, z in ys[k + 1].items() if t >= s + size + 1)
-                if late():
-                    return None
-        for x, cover in zip(xs, covering):
-            prob += x == pulp.lpSum(cover)
-            if late():
+                    after = [z for t, z in ys[k + 1].items() if t >= s + size + 1]
+                    prob += y <= pulp.lpSum(after)
+                    if late(1 + len(after)):
+                        return None
+        for x, cover, ch in zip(xs, covering, text):
+            if x is not None:
+                prob += x == pulp.lpSum(cover)
+            elif ch == FILLED:  # a known filled cell lies in exactly one block
+                if not cover:
+                    raise _NoSolution
+                prob += pulp.lpSum(cover) == 1
+            else:  # a known empty cell: no start left covers it
+                continue
+            if late(1 + len(cover)):
                 return None
-    return prob, [cells[r, c] for r in range(puzzle.height) for c in range(puzzle.width)]
+    return prob, [cells.get((r, c)) for r in range(puzzle.height) for c in range(puzzle.width)]
 
 
-def _build_within(puzzle: Puzzle, limits: SearchLimits,
-                  deadline: float | None) -> tuple[Any, list[Any]] | None:
-    """The model, if it fits the memory limit (else LimitReached) and can be built and
-    written before the deadline (else None)."""
+def _build_within(puzzle: Puzzle, limits: SearchLimits, deadline: float | None,
+                  known: Grid | None) -> tuple[tuple[Any, list[Any]] | None, dict[str, int]]:
+    """The model (None if it cannot be built and written before the deadline) and stats:
+    ``built``, and with ``model_terms`` the estimate that refused it before it was started
+    (``unbuilt_text`` words them). Over the memory limit, LimitReached."""
     memory = limits.max_memory
     by_memory = None if memory is None else memory // BYTES_PER_TERM
     left = seconds_left(deadline)
     by_time = None if left is None else int(left * BUILD_TERMS_PER_SECOND)
     bounds = [b for b in (by_memory, by_time) if b is not None]
-    terms = model_terms(puzzle, min(bounds) if bounds else None)
+    terms = model_terms(puzzle, min(bounds) if bounds else None, known)
     if memory is not None and by_memory is not None and terms > by_memory:
         raise LimitReached(
             f"the ILP model of this {puzzle.width}x{puzzle.height} puzzle needs about "
             f"{terms * BYTES_PER_TERM >> 20} MB or more ({terms:,} terms), over the memory "
             f"limit of {memory >> 20} MB").with_remedy("max_memory")
-    if by_time is not None and terms > by_time:
-        return None
-    return build(puzzle, deadline)
+    if by_time is not None and left is not None and terms > by_time:
+        most = sum(_open_terms(clue, len(cells)) for (_, clue, cells), _ in
+                   _open_lines(puzzle, known))  # the whole estimate, for the message
+        return None, {"built": 0, "model_terms": most, "ms_left": int(left * 1000)}
+    begun = time.perf_counter()
+    built = build(puzzle, deadline, known)
+    size = {"built": int(built is not None),
+            "build_ms": int((time.perf_counter() - begun) * 1000)}
+    return built, size
+
+
+def unbuilt_text(stats: dict[str, int]) -> str:
+    """The status of a search whose model was not built (``built`` 0): why, in words."""
+    terms = stats.get("model_terms")
+    if terms is None:
+        return "unknown (the time limit ran out before the model was built)"
+    left = stats.get("ms_left", 0) / 1000
+    return (f"unknown (the model would be too large to build in the time given: up to "
+            f"{terms:,} terms, about {terms / BUILD_TERMS_PER_SECOND:,.1f} s to build and "
+            f"write at {BUILD_TERMS_PER_SECOND:,} terms a second, with {left:.1f} s left)")
+
+
+def _root(puzzle: Puzzle, max_solutions: int, deadline: float | None,
+          started: float) -> Result | Grid:
+    """What line logic settles at the root (the native engine, no probing, no search): the
+    answer when it settles every cell or finds none can be, else the cells it proved."""
+    root = engine.analyse(puzzle, max_solutions, SearchLimits(
+        max_nodes=0, timeout=seconds_left(deadline)), probing=False, team=False)
+    if root.status == "none" and root.exhausted:
+        return Result.of_count((), max_solutions, True, 0, time.perf_counter() - started,
+                               root.partial, {"cbc_runs": 0, "root": 1})
+    if not any(UNKNOWN in row for row in root.partial):
+        grid = checked(puzzle, root.partial, "ILP")
+        return Result.of_count((grid,), max_solutions, True, 0, time.perf_counter() - started,
+                               grid, {"cbc_runs": 0, "root": 1})
+    return root.partial
 
 
 def analyse(puzzle: Puzzle, max_solutions: int = 2,
-            limits: SearchLimits = SearchLimits()) -> Result:
+            limits: SearchLimits = SearchLimits(), *, root: bool = True) -> Result:
     """Search up to ``max_solutions`` solutions with CBC; same Result as the native engine.
 
-    ``limits.timeout`` bounds the build and the CBC runs together; ``limits.max_nodes`` caps
-    the branch-and-bound nodes of each run; ``limits.max_memory`` the model (see above)."""
+    With ``root``, line logic first settles what it can (``_root``): a puzzle it solves
+    needs no model, and only the cells it leaves open get variables. ``limits.timeout``
+    bounds the root, the build and the CBC runs together; ``limits.max_nodes`` caps the
+    branch-and-bound nodes of each run; ``limits.max_memory`` the model (see above)."""
     started = time.perf_counter()
     deadline = limits.deadline()
     pulp = _pulp()
     found: list[Grid] = []
-    built = _build_within(puzzle, limits, deadline)
+    known: Grid | None = None
+    if root:
+        settled = _root(puzzle, max_solutions, deadline, started)
+        if isinstance(settled, Result):
+            return settled
+        known = settled
+    partial = known if known is not None else unknown_grid(puzzle)
+    built, size = _build_within(puzzle, limits, deadline, known)
     if built is None:  # it could not be built and written in time: the time limit's answer
-        return Result("unknown", (), 0, time.perf_counter() - started, unknown_grid(puzzle),
-                      {"cbc_runs": 0, "built": 0})
+        return Result("unknown", (), 0, time.perf_counter() - started, partial,
+                      {"cbc_runs": 0, **size})
     prob, xs = built
     complete, runs = True, 0
+    write = [size["build_ms"] / 1000 * WRITE_PER_BUILD]
     while len(found) < max_solutions:
         if passed(deadline):
             complete = False
             break
         outcome = _run_cbc(pulp, prob, deadline, limits.max_nodes, limits.max_memory,
-                           LATER_RUN_OPTIONS if found else ())
+                           LATER_RUN_OPTIONS if found else (), write)
         runs += 1
         if outcome is None or outcome[0] in (pulp.LpStatusNotSolved, pulp.LpStatusUndefined):
             complete = False
@@ -265,11 +426,12 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
             break
         if status != pulp.LpStatusOptimal:
             raise GridsolveError(f"CBC ended with status {pulp.LpStatus[status]!r}")
-        filled = [round(values.get(x.name, 0) or 0) == 1 for x in xs]
+        filled = [partial[i // puzzle.width][i % puzzle.width] == FILLED if x is None
+                  else round(values.get(x.name, 0) or 0) == 1 for i, x in enumerate(xs)]
         found.append(checked(puzzle, grid_from_cells(puzzle, filled), "ILP"))
-        prob += (pulp.lpSum(1 - x for x, f in zip(xs, filled) if f)
-                 + pulp.lpSum(x for x, f in zip(xs, filled) if not f)) >= 1
+        prob += (pulp.lpSum(1 - x for x, f in zip(xs, filled) if f and x is not None)
+                 + pulp.lpSum(x for x, f in zip(xs, filled) if not f and x is not None)) >= 1
     stats = {"cbc_runs": runs, "variables": len(prob.variables()),
-             "constraints": prob.numConstraints()}
+             "constraints": prob.numConstraints(), **size}
     return Result.of_count(tuple(found), max_solutions, complete, runs,
-                           time.perf_counter() - started, unknown_grid(puzzle), stats)
+                           time.perf_counter() - started, partial, stats)
