@@ -55,7 +55,9 @@ def grid_checks(page: Any, frame: str, canvas: str) -> None:
     """The grid (its clues included) starts near the top, its cells are big enough, and its
     box pans."""
     at = box(page, canvas)
-    assert at["y"] < NEAR_TOP, f"the grid starts {at['y']:.0f} px down"
+    down = at["y"] + page.evaluate("() => window.scrollY")
+    assert 0 <= down < NEAR_TOP, f"the grid starts {down:.0f} px down the page"
+    assert 0 <= at["y"] < HEIGHT / 2, "the grid is out of sight after the answer came"
     _, _, cell = map(float, str(page.get_attribute(frame, "data-layout")).split(","))
     assert cell >= MIN_CELL
     outer = box(page, frame)

@@ -289,7 +289,16 @@ function load(puzzle, result, text) {
   state.values = new Array(puzzle.width * puzzle.height).fill("?");
   state.origin = new Array(puzzle.width * puzzle.height).fill(ORIGIN_ROOT);
   draw();
+  bringIntoSight();
   document.dispatchEvent(new CustomEvent("puzzle-loaded", { detail: { puzzle, solved: Boolean(result) } }));
+}
+
+/** On a phone the Solve and Generate buttons sit below the grid: show the new grid. */
+function bringIntoSight() {
+  const at = $("board").getBoundingClientRect();
+  if (isPhone() && at.height && (at.top < 0 || at.bottom > window.innerHeight)) {
+    $("board").closest(".output").scrollIntoView({ block: "start" });
+  }
 }
 
 function summary(result) {
