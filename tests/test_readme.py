@@ -11,11 +11,12 @@ The conventions (README.md's Development section says them too):
 - a block is run in a fresh temporary folder in which ``src/`` is the repository's ``src/``,
   so the bundled examples are found by the paths the README gives and the files an example
   writes go nowhere else;
-- a block after a ``<!-- slow -->`` line (over about a second) runs only with ``-m slow``.
+- a block after a ``<!-- slow -->`` line (over about a second) runs only in ``make test-slow``
+  (marked ``heavy``).
 
 The fast suite runs each block in this process through ``gridsolve.cli.main``, the function
-``.venv/bin/gridsolve`` calls; the slow suite runs every block as a user would, each command
-by ``bash`` with ``.venv/bin`` first on the PATH.
+``.venv/bin/gridsolve`` calls; ``make test-slow`` (``heavy``: it starts processes) also runs
+every block as a user would, each command by ``bash`` with ``.venv/bin`` first on the PATH.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ def test_python_example(block: Block, tmp_path: Path, monkeypatch: pytest.Monkey
     run_doctest(block)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("block", CONSOLE, ids=lambda b: b.name)
 def test_console_example_as_typed(block: Block, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
