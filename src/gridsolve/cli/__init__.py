@@ -24,7 +24,8 @@ __all__ = ["main"]
 REMEDIES = {
     "limits": "use --no-limits to read it anyway",
     "format": "name it with --format",
-    "index": "take one out with 'gridsolve nonogram convert FILE OUT --index N'",
+    "index": "pick one with --index N or FILE#N, or take one out with "
+             "'gridsolve nonogram convert FILE OUT --index N'",
     "max_memory": "use --method native, or raise --max-memory",
     "resume": "rerun with --resume to go on",
 }

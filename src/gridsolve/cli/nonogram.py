@@ -11,12 +11,13 @@ from typing import Any
 
 from gridsolve.cli._args import memory, natural, positive_int, seconds, time_left
 from gridsolve.cli import nonogram_show as show
+from gridsolve.cli._input import add_index, read_one
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.check import goal_warning
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, Result, SearchLimits
-from gridsolve.nonogram.formats import INPUT_FORMATS, read_entry
+from gridsolve.nonogram.formats import INPUT_FORMATS
 from gridsolve.nonogram.model import AnyPuzzle, Colour, palette_of
 
 
@@ -46,6 +47,7 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
+    add_index(p)
     p.add_argument("--max-solutions", type=positive_int, default=2, metavar="N",
                    help="stop after N solutions (default 2: enough to prove uniqueness)")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
@@ -144,7 +146,7 @@ def _jobs(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    entry = read_entry(args.file, args.format, limits=not args.no_limits)
+    entry = read_one(args)
     puzzle = entry.puzzle
     limits = SearchLimits(max_nodes=args.max_nodes, max_memory=args.max_memory,
                           timeout=time_left(args.timeout))

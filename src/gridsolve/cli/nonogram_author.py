@@ -16,10 +16,11 @@ from typing import Any
 
 from gridsolve.cli._args import (fraction, natural, positive_int, seconds, time_left, whole,
                                 write_file)
+from gridsolve.cli._input import add_index, read_one
 from gridsolve.nonogram.check import check, solution_problems
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
-                                        read_puzzle, write_puzzle)
+                                        write_puzzle)
 from gridsolve.nonogram.model import ColourPuzzle
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
                                          make_unique)
@@ -63,6 +64,7 @@ def _add_input(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
+    add_index(p)
     p.add_argument("--no-limits", action="store_true",
                    help="read files over 10 MB and puzzles over 1000x1000")
 
@@ -176,8 +178,7 @@ def rating_text(rating: Rating) -> str:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "rating",
-                     "supports", args.file)
+    puzzle = bw_only(read_one(args).puzzle, "rating", "supports", args.file)
     rating = rate(puzzle, _limits(args))
     if args.json:
         data = dataclasses.asdict(rating)
@@ -195,7 +196,7 @@ def run_check(args: argparse.Namespace) -> int:
     reader accepted, whose clues the model has already checked, for its solutions only."""
     source = "<stdin>" if args.file == "-" else args.file
     try:  # not read_clues: it would read standard input a second time for a colour puzzle
-        puzzle = read_puzzle(args.file, args.format, limits=not args.no_limits)
+        puzzle = read_one(args).puzzle
     except ClueError as exc:
         source = exc.clues.source or source
         problems = check(exc.clues, _limits(args))

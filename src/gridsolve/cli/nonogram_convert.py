@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.cli._args import positive_int, write_text
+from gridsolve.cli._input import split_index
 from gridsolve.errors import GridsolveError, ParseError, SolverUnavailable
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, bw_only, format_for_path,
                                         iter_entries, tournament, write_puzzle)
@@ -44,6 +45,12 @@ def run_convert(args: argparse.Namespace) -> int:
     target = _target(args)
     if "-" not in (args.input, args.output) and Path(args.output).resolve() == Path(args.input).resolve():
         raise ParseError("OUT is the same file as IN", args.output)
+    path, numbered = split_index(args.input)  # IN#N: as --index N
+    if numbered is not None:
+        if args.index not in (None, numbered):
+            raise GridsolveError(f"{args.input} and --index {args.index} name different "
+                                 "puzzles: give one of them")
+        args.input, args.index = path, numbered
     entries = list(iter_entries(args.input, args.format, limits=not args.no_limits))
     if not entries:  # (as solve and show say it)
         raise ParseError("no puzzle found", "<stdin>" if args.input == "-" else args.input)

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from gridsolve.cli._args import seconds, time_left
+from gridsolve.cli._input import add_index, read_one
 from gridsolve.errors import GridsolveError
 
 __all__ = ["add_commands"]
@@ -24,6 +25,7 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=["auto", *FORMATS],
                    help="input format (default: detect)")
+    add_index(p)
     p.add_argument("--grid", metavar="PARTIAL",
                    help="the position: rows of '#' filled, '.' or 'x' empty, '?' unknown, or a "
                         "JSON grid (default: the empty board)")
@@ -42,7 +44,7 @@ def add_commands(cmds: Any) -> None:
 def run_hint(args: argparse.Namespace) -> int:
     from gridsolve.cli.nonogram_show import print_grid
     from gridsolve.nonogram.engine import SearchLimits
-    from gridsolve.nonogram.formats import bw_only, read_puzzle, read_text
+    from gridsolve.nonogram.formats import bw_only, read_text
     from gridsolve.nonogram.formats.position import parse_position
     from gridsolve.nonogram.hints import apply_hint, hint
     from gridsolve.nonogram.lines import cell_label
@@ -50,8 +52,7 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.file == "-" and args.grid == "-":
         raise GridsolveError("the puzzle and --grid cannot both come from standard input: "
                              "give one of them as a file")
-    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits), "hints",
-                     "supports", args.file)
+    puzzle = bw_only(read_one(args).puzzle, "hints", "supports", args.file)
     grid = None
     if args.grid:
         grid = parse_position(read_text(args.grid, not args.no_limits), puzzle.width,

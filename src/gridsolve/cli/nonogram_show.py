@@ -43,6 +43,7 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
 def add_commands(cmds: Any) -> None:
     """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
     from gridsolve.cli._args import positive_int, seconds
+    from gridsolve.cli._input import add_index
     from gridsolve.nonogram.formats import INPUT_FORMATS
     p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
     p.add_argument("file", help="puzzle file ('-' for standard input)")
@@ -63,6 +64,7 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
+    add_index(p)
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--blank", action="store_true", help="leave out the stored goal")
     p.add_argument("--png", metavar="FILE", type=output_file, help="also draw the picture to a PNG file")
@@ -88,8 +90,8 @@ def describe(puzzle: AnyPuzzle) -> str:
 
 def run_show(args: argparse.Namespace) -> int:
     """``nonogram show``: the clues in the margins of the stored goal (or of a blank grid)."""
-    from gridsolve.nonogram.formats import read_entry
-    entry = read_entry(args.file, args.format, limits=not args.no_limits)
+    from gridsolve.cli._input import read_one
+    entry = read_one(args)
     puzzle = entry.puzzle
     goal = None if args.blank else entry.goal
     grid = goal or tuple("?" * puzzle.width for _ in range(puzzle.height))
