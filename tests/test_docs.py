@@ -155,3 +155,14 @@ def test_ci_runs_exactly_the_commands_of_the_readme() -> None:
     listed = [m.group(1) for m in map(MAKE.match, block) if m]
     ci = re.findall(r"^make ([\w-]+)", (REPO / ".ci" / "run").read_text(encoding="utf-8"), re.M)
     assert listed and listed == ci
+
+
+def test_every_page_is_in_the_site_nav() -> None:
+    """Each page of docs/ (the decision records are reached from their index) and each API
+    page is in mkdocs.yml's nav, so the site shows it."""
+    nav = (REPO / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
+    pages = {p.relative_to(REPO / "docs").as_posix()
+             for p in [*(REPO / "docs").glob("*.md"), *(REPO / "docs" / "api").glob("*.md")]}
+    listed = set(re.findall(r"([\w/-]+\.md)$", nav, re.M))
+    assert pages and pages <= listed
+    assert listed - pages == {"index.md", "decisions/README.md"}  # README.md and the index
