@@ -113,7 +113,7 @@ def test_a_model_refused_by_its_estimate_says_so() -> None:
         "unknown (the time limit ran out before the model was built)")
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("grid", [("#" * 99_999 + ".",), (("#." * 50_000),),
                                   (("#" * 9 + ".") * 10_000,)])
 def test_cli_ilp_on_100000_cell_lines_ends_within_its_timeout(
@@ -131,7 +131,7 @@ def test_cli_ilp_on_100000_cell_lines_ends_within_its_timeout(
     assert done.stdout.strip().splitlines()[-1] == "status: unique solution", done.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_cli_ilp_with_a_model_ends_within_its_timeout(tmp_path: pathlib.Path) -> None:
     """A puzzle whose model is built and CBC run (random 40x40) ends within max(0.5 s, 10%)
     of ``--timeout 5`` (the write and CBC are bounded by the deadline)."""

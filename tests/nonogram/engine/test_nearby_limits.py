@@ -143,7 +143,7 @@ def test_nearby_finds_exactly_the_solutions_one_cycle_away(seed: int) -> None:
     assert set(nearby(puzzle, grid, limit=10**6)) == expected
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_long_line_of_one_cell_blocks_solves_within_its_timeout() -> None:
     """``solve --max-nodes 1 --timeout 10`` on a 1x99,999 line of 50,000 one-cell blocks
     ends well within its timeout (it took 488 s: the moves were built with no clock)."""

@@ -9,7 +9,9 @@
     1, 1                        '0' or an empty line is an empty clue
     2
 
-Blank lines before the first clue and after the last are ignored (write ``0`` there).
+Every line before the separator is a row, so a file that opens with an empty line opens with
+an empty row; but after a leading comment (a title) blank lines before the first clue are
+spacing, and blank lines after the last clue are ignored (write ``0`` there).
 Variants seen in the wild are read too: a line holding only ``#`` as the separator, or (when
 there is neither) a single run of blank lines, as in Keen's format (then write ``0`` for an
 empty clue).
@@ -76,6 +78,9 @@ def _split(lines: list[str], source: str | None) -> tuple[Numbered, Numbered, in
     sep = seps[0] + 1
     clue_lines = [n for n, s in body if s and n != sep]
     first, last = min(clue_lines, default=sep), max(clue_lines, default=sep)
+    titled = any(s.strip().startswith("#") for s in lines[:min(first, sep) - 1])
+    if not titled:  # no comment above the clues: every line before the separator is a row
+        first = 1
     rows = [(n, s) for n, s in body if first <= n < sep]
     cols = [(n, s) for n, s in body if sep < n <= last]
     if not rows:
