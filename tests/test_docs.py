@@ -166,3 +166,12 @@ def test_every_page_is_in_the_site_nav() -> None:
     listed = set(re.findall(r"([\w/-]+\.md)$", nav, re.M))
     assert pages and pages <= listed
     assert listed - pages == {"index.md", "decisions/README.md"}  # README.md and the index
+
+
+def test_the_format_table_names_every_format() -> None:
+    from gridsolve.nonogram.formats import FORMATS
+
+    text = (REPO / "docs" / "nonograms.md").read_text(encoding="utf-8")
+    table = re.findall(r"^\| (`[^|]*) \|", text, re.M)
+    named = {name for cell in table for name in re.findall(r"`([\w-]+)`", cell)}
+    assert sorted(set(FORMATS) - named) == []
