@@ -50,8 +50,10 @@ def raise_descriptor_limit() -> int:
 
 def accept_backlog(descriptors: int) -> int:
     """The listening queue, which is also how many connections the event loop accepts in one
-    go before any of them is counted (or an old one closed): kept small under a low limit."""
-    return min(128, max(16, descriptors // 16))
+    go before any of them is counted (or an old one closed): large enough for a burst (a client
+    opens connections faster than the loop takes them; past the queue its connects wait 1 s),
+    small under a low limit."""
+    return max(16, min(2048, descriptors // 8))
 
 
 def connection_cap(limits: WebLimits, descriptors: int) -> int:
