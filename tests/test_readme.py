@@ -1,5 +1,6 @@
-"""README.md's examples run as shown: each ``console`` block's ``$`` commands give the output
-printed under them, and each ``pycon`` block passes as a doctest.
+"""README.md's examples, and those of the guide's pages (docs/*.md), run as shown: each
+``console`` block's ``$`` commands give the output printed under them, and each ``pycon``
+block passes as a doctest.
 
 The conventions (README.md's Development section says them too):
 
@@ -59,19 +60,20 @@ class Block:
     text: str
     lineno: int
     slow: bool
+    source: str = "README.md"
 
     @property
     def name(self) -> str:
-        return f"README.md:{self.lineno}"
+        return f"{self.source}:{self.lineno}"
 
 
-def blocks(text: str) -> list[Block]:
+def blocks(text: str, source: str = "README.md") -> list[Block]:
     """Every fenced block, with whether a ``<!-- slow -->`` line comes just before it."""
     out = []
     for m in FENCE.finditer(text):
         before = text[:m.start()].rstrip("\n").rsplit("\n", 1)[-1]
         out.append(Block(m.group(1), m.group(2), text.count("\n", 0, m.start()) + 1,
-                         before.strip() == "<!-- slow -->"))
+                         before.strip() == "<!-- slow -->", source))
     return out
 
 
@@ -160,7 +162,7 @@ def run_block(block: Block, where: Path, in_process: bool) -> None:
 
 def run_doctest(block: Block) -> None:
     """A pycon block as a doctest."""
-    test = doctest.DocTestParser().get_doctest(block.text, {}, block.name, str(README),
+    test = doctest.DocTestParser().get_doctest(block.text, {}, block.name, str(REPO / block.source),
                                                block.lineno)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     out = io.StringIO()
@@ -168,7 +170,9 @@ def run_doctest(block: Block) -> None:
     assert runner.failures == 0, out.getvalue()
 
 
-ALL = blocks(README.read_text(encoding="utf-8"))
+PAGES = [README, *sorted((REPO / "docs").glob("*.md"))]
+ALL = [b for page in PAGES
+       for b in blocks(page.read_text(encoding="utf-8"), page.relative_to(REPO).as_posix())]
 CONSOLE = [b for b in ALL if b.lang == "console"]
 PYCON = [b for b in ALL if b.lang == "pycon"]
 
@@ -196,7 +200,9 @@ def test_console_example_as_typed(block: Block, tmp_path: Path,
 
 def test_the_readme_is_a_short_guide_with_examples_of_each_kind() -> None:
     assert len(README.read_text(encoding="utf-8").splitlines()) <= 300
-    assert len(CONSOLE) >= 8 and PYCON
+    readme = [b for b in ALL if b.source == "README.md"]
+    assert len([b for b in readme if b.lang == "console"]) >= 8
+    assert [b for b in readme if b.lang == "pycon"]
     assert all(commands(b) for b in CONSOLE)
 
 
