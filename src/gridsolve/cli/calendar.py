@@ -252,7 +252,8 @@ def _add_design(cmds: Any) -> None:
                    help="how many hardest/easiest dates and swaps to list (default 5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help="give up counting one piece set after this many seconds")
+                   help="give up after this many seconds, the whole command (--search then "
+                   "lists the sets counted so far)")
     p.set_defaults(run=run_design)
 
 
@@ -287,9 +288,11 @@ def run_design(args: argparse.Namespace) -> int:
     if args.heatmap and not args.heatmap.lower().endswith((".png", ".svg")):
         raise InvalidPuzzle(f"{args.heatmap}: choose a .png or .svg file name")
     ed = _design_edition(args)
+    started = time.perf_counter()  # one deadline for the report and the whole search
     limits = _limits(args)
     rep = design.report(ed, args.top, limits)
-    found = design.search(ed, _pool(args), limits) if args.search else []
+    searched = _search_swaps(ed, _pool(args), limits.since(started)) if args.search else None
+    found = list(searched.found) if searched is not None else []
     if args.heatmap:
         from gridsolve.tiling.heatmap import write_heatmap
 
@@ -307,14 +310,35 @@ def run_design(args: argparse.Namespace) -> int:
                              "cells": [list(c) for c in s.added.cells],
                              "evenness": _finite(r.evenness), "fewest": r.fewest,
                              "median": r.median, "most": r.most} for s, r in found[:args.top]]
+        if searched is not None:
+            obj["search"] = {"sets": searched.total, "counted": searched.tried,
+                             "complete": searched.complete}
         print(json.dumps(obj, allow_nan=False))
-        return 0
+        return 0 if searched is None or searched.complete else 1
     _print_report(ed, rep)
-    if args.search:
+    if searched is not None:
         _print_swaps(found, args.top)
+        if not searched.complete:
+            print(f"the time limit stopped the search: {searched.tried} of {searched.total} "
+                  "piece sets counted, the rest not tried")
     if args.heatmap:
         print(f"wrote {args.heatmap}")
-    return 0
+    return 0 if searched is None or searched.complete else 1
+
+
+def _search_swaps(ed: cal.Edition, pool: Sequence[Piece], limits: SearchLimits) -> Any:
+    """``design.search_within``, with a progress bar when the output is a terminal."""
+    from gridsolve.tiling import design
+
+    if not sys.stdout.isatty():
+        return design.search_within(ed, pool, limits)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress("piece sets", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=True) as bar:
+        task = bar.add_task("", total=None)
+        return design.search_within(
+            ed, pool, limits, lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def _print_report(ed: cal.Edition, rep: Any) -> None:
