@@ -22,6 +22,13 @@ so a broken limit cannot take the shared machine down; the table shows what it h
     .venv/bin/python benchmarks/limits.py [--timeout 3] [--methods native,auto] [--sizes 100,1x10000]
         [--gridsolve PATH]   # another install's gridsolve, e.g. the previous version
 
+``--extra`` rows (issue 53), each with its own command and limit, after the table (all of
+them unless told; ``--only-extra`` runs only these): local moves on lines of one-cell blocks
+(a 64x3000 checkerboard with ``--method auto --jobs 1 --timeout 20``; a 1x99,999 line of
+50,000 one-cell blocks with ``--max-nodes 1 --timeout 10``), ``calendar design --search``
+over a 10,000-piece pool of copies of the pentominoes at ``--timeout 2``, and ILP on
+100,000-cell lines that line logic solves at ``--timeout 20``.
+
 Linux only (/proc). Exit code 1 when a row misses the target.
 """
 
@@ -36,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -179,6 +187,118 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
     return wall, peak / 2**20, status
 
 
+@dataclass
+class ExtraRow(Row):
+    """An --extra row: its own command and limit."""
+
+    limit: float = 0.0
+
+    def overrun(self, timeout: float) -> float:
+        return self.wall - self.limit
+
+    def ok(self, timeout: float) -> bool:
+        return super().ok(self.limit)
+
+
+def _checkerboard(folder: Path) -> Path:
+    grid = tuple(("#." * 1500)[r % 2:] + ("#." * 1500)[:r % 2] for r in range(64))
+    path = folder / "checkerboard64x3000.txt"
+    path.write_text(write_puzzle(puzzle_from_grid(grid), "text"))
+    return path
+
+
+def _line(folder: Path, line: str, name: str) -> Path:
+    path = folder / f"{name}.txt"
+    path.write_text(write_puzzle(puzzle_from_grid((line,)), "text"))
+    return path
+
+
+def _pool(folder: Path) -> Path:
+    """10,000 copies of the pentominoes, each turned or mirrored at random (181 KB)."""
+    from gridsolve.tiling import presets
+    from gridsolve.tiling.formats import pieces_text
+    from gridsolve.tiling.model import Piece, orientations
+    rng = random.Random(53)
+    pents = presets.named_pieces("pentominoes")
+    pool = tuple(Piece(f"Q{i + 1}", rng.choice(orientations(rng.choice(pents).cells)))
+                 for i in range(10_000))
+    path = folder / "pool10000.pieces"
+    path.write_text(pieces_text(pool))
+    return path
+
+
+#: The --extra rows: name -> (the limit in seconds, the command's arguments after
+#: ``gridsolve``, given the folder of its files).
+EXTRA: dict[str, tuple[float, Callable[[Path], list[str]]]] = {
+    "moves-checkerboard": (20.0, lambda d: ["nonogram", "solve", str(_checkerboard(d)),
+                                            "--method", "auto", "--jobs", "1", "--timeout",
+                                            "20", "--json"]),
+    "moves-1x99999": (10.0, lambda d: ["nonogram", "solve",
+                                       str(_line(d, ("#." * 50_000)[:99_999], "ones99999")),
+                                       "--max-nodes", "1", "--timeout", "10", "--json"]),
+    "design-pool10000": (2.0, lambda d: ["calendar", "design", "--search", "--pool",
+                                         str(_pool(d)), "--timeout", "2", "--json"]),
+    "ilp-1x100000-full": (20.0, lambda d: ["nonogram", "solve",
+                                           str(_line(d, "#" * 100_000, "full")), "--method",
+                                           "ilp", "--timeout", "20", "--json"]),
+    "ilp-1x100000-ones": (20.0, lambda d: ["nonogram", "solve",
+                                           str(_line(d, "#." * 50_000, "ones")), "--method",
+                                           "ilp", "--timeout", "20", "--json"]),
+    "ilp-1x100000-nines": (20.0, lambda d: ["nonogram", "solve",
+                                            str(_line(d, ("#" * 9 + ".") * 10_000, "nines")),
+                                            "--method", "ilp", "--timeout", "20", "--json"]),
+}
+
+
+def measure(argv: list[str], kill_after: float, kill_rss_mb: float
+            ) -> tuple[float, float, bytes, bytes, int | None]:
+    """Wall seconds, peak tree RSS (MB), output, errors and exit code of one command (None:
+    killed at ``kill_after`` seconds or ``kill_rss_mb``)."""
+    started = time.perf_counter()
+    out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    proc = subprocess.Popen(argv, stdout=out_file, stderr=err_file, start_new_session=True)
+    peak, killed = 0, False
+    while proc.poll() is None:
+        peak = max(peak, tree_rss(proc.pid))
+        if time.perf_counter() - started > kill_after or peak > kill_rss_mb * 2**20:
+            os.killpg(proc.pid, signal.SIGKILL)
+            killed = True
+            break
+        time.sleep(0.02)
+    proc.wait()
+    wall = time.perf_counter() - started
+    out_file.seek(0)
+    err_file.seek(0)
+    out, err = out_file.read(), err_file.read()
+    out_file.close()
+    err_file.close()
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    return wall, peak / 2**20, out, err, None if killed else proc.returncode
+
+
+def run_extra(name: str, gridsolve: str, folder: Path, kill_after: float,
+              kill_rss_mb: float) -> ExtraRow:
+    """One --extra row, run and read."""
+    limit, argv = EXTRA[name]
+    wall, rss, out, err, code = measure([gridsolve, *argv(folder)], kill_after, kill_rss_mb)
+    status = "killed" if code is None else f"error: exit code {code}"
+    if code is not None:
+        try:
+            said = json.loads(out)
+            search = said.get("search")
+            status = said["status"] if search is None else (
+                "searched all" if search["complete"] else
+                f"stopped: {search['counted']} of {search['sets']} sets")
+        except (ValueError, KeyError, TypeError):
+            line = err.decode(errors="replace").strip().splitlines()
+            if line:
+                status = "error: " + line[-1].removeprefix("gridsolve: error: ")[:60]
+    return ExtraRow(name, "", wall, rss, status, limit)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--timeout", type=float, default=3.0)
@@ -188,6 +308,9 @@ def main() -> int:
                     help="the gridsolve command to measure (default: this environment's)")
     ap.add_argument("--kill-after", type=float, default=60.0, metavar="SECONDS")
     ap.add_argument("--kill-rss", type=float, default=6144.0, metavar="MB")
+    ap.add_argument("--extra", default=",".join(EXTRA), help="the issue-53 rows to run after "
+                    "the table, by name ('none': none)")
+    ap.add_argument("--only-extra", action="store_true", help="only the --extra rows")
     args = ap.parse_args()
     rows: list[Row] = []
     print(f"limits: gridsolve nonogram solve (hint, explain, rate) --timeout {args.timeout:g}, one process "
@@ -195,7 +318,7 @@ def main() -> int:
           f"peak RSS of the process tree < {RSS_TARGET_MB} MB")
     print(f"{'method':<8} {'puzzle':>9} {'wall s':>8} {'overrun':>8} {'peak MB':>8}  status")
     with tempfile.TemporaryDirectory(prefix="gridsolve-limits-") as tmp:
-        for size in args.sizes.split(","):
+        for size in [] if args.only_extra else args.sizes.split(","):
             path = make_puzzle(size, Path(tmp))
             label = size if "x" in size else f"{size}x{size}"
             for method in args.methods.split(","):
@@ -206,6 +329,16 @@ def main() -> int:
                 mark = "" if row.ok(args.timeout) else "  <- misses the target"
                 print(f"{method:<8} {label:>9} {wall:8.2f} {row.overrun(args.timeout):+8.2f} "
                       f"{rss:8.0f}  {status}{mark}", flush=True)
+        extra = [] if args.extra == "none" else args.extra.split(",")
+        if extra:
+            print(f"{'extra row':<19} {'limit s':>7} {'wall s':>8} {'overrun':>8} "
+                  f"{'peak MB':>8}  status")
+        for name in extra:
+            row = run_extra(name, args.gridsolve, Path(tmp), args.kill_after, args.kill_rss)
+            rows.append(row)
+            mark = "" if row.ok(args.timeout) else "  <- misses the target"
+            print(f"{name:<19} {row.limit:7g} {row.wall:8.2f} {row.overrun(0):+8.2f} "
+                  f"{row.rss_mb:8.0f}  {row.status}{mark}", flush=True)
     missed = sum(not r.ok(args.timeout) for r in rows)
     print(f"{len(rows) - missed} of {len(rows)} runs within the limits")
     return 1 if missed else 0
