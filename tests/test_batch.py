@@ -98,6 +98,7 @@ def test_rows_for_good_bad_unsolvable_and_multi_puzzle_files(capsys, folder, tmp
     assert "slowest:" in err and "solver CPU" in err
 
 
+@pytest.mark.heavy
 def test_process_pool_and_csv_give_the_same_rows(capsys, folder, tmp_path) -> None:  # type: ignore[no-untyped-def]
     one, two = tmp_path / "one.jsonl", tmp_path / "two.csv"
     assert run_batch(capsys, str(folder), "--jobs", "1", "--out", str(one))[0] == 0
@@ -109,6 +110,7 @@ def test_process_pool_and_csv_give_the_same_rows(capsys, folder, tmp_path) -> No
     assert by_key(read_rows(str(two))) == by_key(read_rows(str(one)))
 
 
+@pytest.mark.heavy
 def test_dask_local_cluster_gives_identical_rows(capsys, folder, tmp_path) -> None:  # type: ignore[no-untyped-def]
     distributed = pytest.importorskip("distributed")
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
@@ -143,6 +145,7 @@ def test_missing_dask_names_the_extra(capsys, folder, monkeypatch) -> None:  # t
     assert err == "gridsolve: error: dask is not installed: pip install 'gridsolve[dask]'\n"
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("suffix", ["jsonl", "csv"])
 def test_resume_after_a_kill_adds_no_duplicates(capsys, folder, tmp_path, suffix) -> None:  # type: ignore[no-untyped-def]
     full, out = tmp_path / f"full.{suffix}", tmp_path / f"out.{suffix}"
@@ -222,6 +225,7 @@ def test_tasks_carry_paths_and_indexes_in_chunks(folder: Path) -> None:
     assert batch.auto_chunk(1_000_000, 8) == 256 and batch.auto_chunk(10, 2) == 1
 
 
+@pytest.mark.heavy
 def test_shared_corpus_batch_matches_stored_goals(capsys, puzzles_dir, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gridsolve.nonogram.formats import iter_entries
     folder = puzzles_dir / "nonogram-db" / "db" / "gnonograms"
@@ -248,6 +252,7 @@ def test_puzzles_before_a_broken_one_are_solved(capsys, tmp_path) -> None:  # ty
     assert rows[0]["error"].startswith(f"{path}:")
 
 
+@pytest.mark.heavy
 def test_interrupt_stops_busy_workers_at_once() -> None:
     import os
     import time

@@ -38,6 +38,7 @@ def _rows(out: Path) -> dict[str, dict[str, object]]:
     return {Path(str(r["source"])).name: r for r in rows}
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_unreadable_files_are_rows(tmp_path: Path, capsys, jobs: str) -> None:  # type: ignore[no-untyped-def]
     folder = _folder(tmp_path / "in")

@@ -13,6 +13,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.heavy
 def test_ruff_finds_nothing() -> None:
     ruff = Path(sys.executable).with_name("ruff")
     exe = str(ruff) if ruff.exists() else shutil.which("ruff")

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import gridsolve
 from gridsolve.nonogram.engine.results import Result
 from gridsolve.nonogram.model import Puzzle, is_any_solution, puzzle_from_grid
@@ -24,6 +26,7 @@ GRID = ("##.", ".##", "#.#")
 install()  # what ``import gridsolve`` does in Jupyter (IPython loaded)
 
 
+@pytest.mark.heavy
 def test_import_gridsolve_installs_the_hooks_under_ipython_only() -> None:
     probe = ("import sys, types\n{}import gridsolve\n"
              "from gridsolve.nonogram.model import Puzzle\n"

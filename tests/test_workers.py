@@ -17,8 +17,10 @@ import pytest
 from gridsolve.nonogram.formats import write_puzzle
 from gridsolve.nonogram.model import Puzzle, clue_of, columns_of
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
-                                reason="needs /proc to list child processes")
+# heavy: every test here runs the CLI in a process and kills it (make test-slow runs them)
+pytestmark = [pytest.mark.skipif(not Path("/proc/self/stat").exists(),
+                                 reason="needs /proc to list child processes"),
+              pytest.mark.heavy]
 
 
 def _hard_puzzles(folder: Path, count: int = 8, side: int = 70) -> None:

@@ -90,6 +90,7 @@ def test_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.count("\u00b7") == 41 - 11
 
 
+@pytest.mark.heavy
 def test_count(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "count", "--json")
     rows = json.loads(out)

@@ -71,6 +71,7 @@ def check_batch(texts: list[tuple[str, str]]) -> None:
             assert (row["status"] == "error") == bool(row["error"]) and "\n" not in row["error"]
 
 
+@pytest.mark.heavy
 @FAST_FEW
 @given(text=TEXT, suffix=st.sampled_from(SUFFIXES))
 def test_solve_never_crashes(text: str, suffix: str) -> None:

@@ -203,6 +203,7 @@ def _run_player(tmp_path: Path, page: str, check: str) -> Any:
     return json.loads(out)
 
 
+@pytest.mark.heavy
 def test_html_player_steps_to_the_end_and_back(tmp_path: Path) -> None:
     """Run the player's script in node with a stub page: the last step shows the final grid."""
     from gridsolve.nonogram.watch.player import animation_html
@@ -223,6 +224,7 @@ console.log(JSON.stringify({end, back, start: Array.from(state).join(""), captio
     assert got["start"] == "0" * 16 and got["caption"] == "the blank puzzle"
 
 
+@pytest.mark.heavy
 def test_html_player_holds_guesses_and_probes_both_ways(tmp_path: Path) -> None:
     """Run the player's script in node: the held highlights (guesses, a probe's cells), kept as
     changes, are the same at each step reached forward, one step at a time, and back from

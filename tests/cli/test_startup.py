@@ -41,6 +41,7 @@ def imported_by(code: str) -> set[str]:
     return set(out.split())
 
 
+@pytest.mark.heavy
 def test_a_small_solve_imports_only_what_it_needs() -> None:
     loaded = imported_by("from gridsolve.cli import main\n"
                          f"assert main(['nonogram', 'solve', {str(HEART)!r}]) == 0")
@@ -50,6 +51,7 @@ def test_a_small_solve_imports_only_what_it_needs() -> None:
     assert not found
 
 
+@pytest.mark.heavy
 def test_import_gridsolve_is_light() -> None:
     loaded = imported_by("import gridsolve")
     assert not {"gridsolve.nonogram.engine", "gridsolve.nonogram.formats",
@@ -104,6 +106,7 @@ def run_as(tmp_path: Path, name: str, code: str) -> subprocess.CompletedProcess[
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
+@pytest.mark.heavy
 def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path: Path) -> None:
     """A Ctrl-C after the package's first line and before cli.main runs (the CLI's imports):
     one line, exit 130, no traceback (it printed one)."""
@@ -115,6 +118,7 @@ def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "gridsolve: interrupted\n")
 
 
+@pytest.mark.heavy
 def test_the_command_hands_ctrl_c_back_and_a_library_keeps_it(tmp_path: Path) -> None:
     """cli.main gives SIGINT back to Python (KeyboardInterrupt, which it catches: see
     test_nonogram); a program importing gridsolve keeps its own SIGINT handling."""
@@ -130,6 +134,7 @@ def test_the_command_hands_ctrl_c_back_and_a_library_keeps_it(tmp_path: Path) ->
     assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
 
 
+@pytest.mark.heavy
 def test_a_process_spawned_by_the_command_keeps_the_default(tmp_path: Path) -> None:
     """multiprocessing gives a spawned child its parent's sys.argv (``.../gridsolve``), but the
     child is not the command: it must not take SIGINT (it would print the command's line)."""

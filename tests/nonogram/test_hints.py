@@ -371,6 +371,7 @@ def _agreeing(grid: Grid, solutions: Iterable[Grid]) -> list[Grid]:
             if not any(x not in ("?", y) for x, y in zip("".join(grid), "".join(s)))]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("searcher", ["sat", "native"])
 def test_a_position_no_solution_fits_is_a_mistake_with_several_solutions(
         searcher: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -462,6 +463,7 @@ def test_the_line_check_of_a_position_watches_the_clock(monkeypatch: pytest.Monk
     assert check_position(puzzle, half) is None  # compared with the solution: no line scan
 
 
+@pytest.mark.heavy
 def test_a_line_too_long_to_explain_or_to_solve_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Named rules and the count of ways take time and memory of cells times blocks in plain
     Python (a row of 30,000 cells with half of them set took minutes and 1.7 GB): past

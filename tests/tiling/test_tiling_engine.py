@@ -322,6 +322,7 @@ def test_bitboard_pocket_test_cuts_what_the_cell_flood_cuts(seed: int) -> None:
                 assert n == brute_force(board, list(ps), pair), pair
 
 
+@pytest.mark.heavy
 def test_bitboard_on_the_calendar_boards() -> None:
     """Every calendar preset: the two pocket tests, same counts and same memo states."""
     from gridsolve.tiling import calendar as cal
@@ -415,6 +416,7 @@ def test_limits_since() -> None:
     assert SearchLimits().since(0.0) == SearchLimits()
 
 
+@pytest.mark.heavy
 def test_a_guided_listing_keeps_its_count_within_max_states() -> None:
     """The guided listing's first count is a count: ``max_states`` bounds its memo too (it
     was counted without a bound). Over it, the listing goes on unguided, as it does out of

@@ -180,6 +180,7 @@ def test_tiling_solve_all_prints_what_it_found_before_the_limit(
         "4 tilings\n"), "")
 
 
+@pytest.mark.heavy
 def test_up_to_symmetry_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """The count and the listing after it share the timeout: with the count taking all of it,
     the listing (1,292,697 tilings of 7x8 by dominoes, tens of seconds) stops at once."""

@@ -31,7 +31,9 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium")) if p
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+# heavy: a server and a browser (make test-slow runs them)
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
+              pytest.mark.heavy]
 
 
 @pytest.fixture(scope="module")

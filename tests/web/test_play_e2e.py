@@ -12,7 +12,9 @@ from tests.web.test_e2e import ARTIFACTS, CHROMIUM, REPO, browser, page, server 
 from gridsolve.nonogram.backends import analyse  # noqa: E402
 from gridsolve.nonogram.formats import parse_puzzle  # noqa: E402
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+# heavy: a server and a browser (make test-slow runs them)
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
+              pytest.mark.heavy]
 
 HEART = (REPO / "src" / "gridsolve" / "examples" / "heart.txt").read_text()
 SOLUTION = "\n".join(analyse(parse_puzzle(HEART)).solutions[0])

@@ -35,8 +35,9 @@ pytestmark = pytest.mark.usefixtures("no_dive")
 
 needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
                                reason="PuLP (gridsolve[ilp]) not installed")
-#: Every method, ILP marked to skip without PuLP.
-ALL = [m if m != "ilp" else pytest.param(m, marks=needs_ilp) for m in METHODS]
+#: Every method, ILP marked to skip without PuLP, and heavy (CBC is a process per solve).
+ALL = [m if m != "ilp" else pytest.param(m, marks=[needs_ilp, pytest.mark.heavy])
+       for m in METHODS]
 #: Methods cheap enough for every case; ILP (CBC starts a process per solve) gets fewer.
 FAST = ("native", "sat", "auto")
 
@@ -117,6 +118,7 @@ def test_tiny_puzzles_match_brute_force(puzzle: Puzzle) -> None:
 
 
 
+@pytest.mark.heavy
 @needs_ilp
 @settings(max_examples=6, deadline=None)
 @given(tiny_puzzles())
@@ -159,6 +161,7 @@ def harder_puzzle() -> Puzzle:
                              for _ in range(50)])
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("method,solver,timeout", [
     ("sat", None, 0.3), ("sat", "cadical195", 0.3), ("native", None, 0.3), ("auto", None, 0.3),
     ("auto", None, 1.3)])  # auto: 0.1 s of native (over 1024 cells), then SAT
@@ -190,6 +193,7 @@ def test_conflict_budget_gives_unknown() -> None:
     assert result.status == "unknown" and result.nodes < 1000
 
 
+@pytest.mark.heavy
 @needs_ilp
 def test_ilp_timeout_gives_unknown_promptly() -> None:
     rng = random.Random(7)
@@ -200,6 +204,7 @@ def test_ilp_timeout_gives_unknown_promptly() -> None:
     assert time.perf_counter() - started < 4.0
 
 
+@pytest.mark.heavy
 @needs_ilp
 def test_ilp_runs_after_the_first_get_their_own_options(monkeypatch: pytest.MonkeyPatch) -> None:
     """The runs that look for another solution after a no-good cut get LATER_RUN_OPTIONS
@@ -251,6 +256,7 @@ def test_cli_missing_extra_one_line_exit_2(monkeypatch: pytest.MonkeyPatch,
     assert err == "gridsolve: error: python-sat is not installed: pip install 'gridsolve[sat]'\n"
 
 
+@pytest.mark.heavy
 def test_cli_same_json_for_every_method(capsys: pytest.CaptureFixture[str]) -> None:
     outputs = []
     for method in [m for m in METHODS if m != "ilp" or importlib.util.find_spec("pulp")]:
@@ -285,6 +291,7 @@ def test_tournament_puzzles_agree_across_backends(puzzles_dir: Path) -> None:
                 assert result.solutions == native.solutions, method
 
 
+@pytest.mark.heavy
 @settings(max_examples=40, deadline=None)
 @given(st.integers(5, 10), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 7, 40, 100]))
 def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None:
@@ -306,6 +313,7 @@ def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None
         assert set(result.solutions) == set(native.solutions)
 
 
+@pytest.mark.heavy
 def test_a_count_goes_on_natively_while_it_finds_solutions(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Counting past AUTO_COUNT_FROM, the first turn's node budget counts from the last
@@ -323,6 +331,7 @@ def test_a_count_goes_on_natively_while_it_finds_solutions(
     assert analyse(hard_puzzle(), 2, SearchLimits(max_nodes=100), "auto").stats["handover"] == 1
 
 
+@pytest.mark.heavy
 def test_auto_takes_turns_on_a_hard_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the native budget SAT takes a turn, then the native search resumes where it paused.
 
@@ -347,6 +356,7 @@ def test_auto_takes_turns_on_a_hard_puzzle(monkeypatch: pytest.MonkeyPatch) -> N
     assert all(is_solution(puzzle, g) for g in result.solutions)
 
 
+@pytest.mark.heavy
 def test_auto_timeout_ends_the_turns_promptly(monkeypatch: pytest.MonkeyPatch) -> None:
     """A timeout ends auto's turns promptly (wall time: a very busy machine can overrun it),
     and whatever it found is right."""
@@ -415,6 +425,7 @@ def test_sat_share_on_small_puzzles_doubles_up_to_even() -> None:
         pytest.approx([2.4, 4.8])
 
 
+@pytest.mark.heavy
 def test_a_count_past_autos_first_budget_is_every_solution() -> None:
     """A colour puzzle (no team) of 7 rooks, 7! = 5040 solutions: auto's first native turn
     stops at AUTO_NODES with 992 of them, "multiple" but not settled; auto and --jobs went on
@@ -434,6 +445,7 @@ def test_a_count_past_autos_first_budget_is_every_solution() -> None:
 
 
 
+@pytest.mark.heavy
 def test_a_first_turns_solutions_stay_when_what_follows_stops(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The same rooks: when SAT (auto) or the processes (--jobs) stop without an answer, the
@@ -465,6 +477,7 @@ def test_a_first_turns_solutions_stay_when_what_follows_stops(
         assert set(first.solutions) <= set(result.solutions)
 
 
+@pytest.mark.heavy
 def test_cli_says_a_stopped_count_is_a_lower_bound(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """30 rooks (30! solutions), the native search under a node limit: "at least N", exhausted
@@ -483,6 +496,7 @@ def test_cli_says_a_stopped_count_is_a_lower_bound(tmp_path: Path,
         assert json.loads(capsys.readouterr().out)["exhausted"] is (n == 3)
 
 
+@pytest.mark.heavy
 def test_counting_many_stays_with_solvers_that_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seven rooks in black and white (5,040 solutions), counted to a million: Kissat and
     glucose-syrup would start anew for each solution (auto took 166 Kissat runs in 20 s for

@@ -51,6 +51,7 @@ def test_models_are_the_solutions(puzzle: Puzzle) -> None:
     assert sorted(models(puzzle, "order", every_variable=True)) == sorted(want)
 
 
+@pytest.mark.heavy
 def test_models_are_the_solutions_on_larger_puzzles() -> None:
     """6x6 to 7x7 puzzles of many solutions, with known cells from one of them or from a
     random grid (often no model at all)."""
@@ -128,6 +129,7 @@ def test_unknown_encoding() -> None:
     assert cnf.size(colour) == cnf.size(colour, encoding="start")
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("solver", ["glucose4", "cadical195"])
 def test_sat_backend_counts_with_the_order_model(solver: str) -> None:
     """sat.analyse with the order model (in process, and CaDiCaL in its child process under

@@ -45,6 +45,7 @@ def test_sat_agrees_with_the_colour_engine() -> None:
         assert all(is_colour_solution(puzzle, s) for s in cnf.solutions)
 
 
+@pytest.mark.heavy
 def test_sat_on_colour_edges() -> None:
     none = ColourPuzzle([[(1, 1), (1, 2)], []], [[(1, 2)], [(1, 1)]], palette(2))
     assert sat.analyse(none).status == "none"
@@ -82,6 +83,7 @@ def test_auto_hands_a_long_colour_search_to_sat(monkeypatch: pytest.MonkeyPatch)
     assert analyse(permutations(4, 2), 100, method="auto").solutions  # small: native alone
 
 
+@pytest.mark.heavy
 def test_auto_colour_turn_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """A colour puzzle's native turn is AUTO_SECONDS_COLOUR long, not AUTO_SECONDS (which
     would let the native engine count these 300 itself), in auto and in --jobs."""
@@ -143,6 +145,7 @@ def _literals(puzzle: ColourPuzzle, grid: tuple[str, ...]) -> set[int]:
             for r, row in enumerate(grid) for c, ch in enumerate(row)}
 
 
+@pytest.mark.heavy
 def test_colour_root_clauses_hold_in_every_solution() -> None:
     """What the colour engine proved at its root, as clauses (units for the colours open cells
     lost, binary clauses from each probe), is true of every solution (all of them, from the
@@ -183,6 +186,7 @@ def test_colour_root_clauses_hold_in_every_solution() -> None:
     assert units > 50 and binary > 500 and searched > 5  # the checks above were not vacuous
 
 
+@pytest.mark.heavy
 def test_colour_root_is_kept_when_asked() -> None:
     """Recording is off by default in the compiled search; ``analyse_colour`` gives an empty
     ColourRoot when asked not to keep it, and when a limit stopped the root's probing, what

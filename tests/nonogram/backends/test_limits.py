@@ -103,6 +103,7 @@ def test_auto_leaves_out_a_sat_model_over_the_memory_limit() -> None:
         assert set(result.solutions) == set(native.solutions)
 
 
+@pytest.mark.heavy
 def test_a_sat_model_for_a_child_process_is_counted_up_to_the_deadline(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Solvers python-sat cannot interrupt run in a child process killed at the deadline;
@@ -137,6 +138,7 @@ def test_a_sat_model_is_neither_counted_nor_built_past_the_deadline() -> None:
     assert on_time.status == "multiple"
 
 
+@pytest.mark.heavy
 def test_auto_leaves_out_a_sat_model_it_cannot_build_in_time() -> None:
     puzzle = random_puzzle(100)
     started = time.perf_counter()
@@ -177,6 +179,7 @@ def test_ilp_counts_its_terms_and_honours_both_limits() -> None:
     assert ilp.build(big, deadline=time.perf_counter()) is None
 
 
+@pytest.mark.heavy
 @needs_ilp
 def test_ilp_build_looks_at_the_clock_within_a_long_line() -> None:
     """A 100,000-cell line is one line of the build: it looked at the clock only between a

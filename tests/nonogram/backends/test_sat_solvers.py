@@ -44,6 +44,7 @@ def test_abilities_are_asked_not_guessed() -> None:
     assert not sat.abilities("lingeling").limited
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", NAMES)
 def test_every_solver_counts_or_says_why_not(name: str) -> None:
     """Under a timeout (a child process for the solvers that cannot be interrupted) and, where
@@ -80,6 +81,7 @@ def hard_puzzle() -> Puzzle:
     return puzzle_from_grid(["".join(rng.choice("#.") for _ in range(50)) for _ in range(50)])
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", ["cadical195", "minisat22"])
 def test_auto_hands_over_to_a_solver_it_cannot_pause(monkeypatch: pytest.MonkeyPatch,
                                                     name: str) -> None:
@@ -113,6 +115,7 @@ def test_a_named_solver_that_cannot_run_fails_before_the_native_turn() -> None:
         auto.analyse(easy, 2, SearchLimits(max_nodes=100), solver="lingeling")
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("count", [1, 2, 10])
 @pytest.mark.parametrize("timeout", [60.0, None])  # CaDiCaL in a child process, or in this one
 def test_auto_alone_counts_exactly_with_the_teams_solutions(count: int,
@@ -148,6 +151,7 @@ def test_auto_alone_counts_exactly_with_the_teams_solutions(count: int,
     assert pooled >= (1 if count == 1 else 3)  # the team had solutions to pool
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("args", [["--sat-solver", "kissat404"],
                                   ["--sat-solver", "lingeling", "--max-nodes", "100"],
                                   ["--sat-solver", "cryptosat"]])

@@ -8,6 +8,7 @@ every step what the reference says must hold.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition,
@@ -96,6 +97,7 @@ def wide_puzzles(draw: st.DrawFn) -> Puzzle:
     return puzzle_from_grid(rows)
 
 
+@pytest.mark.heavy
 @settings(max_examples=40, deadline=None)
 @given(wide_puzzles(), st.booleans())
 def test_same_fixpoints_and_solutions_on_wide_puzzles(puzzle: Puzzle, probing: bool) -> None:

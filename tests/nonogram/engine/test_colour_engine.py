@@ -69,6 +69,7 @@ def clue_and_masks(draw: st.DrawFn) -> tuple[tuple[tuple[int, int], ...], list[i
     return clue, masks
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=["compiled", "reference"])
 @settings(max_examples=300, deadline=None)
 @given(clue_and_masks())
@@ -158,6 +159,7 @@ def test_random_grid_is_solved(w, h, colours, seed) -> None:  # type: ignore[no-
         assert len(set(result.solutions)) == 2
 
 
+@pytest.mark.heavy
 @settings(max_examples=25, deadline=None)
 @given(st.integers(4, 7), st.integers(4, 7), st.integers(2, 3), st.integers(0, 2**32))
 def test_counts_equal_row_by_row_search(w, h, colours, seed) -> None:  # type: ignore[no-untyped-def]

@@ -233,6 +233,7 @@ def _spy_on_dive_workers(monkeypatch: pytest.MonkeyPatch) -> list[Puzzle]:
     return made
 
 
+@pytest.mark.heavy
 def test_jobs_give_the_dive_a_process_beside_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a puzzle auto hands to Kissat and dives on (a random 64x64), --jobs 2 runs Kissat
     and the dive side by side, as auto gives them turns: two checked solutions."""
@@ -265,6 +266,7 @@ def _rand50_6() -> Puzzle:
         for rng in [random.Random(50 * 1000 + 6)] for _ in range(50)))
 
 
+@pytest.mark.heavy
 def test_native_without_the_dive_under_a_node_limit_or_when_asked() -> None:
     """A node limit keeps the native engine to the team, as before (the turns go by the
     clock, and a node limit is there to make runs repeatable); so does ``dive=False``; and
@@ -303,6 +305,7 @@ def test_native_turns_count_exactly(seed: int, solutions: int,
     assert result.exhausted and result.stats["dive_nodes"] > 0
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", [1, 3, 9])
 def test_native_turns_count_exactly_when_the_dive_ends_it(seed: int,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
@@ -320,6 +323,7 @@ def test_native_turns_count_exactly_when_the_dive_ends_it(seed: int,
     assert team.stats()["dive_nodes"] == team.nodes()
 
 
+@pytest.mark.heavy
 def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--method native --jobs 2`` on a puzzle the dive is for: the team and the dive side
     by side, as the native engine gives them turns on one core; two checked solutions."""
@@ -334,6 +338,7 @@ def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) ->
     assert made == [puzzle] and result.stats["jobs"] == 2
 
 
+@pytest.mark.heavy
 def test_auto_jobs_without_sat_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--jobs 2`` auto where no SAT process runs (python-sat missing, or its model over the
     memory limit): the team and the dive, as auto's fallback to the native engine on one

@@ -41,6 +41,7 @@ def clue_and_line(draw: st.DrawFn, max_len: int = 30) -> tuple[tuple[int, ...], 
     return clue, "".join(known)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("solve_line", LINE_SOLVERS, ids=LINE_IDS)
 @settings(max_examples=250, deadline=None)
 @given(clue_and_line())
@@ -49,6 +50,7 @@ def test_line_solver_matches_brute_force(solve_line, case) -> None:  # type: ign
     assert solve_line(clue, line) == reference.brute_force_line(clue, line)
 
 
+@pytest.mark.heavy
 @settings(max_examples=300, deadline=None)
 @given(clue_and_line(max_len=70))
 def test_long_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> None:
@@ -59,6 +61,7 @@ def test_long_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> N
     assert dp_solve_line(clue, line) == expected
 
 
+@pytest.mark.heavy
 @settings(max_examples=300, deadline=None)
 @given(clue_and_line(max_len=140))
 def test_two_word_lines_agree_with_reference(case: tuple[tuple[int, ...], str]) -> None:
@@ -550,6 +553,7 @@ def test_a_paused_turn_starts_with_one_node(monkeypatch: pytest.MonkeyPatch) -> 
     assert team.result().status == "multiple"
 
 
+@pytest.mark.heavy
 def test_solvers_one_after_another_start_clean() -> None:
     """The engine hands its line caches and implication tables from one solver to the next
     (engine/pool.h): solvers made while others are alive and after they are gone, on puzzles

@@ -102,6 +102,7 @@ def test_all_tournament_sets_with_goals(puzzles_dir: Path) -> None:
     assert total == 30_000
 
 
+@pytest.mark.heavy
 def test_puzzlekit_goals(puzzles_dir: Path) -> None:
     path = puzzles_dir / "puzzlekit-janko" / "Nonogram_dataset.json"
     entries = list(iter_entries(str(path)))

@@ -179,6 +179,7 @@ def test_declared_size_is_checked_before_reading(tmp_path: Path) -> None:
     assert caught.value.remedy == "limits" and "--" not in str(caught.value)
 
 
+@pytest.mark.heavy
 def test_a_side_longer_than_the_engines_line_is_refused(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """100,001x1 has fewer cells than the 1000x1000 guard, but a line longer than the engines

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def line_of_mark(text: str) -> int:
     return text[:text.index(MARK)].count("\n") + 1
 
 
+@pytest.mark.heavy
 @settings(max_examples=300, deadline=None)
 @given(docs, st.sampled_from([None, 0, 1, 2]), st.booleans())
 def test_every_path_is_found_at_its_line(doc: Any, indent: int | None, bom: bool) -> None:
