@@ -311,6 +311,8 @@ def main() -> int:
     ap.add_argument("--extra", default=",".join(EXTRA), help="the issue-53 rows to run after "
                     "the table, by name ('none': none)")
     ap.add_argument("--only-extra", action="store_true", help="only the --extra rows")
+    ap.add_argument("--web", default="idle,slow,steps,soak", help="the web server's rows "
+                    "(benchmarks/limits_web.py: idle,slow,plain,steps,soak; 'none': none)")
     args = ap.parse_args()
     rows: list[Row] = []
     print(f"limits: gridsolve nonogram solve (hint, explain, rate) --timeout {args.timeout:g}, one process "
@@ -341,6 +343,9 @@ def main() -> int:
                   f"{row.rss_mb:8.0f}  {row.status}{mark}", flush=True)
     missed = sum(not r.ok(args.timeout) for r in rows)
     print(f"{len(rows) - missed} of {len(rows)} runs within the limits")
+    if args.web != "none":  # issue 53: gridsolve serve under idle/slow connections, steps, a soak
+        import limits_web
+        missed += limits_web.main(args.web.split(","), args.gridsolve)
     return 1 if missed else 0
 
 
