@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.policy import Policy
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -28,11 +33,12 @@ def puzzles_dir() -> Path:
 
 
 @pytest.fixture
-def no_dive(monkeypatch: pytest.MonkeyPatch) -> None:
-    """auto, --jobs and native without the dive (``Team.dive``): tests of the SAT side take
-    random 50x50 and 70x70 puzzles as the hard ones, and the dive ends most of those at once."""
-    from gridsolve.nonogram.engine import team
-    monkeypatch.setattr(team, "DIVE_MAX_CELLS", 0)
+def no_dive() -> Policy:
+    """A policy for auto, --jobs and native without the dive (``Team.dive``), to pass as
+    ``policy=``: tests of the SAT side take random 50x50 and 70x70 puzzles as the hard ones,
+    and the dive ends most of those at once."""
+    from gridsolve.nonogram.policy import DEFAULT_POLICY
+    return dataclasses.replace(DEFAULT_POLICY, dive_max_cells=0)
 
 
 @pytest.fixture
