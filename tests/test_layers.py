@@ -23,7 +23,8 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 #: The layers, lowest first. A unit is a module or a package (with everything inside it).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("gridsolve.errors", "gridsolve._startup"),
-    ("gridsolve.numbers", "gridsolve.workers", "gridsolve.nonogram.model", "gridsolve.tiling.model"),
+    ("gridsolve.numbers", "gridsolve.workers", "gridsolve.nonogram.model", "gridsolve.tiling.model",
+     "gridsolve.nonogram.policy"),
     ("gridsolve.nonogram.lines", "gridsolve.nonogram.reference",
      "gridsolve.nonogram.reference_colour", "gridsolve.tiling.engine", "gridsolve.tiling.render",
      "gridsolve.tiling.reference"),

@@ -319,9 +319,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         # one process (one job; a node limit stays exact): the method itself; without
         # fork() (Windows) the searches, which carry the team's state, cannot be handed to
         # other processes
-        from gridsolve.nonogram.backends import analyse as one
-        return one(puzzle, max_solutions, limits, "auto" if with_sat else "native",
-                   solver=solver, policy=policy)
+        if not with_sat:
+            return engine.analyse(puzzle, max_solutions, limits, policy=policy)
+        from gridsolve.nonogram.backends import auto
+        return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy)
     started = time.perf_counter()
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
