@@ -157,8 +157,10 @@ def run_solve(args: argparse.Namespace) -> int:
                                  "use --method native")
         result = engine.analyse(watch.puzzle, args.max_solutions, limits, on_event=watch)
     else:
-        result = analyse(puzzle, args.max_solutions, limits, args.method, solver=args.sat_solver,
-                         jobs=_jobs(args))
+        from gridsolve.cli._progress import shown
+        with shown(not args.json, limits.timeout) as progress:
+            result = analyse(puzzle, args.max_solutions, limits, args.method,
+                             solver=args.sat_solver, jobs=_jobs(args), progress=progress)
     warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions, result.status)
     if warning:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)

@@ -82,23 +82,31 @@ class Policy:
     # --- auto: the native team first, then SAT and the team in turns (0004, 0005, 0013) ---
     #: Native nodes of auto's first turn: most tournament puzzles end well within them.
     auto_nodes: int = 2000
-    #: Counting past this many, the first turn's nodes count from the last solution reached
-    #: (a search reaching solutions one after another is not stuck).
+    #: Counting past this many, the first turn's nodes count from the last solution reached:
+    #: a search reaching solutions one after another is not stuck, and SAT's turns only
+    #: slowed it (12 random 12x12 and 15x15 and seven rooks counted to 5,000, median of 5
+    #: rounds: 1.47 s against 2.10 s; native alone 1.35 s).
     auto_count_from: int = 64
     #: Counting to more than this, SAT's side is python-sat's solver, never a program that
-    #: starts anew for each solution (Kissat, glucose-syrup).
+    #: starts anew for each solution (7 rooks, 5,040 solutions: 166 Kissat runs in 20 s
+    #: found 4,361; the native team alone takes 0.13 s).
     program_max_solutions: int = 16
-    #: The first turn's work on puzzles of at most ``small_cells`` cells (was 1 s; 0004).
-    first_work: int = _seconds(1.0)
+    #: The first turn's work on puzzles of at most ``small_cells`` cells (was 1 s, 0004; the
+    #: team's line solves run at 5-19 million a second on taai2011, so its 2,000 nodes come
+    #: first on tournament puzzles, as they did).
+    first_work: int = 15_000_000
     #: ... on larger ones (was 0.1 s; 0013, 0017): there SAT with the order model seldom
     #: needs long and the team rarely ends after its first moments.
     first_work_large: int = _seconds(0.1)
-    #: ... on small ones Kissat may take next (was 0.5 s; 0021).
-    first_work_to_kissat: int = _seconds(0.5)
+    #: ... on small ones Kissat may take next (was 0.5 s; 0021: a small puzzle the team has
+    #: not ended by then is most often one it will not end in seconds, and Kissat will).
+    first_work_to_kissat: int = 7_500_000
     #: Puzzles of at most this many cells are small: implication probing covers them
     #: (NG_IMPL_MAX_CELLS), and SAT's share starts at ``sat_share_small``.
     small_cells: int = 1024
-    #: A colour puzzle's native turn before its single hand-over to SAT (was 0.2 s; 0026).
+    #: A colour puzzle's native turn before its single hand-over to SAT (was 0.2 s; 0026: a
+    #: colour puzzle the native engine has not ended by then is one SAT ends as fast or
+    #: faster, and the native engine never resumes).
     colour_work: int = _seconds(0.2)
     #: One SAT conflict counts as this much work when SAT and the team share turns: the
     #: rate at which Glucose's conflicts and the team's line solves go (0034).
@@ -128,18 +136,25 @@ class Policy:
 
     # --- the SAT programs (backends/_program.py; 0032) ---
     #: After a program's solution, the native search guided by it gets this many nodes per
-    #: conflict the run took, at least ``guided_min_nodes`` (was 0.25 of the run's time).
+    #: conflict the run took, at least ``guided_min_nodes`` (was a quarter of the run's time:
+    #: another run starts from nothing and takes about as long again; glucose-syrup on
+    #: Thing ran 0.32 s after 0.11 s where the guided search found one in 22 nodes, while on
+    #: a puzzle with one solution the guided search is work lost).
     guided_nodes_per_conflict: float = 0.1
     guided_min_nodes: int = 100
 
     # --- --jobs: several processes (backends/parallel.py; 0015, 0022-0024, 0030) ---
-    #: Work the team runs in this process before the others start (its first turn) ...
-    parallel_after: int = _seconds(1.0)
-    #: ... on large puzzles (the root's probing is what SAT is seeded with).
+    #: Work the team runs in this process before the others start (auto's first turn) ...
+    parallel_after: int = 15_000_000
+    #: ... on large puzzles: the team's first node (the root's probing) is what SAT is
+    #: seeded with, and the others start right after it (a large puzzle the team ends at
+    #: once starts no process; 0015).
     parallel_after_large: int = _seconds(0.05)
-    #: Work between a search process's reports of its nodes and new solutions.
+    #: Work between a team process's reports of its nodes and new solutions: long enough
+    #: that the reports do not cut its turns short.
     report_work: int = _seconds(1.0)
-    #: The most threads glucose-syrup is given.
+    #: The most threads glucose-syrup is given (its own default; measured on 2 cores only:
+    #: the more threads, the more often it hangs on a model it settles without search; 0030).
     syrup_threads: int = 4
 
     def __post_init__(self) -> None:

@@ -26,15 +26,16 @@ from typing import cast
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT
-from gridsolve.nonogram.engine import Result, SearchLimits
+from gridsolve.nonogram.engine import Progress, Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["METHODS", "BACKENDS", "Backend", "analyse"]
 
 #: How a backend is run: (puzzle, max_solutions, limits, SAT solver name or None, jobs,
-#: policy).
-Run = Callable[[AnyPuzzle, int, SearchLimits, "str | None", int, Policy], Result]
+#: policy, progress or None).
+Run = Callable[[AnyPuzzle, int, SearchLimits, "str | None", int, Policy, "Progress | None"],
+               Result]
 
 
 @dataclass(frozen=True)
@@ -49,16 +50,16 @@ class Backend:
 
 
 def _native(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-            solver: str | None, jobs: int, policy: Policy) -> Result:
+            solver: str | None, jobs: int, policy: Policy, progress: Progress | None) -> Result:
     if jobs > 1:
         from gridsolve.nonogram.backends import parallel
         return parallel.analyse(puzzle, max_solutions, limits, jobs, with_sat=False,
-                                policy=policy)
-    return engine.analyse(puzzle, max_solutions, limits, policy=policy)
+                                policy=policy, progress=progress)
+    return engine.analyse(puzzle, max_solutions, limits, policy=policy, progress=progress)
 
 
 def _sat(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-         solver: str | None, jobs: int, policy: Policy) -> Result:
+         solver: str | None, jobs: int, policy: Policy, progress: Progress | None) -> Result:
     if solver == KISSAT:  # a program, not python-sat
         from gridsolve.nonogram.backends import kissat
         return kissat.analyse(puzzle, max_solutions, limits)
@@ -67,19 +68,20 @@ def _sat(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
 
 
 def _ilp(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-         solver: str | None, jobs: int, policy: Policy) -> Result:
+         solver: str | None, jobs: int, policy: Policy, progress: Progress | None) -> Result:
     from gridsolve.nonogram.backends import ilp
     return ilp.analyse(cast(Puzzle, puzzle), max_solutions, limits)  # kinds: black and white
 
 
 def _auto(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-          solver: str | None, jobs: int, policy: Policy) -> Result:
+          solver: str | None, jobs: int, policy: Policy, progress: Progress | None) -> Result:
     if jobs > 1:
         from gridsolve.nonogram.backends import parallel
         return parallel.analyse(puzzle, max_solutions, limits, jobs, solver=solver,
-                                policy=policy)
+                                policy=policy, progress=progress)
     from gridsolve.nonogram.backends import auto
-    return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy)
+    return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy,
+                        progress=progress)
 
 
 _BOTH = (Puzzle.kind, ColourPuzzle.kind)
@@ -97,13 +99,14 @@ METHODS = tuple(BACKENDS)
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             method: str = "auto", *, solver: str | None = None, jobs: int = 1,
-            policy: Policy = DEFAULT_POLICY) -> Result:
+            policy: Policy = DEFAULT_POLICY, progress: Progress | None = None) -> Result:
     """Search up to ``max_solutions`` solutions with the named method (see METHODS).
 
     ``solver`` picks the SAT solver for "sat" and "auto": a python-sat name (e.g.
     "cadical195") or "kissat" (``kissat``, the program). ``jobs`` processes for the methods
     that can use them (``Backend.parallel``; one process repeats its run exactly, several
-    only their statuses and counts); ``policy`` holds the schedule's tuned numbers."""
+    only their statuses and counts); ``policy`` holds the schedule's tuned numbers;
+    ``progress`` (if given) is told the nodes and solutions as they grow, for a display."""
     backend = BACKENDS.get(method)
     if backend is None:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
@@ -117,5 +120,5 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                              f"{puzzle.kind} too)")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, got {jobs!r}")
-    return replace(backend.run(puzzle, max_solutions, limits, solver, jobs, policy),
+    return replace(backend.run(puzzle, max_solutions, limits, solver, jobs, policy, progress),
                    puzzle=puzzle)

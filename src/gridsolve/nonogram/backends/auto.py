@@ -56,8 +56,8 @@ from types import ModuleType
 
 from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
-                                       seconds_left, settled)
+from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, passed,
+                                       repooled, seconds_left, settled)
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
@@ -174,27 +174,30 @@ def _skipped(result: Result, why: str, started: float) -> Result:
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
             solver: str | None = None, encoding: str | None = None,
-            implications: bool = True, policy: Policy = DEFAULT_POLICY) -> Result:
+            implications: bool = True, policy: Policy = DEFAULT_POLICY,
+            progress: Progress | None = None) -> Result:
     """Native under the auto budget, then SAT seeded with the native root grid: in turns with
     the native search (black and white, a SAT solver that can be interrupted), else alone.
     ``solver`` and ``encoding`` name SAT's solver and CNF model (defaults: ``default_solver``,
     ``cnf.encoding_for``); with ``implications``, what the native probes at the root fixed goes
     to SAT too, as binary clauses (``cnf.implication_clauses``; colour: the colours open cells
-    lost as units too, ``cnf.colour_root_clauses``); ``policy`` holds every tuned number."""
+    lost as units too, ``cnf.colour_root_clauses``); ``policy`` holds every tuned number;
+    ``progress`` is told the nodes and solutions as they grow."""
     started = time.perf_counter()
     name = solver or default_solver(puzzle, max_solutions, policy)
     if name != KISSAT and not sat_installed():
-        return engine.analyse(puzzle, max_solutions, limits, policy=policy)
+        return engine.analyse(puzzle, max_solutions, limits, policy=policy, progress=progress)
     check_named(solver, limits)
     deadline = limits.deadline(started)
     if puzzle.width * puzzle.height > policy.small_cells:
         # a model that cannot fit the time left: native alone from the start
         why = sat_fits(puzzle, None, limits, deadline, encoding, policy=policy)
         if why:
-            return _skipped(engine.analyse(puzzle, max_solutions, limits, policy=policy), why,
-                            started)
+            return _skipped(engine.analyse(puzzle, max_solutions, limits, policy=policy,
+                                           progress=progress), why, started)
     team = team_for(puzzle, max_solutions, policy=policy)
     if team is not None:
+        team.progress = progress
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
                          small_for_kissat(puzzle, solver, limits, max_solutions, policy))
     return _colour(puzzle, max_solutions, limits, name, started, encoding, implications,
@@ -313,6 +316,8 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
     def tell() -> None:
         if report is not None:
             report(team.nodes() + search.conflicts(), found)
+        if team.progress is not None:
+            team.progress.update(team.nodes() + search.conflicts(), len(found), "sat")
     complete = False
     rounds = 0
     moved = 0  # solutions found next to SAT's by local moves
@@ -434,6 +439,8 @@ def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left:
     complete, turns = False, 0
     conflicts = policy.kissat_turn_conflicts
     while not team.done() and not passed(deadline):
+        if team.progress is not None:
+            team.progress.update(team.nodes() + total["conflicts"], len(team.found), "kissat")
         run = dataclasses.replace(left, timeout=seconds_left(deadline), max_nodes=conflicts)
         grids = kissat.solutions(team.puzzle, run, known=known, encoding=encoding,
                                  extra=extra, found=tuple(team.found), stats=stats,

@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING, Any
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
-from gridsolve.nonogram.engine import (Result, SearchLimits, Team, passed, repooled,
+from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, passed, repooled,
                                        seconds_left, settled)
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
@@ -312,7 +312,7 @@ def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None,
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None,
-            policy: Policy = DEFAULT_POLICY) -> Result:
+            policy: Policy = DEFAULT_POLICY, progress: Progress | None = None) -> Result:
     """Search with up to ``jobs`` processes (see the module docstring); the same Result as
     every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
     if limits.max_nodes is not None or jobs <= 1 or not can_fork():
@@ -320,15 +320,19 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         # fork() (Windows) the searches, which carry the team's state, cannot be handed to
         # other processes
         if not with_sat:
-            return engine.analyse(puzzle, max_solutions, limits, policy=policy)
+            return engine.analyse(puzzle, max_solutions, limits, policy=policy,
+                                  progress=progress)
         from gridsolve.nonogram.backends import auto
-        return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy)
+        return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy,
+                            progress=progress)
     started = time.perf_counter()
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
     deadline = limits.deadline(started)
     team = team_for(puzzle, max_solutions, policy=policy)
+    if team is not None:
+        team.progress = progress
     known: Grid | None = None
     workers: list[Worker] = []
     before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions
@@ -590,6 +594,8 @@ def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline
                     found.setdefault(checked(puzzle, value, "parallel"), None)
                 elif kind == "nodes":
                     nodes[i] = value
+                if team is not None and team.progress is not None:
+                    team.progress.update(sum(nodes), len(found), f"{len(workers)} processes")
                 elif kind == "done" and value:
                     complete, answered_by = True, i
                 elif kind == "failed":

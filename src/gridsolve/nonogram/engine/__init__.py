@@ -16,7 +16,8 @@ from typing import Generic, Protocol, TypeVar, cast
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
-from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Result, SearchLimits,
+from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Progress, Result,
+                                               SearchLimits,
                                                Status, deadline_of, exhausted_of, least,
                                                passed, repooled, seconds_left, settled,
                                                status_of)
@@ -25,7 +26,7 @@ from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
-__all__ = ["SearchLimits", "Result", "Status", "Event", "solve", "analyse", "first", "count",
+__all__ = ["SearchLimits", "Result", "Status", "Event", "Progress", "solve", "analyse", "first", "count",
            "unique", "analyse_colour", "ColourRoot", "solve_line", "line_shares", "status_of",
            "exhausted_of", "settled", "repooled", "Team", "IMPLICATION_MAX_CELLS",
            "DEFAULT_MAX_MEMORY", "deadline_of", "seconds_left", "passed", "least"]
@@ -167,7 +168,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             *, probing: bool = True, on_event: Event | None = None,
             restarts: bool = False, implications: bool = True, team: bool = True,
             known: Grid | None = None, dive: bool = True,
-            policy: Policy = DEFAULT_POLICY) -> Result:
+            policy: Policy = DEFAULT_POLICY, progress: Progress | None = None) -> Result:
     """Search up to ``max_solutions`` solutions and say whether the puzzle is unique.
 
     When the puzzle's engine has a team (black and white), with probing, no observer, no
@@ -176,13 +177,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     on the puzzles it is for, the dive by belief propagation in turns with it
     (``Team.solve``); ``team=False`` keeps to one search; ``policy`` holds the team's
     numbers. With ``known``, the status is of the solutions that agree with those cells
-    ("none": no solution does)."""
+    ("none": no solution does). ``progress`` is told the nodes and solutions as they grow."""
     options = Options(probing, implications, on_event, restarts, known)
     searches = None
     if (team and probing and on_event is None and not restarts and known is None
             and max_solutions <= policy.team_max_solutions):
         searches = team_for(puzzle, max_solutions, implications, policy)
     if searches is not None:
+        searches.progress = progress
         if dive:
             searches.solve(limits)
         else:

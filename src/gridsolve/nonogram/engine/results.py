@@ -12,7 +12,8 @@ from typing import Literal
 
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
-__all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "status_of",
+__all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "Progress",
+           "status_of",
            "exhausted_of", "settled", "repooled", "deadline_of", "seconds_left", "passed",
            "least"]
 
@@ -22,6 +23,23 @@ Status = Literal["unique", "multiple", "none", "unknown"]
 #: For EV_LINE, ``cells`` are the cells the line fixed, each as 2 * cell + 1 if filled, 2 * cell
 #: if empty.
 Event = Callable[[int, int, int, int, tuple[int, ...]], None]
+
+
+@dataclass
+class Progress:
+    """How far a search has got, for a person watching (a progress line on a terminal): the
+    workers write it as they go (nodes and SAT conflicts so far, solutions found, which
+    search has the turn), a display reads it from another thread. It never steers the
+    search."""
+
+    nodes: int = 0
+    solutions: int = 0
+    phase: str = "native"
+
+    def update(self, nodes: int, solutions: int, phase: str | None = None) -> None:
+        self.nodes, self.solutions = nodes, solutions
+        if phase is not None:
+            self.phase = phase
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from typing import cast
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
-from gridsolve.nonogram.engine.results import Result, SearchLimits, passed, seconds_left
+from gridsolve.nonogram.engine.results import (Progress, Result, SearchLimits, passed,
+                                               seconds_left)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
@@ -98,6 +99,11 @@ class Team:
         self.dive_end = 0       # the dive's failed nodes at which its current run ends
         self.dive_found = 0     # solutions the dive found
         self.dive_restarts = 0
+        self.progress: Progress | None = None  # told the nodes and solutions as it goes
+
+    def _tell(self, phase: str) -> None:
+        if self.progress is not None:
+            self.progress.update(self.nodes(), len(self.found), phase)
 
     def _search(self, order: int, nogoods: bool = False,
                 root_implications: bool = False) -> _core.Search:
@@ -178,6 +184,7 @@ class Team:
             self._moves(None if limits.timeout is None else self.started + limits.timeout)
             self._widen()
             self.turn += 1
+            self._tell("native")
         return True
 
     def solve(self, limits: SearchLimits = SearchLimits()) -> bool:
@@ -264,6 +271,7 @@ class Team:
                 budget = min(budget, stats["nodes"] + limits.max_nodes - total)
             left = seconds_left(deadline)
             code = int(core.next(budget, -1.0 if left is None else left))
+            self._tell("dive")
             if code == _core.SOLUTION:
                 grid = checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid())
                 self.reached = self.nodes()
@@ -279,6 +287,7 @@ class Team:
             elif core.stats()["timed_out"]:
                 self.stopped = True
             elif not self.dive_found and core.stats()["fails"] >= self.dive_end:
+                self._tell("dive")
                 self.dive_restarts += 1
                 core.restart(self.dive_restarts)
                 self.dive_end = (core.stats()["fails"]
