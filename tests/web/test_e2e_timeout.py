@@ -32,7 +32,7 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = [pytest.mark.slow,
+pytestmark = [pytest.mark.heavy,  # a server and a browser (make test-slow runs them)
               pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")]
 
 #: A random 60x60 (fixed seed): far more than a 1 ms budget can settle.

@@ -27,7 +27,7 @@ pytest.importorskip("uvicorn")
 from gridsolve.nonogram.formats import write_puzzle  # noqa: E402
 from gridsolve.nonogram.model import puzzle_from_grid  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.heavy  # servers as processes (make test-slow runs them)
 
 GRIDSOLVE = str(Path(sys.executable).with_name("gridsolve"))
 

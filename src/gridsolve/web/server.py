@@ -84,6 +84,7 @@ def protocol_class(limits: WebLimits, cap: int) -> type[Any]:
 
     busy = raw_response(503, "the server has too many connections open; try again in a moment")
     late = raw_response(408, f"the request did not arrive within {limits.idle_timeout:g} s")
+    waiting: dict[Any, None] = {}  # connections waiting for a request's head, oldest first
 
     class GuardedProtocol(H11Protocol):
         """One connection: counted against the cap, closed when it idles too long."""
@@ -105,16 +106,15 @@ def protocol_class(limits: WebLimits, cap: int) -> type[Any]:
         def _evict_one(self) -> bool:
             """Close the connection that has waited longest for a request; False if none is
             waiting (every one is busy with a request)."""
-            open_now: list[Any] = list(self.connections)
-            idle = [c for c in open_now if getattr(c, "waiting_since", None) is not None]
-            if not idle:
+            if not waiting:
                 return False
-            min(idle, key=lambda c: c.waiting_since)._expire()
+            next(iter(waiting))._expire()
             return True
 
         def _wait_for_head(self) -> None:
             self._stop_timer()
             self.waiting_since = time.monotonic()
+            waiting[self] = None
             self.partial = False
             self.timer = self.loop.call_later(limits.idle_timeout, self._expire)
 
@@ -123,6 +123,7 @@ def protocol_class(limits: WebLimits, cap: int) -> type[Any]:
                 self.timer.cancel()
                 self.timer = None
             self.waiting_since = None
+            waiting.pop(self, None)
 
         def _expire(self) -> None:
             """The head did not come in time: 408 if part of it did, then close."""
