@@ -8,6 +8,7 @@ hardest random 50x50 (deterministic: no clock is involved)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -23,6 +24,7 @@ from gridsolve.nonogram.engine import SearchLimits, Team
 from gridsolve.nonogram.engine.team import dives
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import Puzzle, clue_of, is_solution, puzzle_from_grid
+from gridsolve.nonogram.policy import DEFAULT_POLICY, WORK_PER_SECOND, Policy
 from tests.nonogram.oracle import all_solutions
 
 
@@ -116,7 +118,7 @@ def test_bp_search_finds_the_same_solutions_as_another_rule(seed: int, probing: 
 @pytest.mark.parametrize("seed", range(6))
 def test_bp_search_probing_near_the_bottom_finds_every_solution(seed: int, share: float) -> None:
     """The dive's search probes only where at most ``probe_share`` of the cells are open
-    (``DIVE_PROBE_SHARE``): it still enumerates every solution (brute force on a 5x5, the
+    (the policy's ``dive_probe_share``): it still enumerates every solution (brute force on a 5x5, the
     loose rule's search on a 9x9), and it does probe (1.0: at every node, from the root,
     where the lines alone leave cells open)."""
     small = _random_puzzle(5, seed)
@@ -167,14 +169,11 @@ def _swapped(seed: int) -> Puzzle:
     *[(_random_puzzle(6, seed), False) for seed in (5, 17, 26, 33)],  # 4, 12, 3, 4 solutions
     # (seeds picked because the dive restarts on them: pick others if the bp rule changes)
     *[(_swapped(seed), True) for seed in (3997, 324, 447)]])  # 4, 0, 0 solutions
-def test_an_exhausted_dive_has_every_solution(puzzle: Puzzle, restarts: bool,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_exhausted_dive_has_every_solution(puzzle: Puzzle, restarts: bool) -> None:
     """Restarts keep the nogoods of the runs before, so the dive is one complete search:
     run to the end (restarting after every failed node until a first solution), its pool is
     every solution (brute force on the 6x6, another rule's search on the 12x12)."""
-    import gridsolve.nonogram.engine.team as team_module
-    monkeypatch.setattr(team_module, "DIVE_RESTART_FAILS", 1)
-    team = Team(puzzle, 10_000)
+    team = Team(puzzle, 10_000, policy=dataclasses.replace(DEFAULT_POLICY, dive_restart_fails=1))
     assert team.dive()
     assert team.complete and (team.stats()["dive_restarts"] >= 2) == restarts
     if puzzle.width <= 6:
@@ -193,8 +192,8 @@ def test_the_dive_keeps_a_node_limit() -> None:
 
 
 def test_auto_dives_on_large_puzzles_only() -> None:
-    """auto's first dive comes after the team's first turn on puzzles of more than
-    AUTO_SMALL_CELLS cells; tournament-sized puzzles (25x25) are the team's alone."""
+    """auto's first dive comes after the team's first turn on puzzles of more than the
+    policy's ``small_cells`` cells; tournament-sized puzzles (25x25) are the team's alone."""
     assert dives(_random_puzzle(40, 0)) and not dives(_random_puzzle(25, 0))
     puzzle = puzzle_from_grid(tuple(
         "".join("#" if rng.random() < 0.5 else "." for _ in range(50))
@@ -218,11 +217,14 @@ def test_jobs_dive_before_starting_processes() -> None:
     assert "jobs" not in result.stats  # (no process was started)
 
 
+#: The first dive left out (``dive_first_fails`` 0), so that ``parallel``'s processes start.
+NO_FIRST_DIVE = dataclasses.replace(DEFAULT_POLICY, dive_first_fails=0)
+
+
 def _spy_on_dive_workers(monkeypatch: pytest.MonkeyPatch) -> list[Puzzle]:
-    """The puzzles ``parallel`` makes a dive worker for, from now on (the first dive left
-    out: ``AUTO_DIVE_FAILS`` 0, so that the processes start)."""
+    """The puzzles ``parallel`` makes a dive worker for, from now on (pass NO_FIRST_DIVE to
+    ``parallel.analyse``, so that the processes start)."""
     from gridsolve.nonogram.backends import parallel
-    monkeypatch.setattr(auto, "AUTO_DIVE_FAILS", 0)
     made: list[Puzzle] = []
     real = parallel._dive_worker
 
@@ -242,7 +244,8 @@ def test_jobs_give_the_dive_a_process_beside_kissat(monkeypatch: pytest.MonkeyPa
         pytest.skip("no fork() or no kissat")
     made = _spy_on_dive_workers(monkeypatch)
     puzzle = _random_puzzle(64, 2)
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2,
+                              policy=NO_FIRST_DIVE)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert made == [puzzle] and result.stats["jobs"] == 2
@@ -268,9 +271,9 @@ def _rand50_6() -> Puzzle:
 
 @pytest.mark.heavy
 def test_native_without_the_dive_under_a_node_limit_or_when_asked() -> None:
-    """A node limit keeps the native engine to the team, as before (the turns go by the
-    clock, and a node limit is there to make runs repeatable); so does ``dive=False``; and
-    puzzles of at most DIVE_MIN_CELLS cells never dive."""
+    """A node limit keeps the native engine to the team, as before (the node limit is the
+    team's, counted over all its searches); so does ``dive=False``; and puzzles of at most
+    the policy's ``dive_min_cells`` cells never dive."""
     puzzle = _rand50_6()
     limited = engine.analyse(puzzle, 2, SearchLimits(max_nodes=300))
     assert limited.status == "unknown" and "dive_nodes" not in limited.stats
@@ -287,20 +290,23 @@ def test_team_solve_says_true_only_when_the_answer_is_known() -> None:
     assert Team(_rand50_6(), 2).solve(SearchLimits(timeout=60))
 
 
+def _short_turns(share_seconds: float) -> Policy:
+    """The team's first turn shrunk to nothing and the turns after the first dive to the
+    work of ``share_seconds`` (was the clock's turn: TURNS_FIRST 0, TURNS_SHARE seconds)."""
+    return dataclasses.replace(DEFAULT_POLICY, turns_first=0,
+                               turns_share=int(share_seconds * WORK_PER_SECOND))
+
+
 @pytest.mark.parametrize("seed,solutions", [(1, 36), (3, 8), (9, 16)])
-def test_native_turns_count_exactly(seed: int, solutions: int,
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_native_turns_count_exactly(seed: int, solutions: int) -> None:
     """Counted by the team and the dive in many short turns (the first turns shrunk to
     nothing), the pool is every solution of a random 33x33 (1,089 cells) once the first
     search to be exhausted says so: the same set as another rule's search enumerates."""
-    import gridsolve.nonogram.engine.team as team_module
-    monkeypatch.setattr(team_module, "TURNS_FIRST", 0.0)
-    monkeypatch.setattr(team_module, "TURNS_SHARE", 1e-4)
     puzzle = _random_puzzle(33, seed)
     assert dives(puzzle)
     expected = _every(_core.Search(puzzle.rows, puzzle.cols, True, None, False,
                                    _core.ORDER_LOOSE), puzzle)
-    result = engine.analyse(puzzle, 64, SearchLimits(timeout=60))
+    result = engine.analyse(puzzle, 64, SearchLimits(timeout=60), policy=_short_turns(1e-4))
     assert len(expected) == solutions and set(result.solutions) == expected
     assert result.exhausted and result.stats["dive_nodes"] > 0
 
@@ -311,13 +317,12 @@ def test_native_turns_count_exactly_when_the_dive_ends_it(seed: int,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The same, with the team's turns doing nothing: the dive is the search exhausted, and
     its pool (local moves' solutions with it) is every solution."""
-    import gridsolve.nonogram.engine.team as team_module
-    monkeypatch.setattr(team_module, "TURNS_SHARE", 1e-3)
-    monkeypatch.setattr(Team, "run", lambda self, limits=None, until=None: False)
+    monkeypatch.setattr(Team, "run", lambda self, limits=None, work=None: False)
     puzzle = _random_puzzle(33, seed)
     expected = _every(_core.Search(puzzle.rows, puzzle.cols, True, None, False,
                                    _core.ORDER_LOOSE), puzzle)
-    team = Team(puzzle, 64)
+    team = Team(puzzle, 64, policy=dataclasses.replace(
+        DEFAULT_POLICY, turns_share=int(1e-3 * WORK_PER_SECOND)))
     assert team.solve(SearchLimits(timeout=60))
     assert team.complete and set(team.found) == expected
     assert team.stats()["dive_nodes"] == team.nodes()
@@ -332,7 +337,8 @@ def test_native_jobs_give_the_dive_a_process(monkeypatch: pytest.MonkeyPatch) ->
         pytest.skip("no fork()")
     made = _spy_on_dive_workers(monkeypatch)
     puzzle = _rand50_6()  # (the team alone does not end it in 60 s)
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2, with_sat=False)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2, with_sat=False,
+                              policy=NO_FIRST_DIVE)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert made == [puzzle] and result.stats["jobs"] == 2
@@ -350,6 +356,6 @@ def test_auto_jobs_without_sat_give_the_dive_a_process(monkeypatch: pytest.Monke
     monkeypatch.setattr(parallel, "_sat_side", lambda *args, **kwargs: [])
     made = _spy_on_dive_workers(monkeypatch)
     puzzle = _rand50_6()
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30), jobs=2, policy=NO_FIRST_DIVE)
     assert result.status == "multiple" and all(is_solution(puzzle, g) for g in result.solutions)
     assert made == [puzzle] and result.stats["jobs"] == 2
