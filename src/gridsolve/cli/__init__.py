@@ -1,7 +1,9 @@
 """Command line: ``gridsolve <family> <command> ...``. Argument parsing and printing only.
 
-Exit codes: 0 solved, 1 no solution or limit reached, 2 usage or input error.
-Errors print one line on stderr; ``-v`` shows the traceback as well.
+Exit codes: 0 solved, 1 no solution or limit reached, 2 usage or input error (bare
+``gridsolve`` too: it prints the list of commands, but runs none).
+Errors print one line on stderr; ``-v`` shows the traceback as well. A misspelt command,
+option or choice gets "did you mean ...?" on that line.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridsolve import _startup
-from gridsolve.cli._args import OneLineErrors, printable
+from gridsolve import __version__
+from gridsolve.cli._args import OneLineErrors, did_you_mean, printable
 from gridsolve.errors import GridsolveError, InputWarning, LimitReached, SolverUnavailable
 
 __all__ = ["main"]
@@ -87,6 +90,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="gridsolve", description="Solve grid logic puzzles exactly and fast.")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="show tracebacks on errors")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="family", metavar="COMMAND", required=True)
     for name, (module, help_) in FAMILIES.items():
         if argv is None or name == wanted:
@@ -123,8 +127,12 @@ def _main(argv: list[str]) -> int:
 def _run(argv: list[str]) -> int:
     parser = build_parser(argv)
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help
+        args, extras = parser.parse_known_args(argv)
+        if extras:  # said by the command they were given to, with the options it has
+            command = _command_parser(parser, args)
+            command.error(f"unrecognized arguments: {' '.join(extras)}"
+                          f"{_option_hint(command, extras)}")
+    except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help and --version
         return int(exc.code or 0)
     try:
         return int(args.run(args))
@@ -144,6 +152,27 @@ def _run(argv: list[str]) -> int:
             code = 2
         print(f"gridsolve: error: {printable(error_line(exc))}", file=sys.stderr)
         return code
+
+
+def _command_parser(parser: argparse.ArgumentParser,
+                    args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub-)command the arguments chose (argparse keeps sub-parsers in the
+    choices of its _SubParsersAction)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None) or "")
+            if chosen is not None:
+                return _command_parser(chosen, args)
+    return parser
+
+
+def _option_hint(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """The "did you mean" of the first unknown option close to one the command shows."""
+    shown = [o for a in parser._actions if a.help != argparse.SUPPRESS for o in a.option_strings]
+    for word in extras:
+        if word.startswith("-") and (hint := did_you_mean(word.split("=")[0], shown)):
+            return hint
+    return ""
 
 
 def error_line(exc: BaseException) -> str:

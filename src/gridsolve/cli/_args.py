@@ -9,7 +9,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NoReturn
 
 from gridsolve import _startup
@@ -18,7 +18,7 @@ from gridsolve.numbers import is_number, shown
 
 __all__ = ["output_file", "whole", "positive_int", "natural", "seconds", "fraction", "memory",
            "since_start", "time_left", "OneLineErrors", "printable", "write_file", "write_text",
-           "listing_stopped"]
+           "listing_stopped", "did_you_mean"]
 
 
 #: Digits an argument may have: any 64-bit value (seeds) fits.
@@ -131,10 +131,34 @@ def _is_command_line() -> bool:
 
 class OneLineErrors(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line, ``PROG: error: MESSAGE``, exit code 2: no
-    usage block before it (``--help`` still shows the usage)."""
+    usage block before it (``--help`` still shows the usage); a misspelt choice (a command, a
+    method) gets "did you mean ...?". A missing COMMAND (bare ``gridsolve``, or a family
+    without its command) prints the help with the list of commands on standard output, and
+    exits 2 all the same: nothing was done, and a script that left out a word must see it
+    fail."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.splitlines())}\n")
+        message = " ".join(message.splitlines())
+        if message == "the following arguments are required: COMMAND":
+            self.print_help(sys.stdout)  # bare ``gridsolve`` (or a family): the commands
+            self.exit(2)
+        m = _INVALID_CHOICE.search(message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m.group(2)) or m.group(2).split(", ")
+            message += did_you_mean(m.group(1), choices)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+#: argparse's words for a value that is not one of the choices (3.11: 'a', 'b'; later: a, b)
+_INVALID_CHOICE = re.compile(r"invalid choice: '(.*?)' \(choose from (.*)\)$")
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """The words ' (did you mean "x"?)' naming the choices closest to a misspelt word
+    (difflib), or "" when none is close."""
+    import difflib
+    close = difflib.get_close_matches(word, list(choices), n=2, cutoff=0.6)
+    return f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
 
 
 #: What ``printable`` escapes: C0 and C1 control characters (ESC, newline, tab, ...), the line

@@ -26,8 +26,7 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     cmds = fam.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = cmds.add_parser("solve", help="show a solution for a date (today by default)")
-    p.add_argument("date", nargs="?", default="today",
-                   help="YYYY-MM-DD, 'Oct 6', 'Mon Oct 6' or 'today' (default)")
+    _date_arg(p, "YYYY-MM-DD, 'Oct 6', 'Mon Oct 6' or 'today' (default)")
     _edition_args(p)
     p.add_argument("--all", action="store_true", help="list every solution")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -36,15 +35,16 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.set_defaults(run=run_solve)
 
     p = cmds.add_parser("hint", help="reveal a few pieces of one solution")
-    p.add_argument("date", nargs="?", default="today", help="as for solve")
+    _date_arg(p, "as for solve")
     _edition_args(p)
-    p.add_argument("--pieces", type=natural, default=1, metavar="N",
+    p.add_argument("--reveal", type=natural, default=1, metavar="N",
                    help="how many pieces to reveal (default 1)")
+    _alias(p, "--pieces", "reveal", type=natural)  # its old name: --pieces names a file elsewhere
     p.set_defaults(run=run_hint)
 
     p = cmds.add_parser("count", help="count the solutions of every date (or of one)")
+    _date_arg(p, "count only this date (as for solve; default: every date)")
     _edition_args(p)
-    p.add_argument("--date", help="count only this date")
     p.add_argument("--all-pairs", action="store_true",
                    help="include impossible dates such as Feb 30 (marked invalid)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
@@ -62,6 +62,24 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     p.set_defaults(run=run_heatmap)
 
     _add_design(cmds)
+
+
+def _alias(p: argparse.ArgumentParser, old: str, dest: str, **kwargs: Any) -> None:
+    """An option's old spelling, still read but no longer shown (one spelling per notion:
+    a piece file is --pieces-file, a date is the positional DATE, a count of pieces --reveal)."""
+    p.add_argument(old, dest=dest, help=argparse.SUPPRESS, default=argparse.SUPPRESS, **kwargs)
+
+
+def _date_arg(p: argparse.ArgumentParser, help_: str) -> None:
+    """The date a command is about: positional (``calendar solve 'Oct 6'``), and ``--date`` as
+    a hidden alias (count took it so); absent, ``args.date`` is not set (see _date)."""
+    p.add_argument("date", nargs="?", default=argparse.SUPPRESS, metavar="DATE", help=help_)
+    _alias(p, "--date", "date")
+
+
+def _date(args: argparse.Namespace) -> str | None:
+    """The date given (positional or --date), if any."""
+    return getattr(args, "date", None)
 
 
 def _edition_args(p: argparse.ArgumentParser) -> None:
@@ -112,7 +130,7 @@ def _grid_rows(ed: cal.Edition, tiling: Tiling) -> list[str]:
 
 def run_solve(args: argparse.Namespace) -> int:
     ed = _edition(args)
-    day = cal.parse_date(args.date, ed)
+    day = cal.parse_date(_date(args) or "today", ed)
     limits = _limits(args)
     started = time.perf_counter()  # one deadline for the search and the count after it
     found: list[Tiling] = []
@@ -159,13 +177,13 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_hint(args: argparse.Namespace) -> int:
     ed = _edition(args)
-    day = cal.parse_date(args.date, ed)
+    day = cal.parse_date(_date(args) or "today", ed)
     tiling = next(iter(cal.solutions(day, ed, _limits(args), guided=False)), None)
     if tiling is None:
         print(f"{day}: no solution")
         return 1
     order = sorted(range(len(tiling)), key=lambda i: (tiling[i].piece, i))
-    shown = set(order[:args.pieces])
+    shown = set(order[:args.reveal])
     names = letters(ed.pieces)
     placed = ", ".join(names[tiling[i].piece] for i in sorted(shown, key=lambda i: tiling[i].piece))
     print(f"{day}: {len(shown)} of {len(tiling)} pieces shown" + (f" ({placed})" if placed else ""))
@@ -176,8 +194,8 @@ def run_hint(args: argparse.Namespace) -> int:
 def run_count(args: argparse.Namespace) -> int:
     ed = _edition(args)
     limits = _limits(args)
-    if args.date:
-        day = cal.parse_date(args.date, ed)
+    if date := _date(args):
+        day = cal.parse_date(date, ed)
         n = cal.count(day, ed, limits)
         if args.json:
             print(json.dumps(cal.year_rows({day: n}, args.all_pairs)))
@@ -240,7 +258,9 @@ def _add_design(cmds: Any) -> None:
                    help="start from a shipped puzzle (default: original)")
     p.add_argument("--board", metavar="FILE", help="a board file (labels Jan..Dec, 1..31, "
                    "optionally Mon..Sun)")
-    p.add_argument("--pieces", metavar="FILE", help="the proposed piece file (with --board)")
+    p.add_argument("--pieces-file", metavar="FILE", dest="pieces_file",
+                   help="the proposed piece file (with --board)")
+    _alias(p, "--pieces", "pieces_file")
     p.add_argument("--search", action="store_true",
                    help="try replacing each piece by each pool piece of the same size; list the "
                    "sets that solve every date, most even first")
@@ -258,11 +278,11 @@ def _add_design(cmds: Any) -> None:
 
 
 def _design_edition(args: argparse.Namespace) -> cal.Edition:
-    if args.board or args.pieces:
-        if not (args.board and args.pieces):
-            raise InvalidPuzzle("give both --board and --pieces for a piece set of your own")
+    if args.board or args.pieces_file:
+        if not (args.board and args.pieces_file):
+            raise InvalidPuzzle("give both --board and --pieces-file for a piece set of your own")
         board = read_board(args.board)
-        return cal.Edition(board.name or "custom", board, read_pieces(args.pieces))
+        return cal.Edition(board.name or "custom", board, read_pieces(args.pieces_file))
     return cal.edition(args.edition)
 
 

@@ -96,8 +96,10 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds (the result then depends on speed)")
     p.add_argument("--out", metavar="FILE", help="write the puzzle here (default: stdout)")
-    p.add_argument("--format", default="text", choices=writable,
-                   help="output format (default text)")
+    p.add_argument("--to", dest="format", default="text", choices=writable,
+                   help="output format (default text), as convert's --to")
+    p.add_argument("--format", dest="format", choices=writable, default=argparse.SUPPRESS,
+                   help=argparse.SUPPRESS)  # its old name: --format is the input's elsewhere
     p.set_defaults(run=run_generate)
 
     p = cmds.add_parser("rate", help="is the solution unique, and how hard is the puzzle")
