@@ -1,5 +1,5 @@
-"""Multi-puzzle files: solve, hint, show, rate and check pick one with --index N or FILE#N;
-without it they say how many the file holds and how to pick, on one line (issue 54.11)."""
+"""Multi-puzzle files: solve, hint, show, rate, check (and explain) pick one with --index N or
+FILE#N; without it they say how many the file holds and how to pick, on one line (54.11)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ COMMANDS = {
     "show": ["--ascii"],
     "rate": ["--json"],
     "check": [],
+    "explain": ["--ascii"],
 }
 
 
@@ -58,6 +59,8 @@ def test_index_or_hash_picks_the_puzzle(command: str, pick: str, two: str,
         assert out.startswith("1x1\n")
     elif command == "check":
         assert out.endswith("no problems found: the solution is unique\n")
+    elif command == "explain":
+        assert out.endswith("\n1 #\n") and "row 1, clue 1" in out
     else:
         assert out.startswith("line: row 1 (clue 1): column 1 is filled")
 

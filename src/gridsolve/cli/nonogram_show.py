@@ -49,6 +49,7 @@ def add_commands(cmds: Any) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--format", default="auto", choices=INPUT_FORMATS,
                    help="input format (default: detect)")
+    add_index(p)
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up the engine's search (needed only when line logic stalls) "
@@ -115,10 +116,10 @@ EXPLAIN_SHARE = 2 / 3
 def run_explain(args: argparse.Namespace) -> int:
     """``nonogram explain``: the account of the solve, then the grid it reaches."""
     from gridsolve.nonogram.watch.explain import explain
-    from gridsolve.nonogram.formats import bw_only, read_puzzle
+    from gridsolve.cli._input import read_one
+    from gridsolve.nonogram.formats import bw_only
     from gridsolve.nonogram.watch.account import explanation_lines
-    puzzle = bw_only(read_puzzle(args.file, args.format, limits=not args.no_limits),
-                     "explain", "supports", args.file)
+    puzzle = bw_only(read_one(args).puzzle, "explain", "supports", args.file)
     left = time_left(args.timeout)
     account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes,
                                            timeout=None if left is None else left * EXPLAIN_SHARE))
