@@ -96,9 +96,12 @@ def swaps(ed: Edition, pool: Sequence[Piece]) -> Iterator[tuple[Swap, Edition]]:
     or mirrored, as the replaced piece may be) is the same set under another name."""
     names = {p.name for p in ed.pieces}
     cache: dict[tuple[Shape, bool, bool], Shape] = {}
+    firsts: dict[Shape, Piece] = {}  # the first pool piece of each exact shape, in order
+    for cand in pool:
+        firsts.setdefault(cand.cells, cand)
     for i, old in enumerate(ed.pieces):
         tried: set[Shape] = set()
-        for cand in pool:
+        for cand in firsts.values():
             if cand.size != old.size:
                 continue
             shape = _canonical(cand.cells, old.rotate, old.flip, cache)

