@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from typing import Any
@@ -15,6 +16,7 @@ from gridsolve.nonogram import engine, reference
 from gridsolve.nonogram.engine import SearchLimits, analyse
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
 from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
+from gridsolve.nonogram.policy import DEFAULT_POLICY
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions
 
@@ -218,15 +220,10 @@ def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes, 
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < density else "." for _ in range(n))
                                for _ in range(n)])
-    saved = engine.team.TEAM_SLICE, engine.team.TEAM_JOIN_NODES, engine.team.TEAM_RESTART_BASE
-    try:
-        # slice 1: turns after every node; join 0 or 1: the others join after the first turn;
-        # restart 1: the first search's runs are 1, 1, 2, 1, 1, 2, 4, ... nodes
-        engine.team.TEAM_SLICE, engine.team.TEAM_JOIN_NODES, engine.team.TEAM_RESTART_BASE = (
-            slice_nodes, join, restart)
-        team = analyse(puzzle, count)
-    finally:
-        engine.team.TEAM_SLICE, engine.team.TEAM_JOIN_NODES, engine.team.TEAM_RESTART_BASE = saved
+    # slice 1: turns after every node; join 0 or 1: the others join after the first turn;
+    # restart 1: the first search's runs are 1, 1, 2, 1, 1, 2, 4, ... nodes
+    team = analyse(puzzle, count, policy=dataclasses.replace(
+        DEFAULT_POLICY, team_slice=slice_nodes, team_join_nodes=join, team_restart_base=restart))
     one = analyse(puzzle, count, team=False)
     assert team.status == one.status
     assert len(team.solutions) == len(one.solutions) == len(set(team.solutions))
@@ -235,18 +232,18 @@ def test_team_of_searches_agrees_with_one(n, density, count, seed, slice_nodes, 
         assert set(team.solutions) == set(one.solutions)
 
 
-def test_team_turns_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_team_turns_are_taken() -> None:
     """With one-node turns, the team starts its other searches and pools them; before the
-    first search has run TEAM_JOIN_NODES, it runs alone."""
-    monkeypatch.setattr(engine.team, "TEAM_SLICE", 1)
+    first search has run the policy's ``team_join_nodes``, it runs alone."""
+    one_node = dataclasses.replace(DEFAULT_POLICY, team_slice=1)
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # the 6x6 permutation matrices: 720 solutions
-    result = analyse(puzzle, 60)
+    result = analyse(puzzle, 60, policy=one_node)
     assert result.status == "multiple" and len(set(result.solutions)) == 60
     assert result.stats["searches"] == 1
-    monkeypatch.setattr(engine.team, "TEAM_JOIN_NODES", 1)
-    result = analyse(puzzle, 60)
+    joined = dataclasses.replace(one_node, team_join_nodes=1)
+    result = analyse(puzzle, 60, policy=joined)
     assert result.status == "multiple" and len(set(result.solutions)) == 60
-    result = analyse(Puzzle([[1, 1]] * 7, [[1, 1]] * 7), 3)
+    result = analyse(Puzzle([[1, 1]] * 7, [[1, 1]] * 7), 3, policy=joined)
     assert result.stats["searches"] == len(engine.team.TEAM_ORDERS)
     assert analyse(puzzle, 721).solutions.__len__() == 720  # beyond the team's cap: one search
 
@@ -361,21 +358,21 @@ def test_node_limit_pauses_and_the_search_goes_on() -> None:
     assert got == expected and len(got) == 120
 
 
-def test_team_first_search_restarts_and_stays_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_team_first_search_restarts_and_stays_exact() -> None:
     """The first search restarts on its Luby schedule until a solution is found, and its
     nogoods keep the count exact: every solution of a puzzle with many, and none twice."""
-    monkeypatch.setattr(engine.team, "TEAM_RESTART_BASE", 1)
-    monkeypatch.setattr(engine.team, "TEAM_JOIN_NODES", 10**9)  # the first search alone
+    # (join 10**9: the first search alone)
+    policy = dataclasses.replace(DEFAULT_POLICY, team_restart_base=1, team_join_nodes=10**9)
     rng = random.Random(7)
     for _ in range(20):
         puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(9))
                                    for _ in range(9)])
         want = set(engine.solve(puzzle))
-        result = analyse(puzzle, 64)
+        result = analyse(puzzle, 64, policy=policy)
         assert set(result.solutions) == want and len(result.solutions) == len(want)
         assert result.status == ("unique" if len(want) == 1 else "multiple")
     puzzle = Puzzle([[1]] * 7, [[1]] * 7)  # 5,040 solutions, the first at depth 6
-    result = analyse(puzzle, 64)
+    result = analyse(puzzle, 64, policy=policy)
     assert result.stats["restarts"] >= 2 and len(set(result.solutions)) == 64
 
 
@@ -528,29 +525,70 @@ def test_two_word_bitboards_agree_with_sat(seed: int) -> None:
     assert tuple(grid) in set(ours.solutions) or len(ours.solutions) == 3
 
 
+class _Slices:
+    """A team's core search that records each slice it is given: the nodes past its own
+    count (``next``'s budget), with the team's work and nodes when it was given."""
+
+    def __init__(self, core: Any, team: list[Any], slices: list[tuple[int, int, int]]) -> None:
+        self.core, self.team, self.slices = core, team, slices
+
+    def next(self, budget: int = -1, timeout: float = -1.0) -> Any:
+        team = self.team[0]
+        own = sum(c.stats()["nodes"] for c in team.searches)
+        self.slices.append((budget - self.core.stats()["nodes"], team.work(), own))
+        return self.core.next(budget, timeout)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.core, name)
+
+
 def test_a_paused_turn_starts_with_one_node(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Team.run with ``until`` and no speed seen yet runs one node first (a first turn of
-    TEAM_SLICE nodes ran far past ``until`` on puzzles whose nodes take seconds); then its
-    turns are sized by the speed. A clock that moves 1 s per reading makes every node slow."""
-    from gridsolve.nonogram.engine import team as team_module
-
-    class Clock:
-        now = 0.0
-
-        def perf_counter(self) -> float:
-            self.now += 1.0
-            return self.now
-    clock = Clock()
-    monkeypatch.setattr(team_module, "time", clock)
+    """Team.run with ``work`` and no work per node seen yet runs one node first (a first turn
+    of ``team_slice`` nodes ran far past its share on puzzles whose nodes are costly: Gettys,
+    docs/decisions/0012); then each slice is what the work left allows at the work per node
+    seen so far (at least one node, at most ``team_slice``), and the turn pauses once its
+    work is done. (This was a fake clock cutting ``until``; the pause is counted in line
+    solves now, so the team's own work is the measure and no clock is needed.)"""
+    from gridsolve.nonogram.engine.team import Team
     rng = random.Random(5)
     puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
     assert analyse(puzzle, 2).nodes > 1  # a node is not enough for it
-    team = team_module.team_for(puzzle, 2)
-    assert team is not None
-    assert not team.run(SearchLimits(), until=clock.now + 2.5)
-    assert team.nodes() == 1
+    slices: list[tuple[int, int, int]] = []
+    holder: list[Any] = []
+    made = Team._search
+    monkeypatch.setattr(Team, "_search", lambda self, *a, **k: _Slices(made(self, *a, **k),
+                                                                       holder, slices))
+    team = Team(puzzle, 2)
+    holder[:] = [team]
+    assert not team.run(SearchLimits(), work=1)
+    assert team.nodes() == 1 and [size for size, _, _ in slices] == [1]
     assert team.run(SearchLimits())  # no pause: on to the answer
     assert team.result().status == "multiple"
+    # the benchmark's rand50-6, which the team alone does not end: its root's probing is
+    # far more work than a later node, so a turn of that work again has several slices,
+    # each fitting the work left at the rate seen so far
+    rng = random.Random(50 * 1000 + 6)
+    puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(50))
+                               for _ in range(50)])
+    team = Team(puzzle, 2)
+    holder[:] = [team]
+    slices.clear()
+    assert not team.run(SearchLimits(), work=1) and team.nodes() == 1 and len(slices) == 1
+    first = team.work()
+    for turn in range(2):  # the root's work again, then 20 nodes' at the rate seen
+        work = first if turn == 0 else 20 * team.work() // team.nodes()
+        slices.clear()
+        end = team.work() + work
+        assert not team.run(SearchLimits(), work=work) and not team.found
+        for size, done, own in slices:
+            assert done < end and 1 <= size <= team.policy.team_slice
+            assert size == 1 or size <= (end - done) * own // done
+        assert team.work() >= end  # it paused once its work was done, not before
+    assert 1 < slices[0][0] < team.policy.team_slice  # (sized by the work, more than a node)
+    # ample work: whole slices of team_slice nodes (the first search's restarts cut some)
+    slices.clear()
+    assert not team.run(SearchLimits(max_nodes=team.nodes() + 60), work=10**12)
+    assert max(size for size, _, _ in slices) == team.policy.team_slice
 
 
 @pytest.mark.heavy
