@@ -47,11 +47,12 @@ def _blank_runs(cell: int) -> list[list[int]]:
     """Per row, the widths of the blank runs of pixel columns between inked ones in its clue."""
     from gridsolve.nonogram.render.png import puzzle_image
     img = puzzle_image(PUZZLE, GRID, cell).convert("L")
+    pixels = img.tobytes()  # one byte per pixel, row by row
     lay = layout(PUZZLE, cell)
     out = []
     for r in range(lay.rows):
         ys = range(lay.top + r * cell + 1, lay.top + (r + 1) * cell - 1)
-        inked = [any(img.getpixel((x, y)) < 160 for y in ys) for x in range(lay.left - 1)]
+        inked = [any(pixels[y * img.width + x] < 160 for y in ys) for x in range(lay.left - 1)]
         first = inked.index(True)
         runs, blank = [], 0
         for ink in inked[first:]:
