@@ -44,6 +44,13 @@ class BuildExt(build_ext):
 
 setup(
     ext_modules=[
+        Extension(  # the engines' SIGINT handler (Ctrl-C), which each of the others imports
+            "gridsolve._interrupt",
+            sources=["src/gridsolve/_interrupt.c"],
+            depends=["src/gridsolve/nonogram/engine/interrupt.h"],
+            extra_compile_args=FLAGS,
+            extra_link_args=LINK,
+        ),
         Extension(
             "gridsolve.nonogram.engine._core",
             sources=["src/gridsolve/nonogram/engine/_core.c"],
@@ -63,7 +70,8 @@ setup(
             sources=["src/gridsolve/tiling/engine/_exact.c"],
             depends=[f"src/gridsolve/tiling/engine/{name}" for name in (
                 "exact.h", "exact.c", "exact_impl.h", "alloc.h", "vectors.h", "problem.c",
-                "table_impl.h", "state_impl.h", "prune_impl.h", "count_impl.h", "enum_impl.h")],
+                "table_impl.h", "state_impl.h", "prune_impl.h", "count_impl.h", "enum_impl.h")]
+            + ["src/gridsolve/nonogram/engine/interrupt.h"],
             extra_compile_args=FLAGS,
             extra_link_args=LINK,
         ),

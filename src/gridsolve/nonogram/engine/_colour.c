@@ -161,10 +161,15 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
     s->lim.max_nodes = max_nodes;
     s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
+    /* Ctrl-C stops it from here on (interrupt.h); a signal that came just before raises now */
+    s->lim.sigints = eng_interrupt_enter();
+    s->lim.interrupted = 0;
+    if (PyErr_CheckSignals() < 0) return NULL;
     int r;
     Py_BEGIN_ALLOW_THREADS
     r = cg_next(s);
     Py_END_ALLOW_THREADS
+    if (s->lim.interrupted && PyErr_CheckSignals() < 0) return NULL;  /* KeyboardInterrupt */
     if (r == CG_NOMEM) return PyErr_NoMemory();
     return PyLong_FromLong(r);
 }
@@ -316,6 +321,12 @@ static struct PyModuleDef moduledef = {
 PyMODINIT_FUNC PyInit__colour(void)
 {
     if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *sig_module = PyImport_ImportModule("gridsolve._interrupt");
+    if (!sig_module) return NULL;
+    Py_DECREF(sig_module);  /* (PyCapsule_Import imports only the package, then looks) */
+    const eng_interrupt_api *sig = PyCapsule_Import("gridsolve._interrupt.api", 0);
+    if (!sig) return NULL;
+    eng_interrupt_use(sig);  /* Ctrl-C stops the loops (interrupt.h) */
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     Py_INCREF(&SearchType);

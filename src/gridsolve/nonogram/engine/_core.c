@@ -19,6 +19,22 @@
 #include "branch.c"
 #include "search.c"
 
+/* A call into the engine begins: Ctrl-C stops it from here on (interrupt.h). 0, or -1 with
+ * the exception a signal that came just before raised (the call is then not made). */
+static int engine_begin(eng_limits *lim)
+{
+    lim->sigints = eng_interrupt_enter();
+    lim->interrupted = 0;
+    return PyErr_CheckSignals();
+}
+
+/* The call is over: after a Ctrl-C, -1 with what Python's handler raised (KeyboardInterrupt);
+ * 0 when it raised nothing (or this is not the main thread): the call stopped as at a limit. */
+static int engine_end(const eng_limits *lim)
+{
+    return lim->interrupted ? PyErr_CheckSignals() : 0;
+}
+
 /* Flatten a sequence of clues into [count, numbers...] per line. */
 static int flatten_clues(PyObject *seq, int expected_lines, int line_len, int **flat, int *len, int *cap)
 {
@@ -194,6 +210,7 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
     s->lim.max_nodes = max_nodes;
     s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
+    if (engine_begin(&s->lim) < 0) return NULL;
     int r;
     if (self->callback) {
         r = ng_next(s);  /* the callback needs the GIL anyway */
@@ -202,7 +219,7 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
         r = ng_next(s);
         Py_END_ALLOW_THREADS
     }
-    if (self->callback_failed) return NULL;
+    if (engine_end(&s->lim) < 0 || self->callback_failed) return NULL;
     if (r == NG_NOMEM || s->nomem) return PyErr_NoMemory();
     return PyLong_FromLong(r);
 }
@@ -229,11 +246,13 @@ static PyObject *Search_restart(SearchObject *self, PyObject *args, PyObject *kw
             g[i] = guide[i] == '#' ? CELL_FILLED : CELL_EMPTY;
         }
     }
+    if (engine_begin(&s->lim) < 0) { free(g); return NULL; }
     int r;
     Py_BEGIN_ALLOW_THREADS
     r = ng_restart(s, seed, g);
     Py_END_ALLOW_THREADS
     free(g);
+    if (engine_end(&s->lim) < 0) return NULL;
     if (r < 0) return PyErr_NoMemory();
     return PyBool_FromLong(r);
 }
@@ -377,9 +396,11 @@ static PyObject *py_solve_line(PyObject *mod, PyObject *args)
          * NG_DENSE_MAX_CELLS, a few milliseconds. */
         eng_limits lim = {0};
         lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
+        if (engine_begin(&lim) < 0) goto done;
         Py_BEGIN_ALLOW_THREADS
-        ok = ng_solve_line_long(flat + 1, k, in, out, (int)n, timeout >= 0 ? &lim : NULL);
+        ok = ng_solve_line_long(flat + 1, k, in, out, (int)n, &lim);
         Py_END_ALLOW_THREADS
+        if (engine_end(&lim) < 0) goto done;
         if (ok < 0) { PyErr_NoMemory(); goto done; }
         if (ok == 2) { PyErr_SetString(PyExc_TimeoutError, "the line solve passed its timeout"); goto done; }
     } else if (bits && n <= NG_BITS_MAX) {
@@ -757,6 +778,12 @@ static struct PyModuleDef moduledef = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *sig_module = PyImport_ImportModule("gridsolve._interrupt");
+    if (!sig_module) return NULL;
+    Py_DECREF(sig_module);  /* (PyCapsule_Import imports only the package, then looks) */
+    const eng_interrupt_api *sig = PyCapsule_Import("gridsolve._interrupt.api", 0);
+    if (!sig) return NULL;
+    eng_interrupt_use(sig);  /* Ctrl-C stops the loops (interrupt.h) */
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     Py_INCREF(&SearchType);

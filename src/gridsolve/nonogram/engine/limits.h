@@ -2,18 +2,23 @@
  *
  * A search stops at a node budget (it can go on later with a higher one) or at a deadline
  * (it cannot: the node under way was left half settled). The clock is read every
- * check_mask + 1 steps, so that reading it costs nothing next to the steps themselves.
+ * check_mask + 1 steps, so that reading it costs nothing next to the steps themselves; a
+ * Ctrl-C (interrupt.h) is looked for at the same steps, and stops a search as a deadline does.
  */
 #ifndef GRIDSOLVE_NONOGRAM_LIMITS_H
 #define GRIDSOLVE_NONOGRAM_LIMITS_H
 
 #include <time.h>
 
+#include "interrupt.h"
+
 typedef struct {
     long long nodes, max_nodes, line_solves, probes, max_depth;
     double deadline;        /* absolute monotonic seconds, 0 = none */
     long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
-    int aborted;            /* the deadline passed (or a callback failed): stop for good */
+    int aborted;            /* the deadline passed, Ctrl-C (or a callback failed): stop for good */
+    int sigints;            /* eng_interrupt_enter's count when this call began */
+    int interrupted;        /* it was Ctrl-C that stopped it */
 } eng_limits;
 
 /* Monotonic seconds. */
@@ -24,10 +29,11 @@ static double eng_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Has the deadline passed? Once it has, the answer stays yes. */
+/* Has the deadline passed, or Ctrl-C come? Once it has, the answer stays yes. */
 static int eng_out_of_time(eng_limits *lim)
 {
-    if (lim->deadline > 0 && eng_now() > lim->deadline) lim->aborted = 1;
+    if (eng_interrupted(lim->sigints)) lim->aborted = lim->interrupted = 1;
+    else if (lim->deadline > 0 && eng_now() > lim->deadline) lim->aborted = 1;
     return lim->aborted;
 }
 

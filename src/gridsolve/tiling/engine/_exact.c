@@ -13,6 +13,21 @@ typedef struct {
     int ready;
 } ProblemObject;
 
+/* A call into the engine begins: Ctrl-C stops it from here on (interrupt.h). The count to
+ * pass it, or -1 with the exception a signal that came just before raised. */
+static int engine_begin(void)
+{
+    int sigints = eng_interrupt_enter();
+    return PyErr_CheckSignals() < 0 ? -1 : sigints;
+}
+
+/* The call is over: after a Ctrl-C, -1 with what Python's handler raised (KeyboardInterrupt);
+ * 0 when it raised nothing (or this is not the main thread): the call stopped as at a limit. */
+static int engine_end(int sigints)
+{
+    return eng_interrupted(sigints) ? PyErr_CheckSignals() : 0;
+}
+
 static int read_mask(PyObject *obj, int nw, word *out)
 {
     char *buf;
@@ -207,11 +222,13 @@ static PyObject *Problem_count(ProblemObject *self, PyObject *args, PyObject *kw
     uint64_t *out = tl_array(self->p.max_len, sizeof(uint64_t));
     if (!out) return PyErr_NoMemory();
     long long states = 0;
-    int status;
+    int status, sigints = engine_begin();
+    if (sigints < 0) { free(out); return NULL; }
     Py_BEGIN_ALLOW_THREADS
-    status = tl_count(&self->p, root, out, max_states, timeout, (size_t)mem_limit,
+    status = tl_count(&self->p, root, out, max_states, timeout, sigints, (size_t)mem_limit,
                       (uint64_t)modulus, &states, NULL);
     Py_END_ALLOW_THREADS
+    if (engine_end(sigints) < 0) { free(out); return NULL; }
     PyObject *lst = NULL;
     if (status == TL_OK) {
         lst = PyList_New((Py_ssize_t)self->p.max_len);
@@ -281,10 +298,16 @@ static int Enum_init(EnumObject *self, PyObject *args, PyObject *kw)
         PyErr_SetString(PyExc_ValueError, "mode must be 0, 1 or 2");
         return -1;
     }
-    int rc;
+    int rc, sigints = engine_begin();
+    if (sigints < 0) return -1;
     Py_BEGIN_ALLOW_THREADS
-    rc = tl_enum_init(&self->s, &po->p, root, mode, (size_t)mem_limit, timeout, max_states);
+    rc = tl_enum_init(&self->s, &po->p, root, mode, (size_t)mem_limit, timeout, max_states,
+                      sigints);
     Py_END_ALLOW_THREADS
+    if (engine_end(sigints) < 0) {
+        tl_enum_free(&self->s);
+        return -1;
+    }
     if (rc < 0) {
         tl_enum_free(&self->s);
         PyErr_NoMemory();
@@ -310,10 +333,13 @@ static PyObject *Enum_next(EnumObject *self, PyObject *args, PyObject *kw)
     if (!self->ready) { PyErr_SetString(PyExc_RuntimeError, "Enum not initialised"); return NULL; }
     self->s.max_nodes = max_nodes;
     self->s.deadline = timeout >= 0 ? tl_now() + timeout : 0;
-    int r;
+    int r, sigints = engine_begin();
+    if (sigints < 0) return NULL;
+    self->s.sigints = sigints;
     Py_BEGIN_ALLOW_THREADS
     r = tl_enum_next(&self->s);
     Py_END_ALLOW_THREADS
+    if (engine_end(sigints) < 0) return NULL;
     return PyLong_FromLong(r);
 }
 
@@ -366,6 +392,12 @@ static struct PyModuleDef moduledef = {
 PyMODINIT_FUNC PyInit__exact(void)
 {
     if (PyType_Ready(&ProblemType) < 0 || PyType_Ready(&EnumType) < 0) return NULL;
+    PyObject *sig_module = PyImport_ImportModule("gridsolve._interrupt");
+    if (!sig_module) return NULL;
+    Py_DECREF(sig_module);  /* (PyCapsule_Import imports only the package, then looks) */
+    const eng_interrupt_api *sig = PyCapsule_Import("gridsolve._interrupt.api", 0);
+    if (!sig) return NULL;
+    eng_interrupt_use(sig);  /* Ctrl-C stops the loops (interrupt.h) */
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     Py_INCREF(&ProblemType);

@@ -34,7 +34,7 @@ static int FN(count_rec)(tl_counter *c, const word *key, int R, int depth, uint6
     size_t slot;
     if (lookup && FN(find)(&c->memo, key, &slot))
         return FN(add_known)(c, c->memo.slots[slot * (NW + 1) + NW], L, out, span);
-    if ((++c->nodes & 0xFFFF) == 0 && c->deadline > 0 && tl_now() > c->deadline) {
+    if ((++c->nodes & 0xFFFF) == 0 && tl_stop(c->sigints, c->deadline)) {
         c->status = TL_LIMIT;
         return 0;
     }

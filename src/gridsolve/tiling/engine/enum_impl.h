@@ -63,7 +63,7 @@ static int FN(enum_next)(tl_enum *s)
                 s->found[d] = 0;
             }
             if ((s->max_nodes >= 0 && s->nodes >= s->max_nodes)
-                || ((s->nodes & 0xFFF) == 0 && s->deadline > 0 && tl_now() > s->deadline)) {
+                || ((s->nodes & 0xFFF) == 0 && tl_stop(s->sigints, s->deadline))) {
                 s->state = 3;
                 s->depth = d;
                 return TL_LIMIT;

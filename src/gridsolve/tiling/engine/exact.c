@@ -4,12 +4,19 @@
 #include <time.h>
 
 #include "exact.h"
+#include "../../nonogram/engine/interrupt.h"
 
 static double tl_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Stop now: Ctrl-C came since the count sigints (interrupt.h), or the deadline (if any) passed. */
+static int tl_stop(int sigints, double deadline)
+{
+    return eng_interrupted(sigints) || (deadline > 0 && tl_now() > deadline);
 }
 
 #include "alloc.h"
@@ -114,8 +121,8 @@ static void tl_counter_release(tl_counter *c)
 /* Count the completions of root, split by hole positions, into out[0..max_len); with keep,
  * a successful count hands over its memo (to guide an enumeration). */
 static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long long max_states,
-                    double timeout, size_t mem_limit, uint64_t mod, long long *states,
-                    tl_counter *keep)
+                    double timeout, int sigints, size_t mem_limit, uint64_t mod,
+                    long long *states, tl_counter *keep)
 {
     tl_counter c;
     memset(&c, 0, sizeof c);
@@ -123,6 +130,7 @@ static int tl_count(const tl_problem *p, const word *root, uint64_t *out, long l
     c.mod = mod;
     c.max_states = max_states;
     c.deadline = timeout >= 0 ? tl_now() + timeout : 0;
+    c.sigints = sigints;
     c.mem_limit = mem_limit;
     int depth = depth_limit(p) + 1, status = TL_NOMEM;
     c.scratch = tl_zeros((size_t)depth, sizeof(uint64_t *));
@@ -172,7 +180,7 @@ done:
  * limit; when that limit is the time or the states, the first tl_enum_next reports TL_LIMIT
  * (a later call goes on with the search of mode 1). */
 static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int mode, size_t mem_limit,
-                        double timeout, long long max_states)
+                        double timeout, long long max_states, int sigints)
 {
     memset(s, 0, sizeof *s);
     s->p = p;
@@ -191,7 +199,8 @@ static int tl_enum_init(tl_enum *s, const tl_problem *p, const word *root, int m
         uint64_t *out = tl_array(p->max_len, sizeof(uint64_t));
         long long states;
         if (!out) return -1;
-        int status = tl_count(p, root, out, max_states, timeout, mem_limit, 0, &states, &s->guide);
+        int status = tl_count(p, root, out, max_states, timeout, sigints, mem_limit, 0, &states,
+                              &s->guide);
         free(out);
         s->guided = status == TL_OK;
         if (s->guided) return 0;

@@ -80,6 +80,7 @@ typedef struct {
     int used[TL_MAX_TYPES];
     long long nodes, max_states;
     double deadline;
+    int sigints;        /* eng_interrupt_enter's count when the call began (Ctrl-C stops it) */
     size_t mem_limit;
     uint64_t mod;       /* 0, or count modulo this prime (below 2**62): no overflow */
     int status;
@@ -98,6 +99,7 @@ typedef struct {
     int used[TL_MAX_TYPES];
     long long nodes, max_nodes;
     double deadline;
+    int sigints;       /* eng_interrupt_enter's count when the call began (Ctrl-C stops it) */
     size_t mem_limit;
 } tl_enum;
 

@@ -1,0 +1,6 @@
+"""The compiled engines' SIGINT handler (``_interrupt.c``): counts Ctrl-C, then hands it on."""
+
+def count() -> int: ...
+def enter() -> int: ...
+
+api: object
