@@ -3,6 +3,7 @@ none twice, and when it is exhausted every solution (brute force is the oracle).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import time
@@ -14,9 +15,10 @@ import pytest
 from gridsolve.nonogram.backends import kissat, syrup
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.engine import SearchLimits
-from gridsolve.nonogram.engine.guided import Guided
+from gridsolve.nonogram.engine.guided import GUIDED_NODES, Guided
 from gridsolve.nonogram.formats import read_puzzle
 from gridsolve.nonogram.model import Grid, Puzzle, is_solution, puzzle_from_grid
+from gridsolve.nonogram.policy import DEFAULT_POLICY
 from gridsolve.nonogram.reference import fits
 from tests.nonogram.oracle import all_solutions as brute_force
 
@@ -161,22 +163,37 @@ def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPat
 
 @pytest.mark.heavy
 @pytest.mark.skipif(not kissat.installed(), reason="kissat (gridsolve[kissat]) not installed")
-def test_its_time_is_a_share_of_the_run_and_no_node_limit_takes_it(
+def test_its_nodes_are_a_share_of_the_run_and_no_node_limit_takes_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """It is given an end of its own (a share of the run's time), within the deadline; under a
-    node limit it does not run (its nodes are not Kissat's conflicts)."""
+    """It is given nodes of its own (the policy's ``guided_nodes_per_conflict`` for each of
+    the run's conflicts, at least ``guided_min_nodes``, at most GUIDED_NODES) and the
+    deadline, no end by the clock (was a share of the run's time: the same run on every
+    machine now); under a node limit it does not run (its nodes are not Kissat's conflicts),
+    unless asked to (``guided_always``: auto's turns, where the limit is the turn's)."""
     monkeypatch.setattr(_program, "nearby", lambda *_a, **_k: iter(()))
-    ends: list[tuple[float | None, float | None]] = []
+    ends: list[tuple[float | None, float | None, int]] = []
     around = Guided.around
 
     def spy(self: Guided, solution: Grid, seen: object, until: float | None = None,
-            deadline: float | None = None, max_nodes: int = 1000) -> object:
-        ends.append((until, deadline))
+            deadline: float | None = None, max_nodes: int = GUIDED_NODES) -> object:
+        ends.append((until, deadline, max_nodes))
         return around(self, solution, seen, until, deadline, max_nodes)  # type: ignore[arg-type]
     monkeypatch.setattr(Guided, "around", spy)
     started = time.perf_counter()
-    kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60))
-    assert ends and all(u is not None and d is not None and started < u < d for u, d in ends)
+    result = kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60))
+    assert len(set(result.solutions)) == 2 and ends
+    assert all(u is None and d is not None and started < d
+               and DEFAULT_POLICY.guided_min_nodes <= n <= GUIDED_NODES for u, d, n in ends)
+    ends.clear()
+    seven = dataclasses.replace(DEFAULT_POLICY, guided_min_nodes=7, guided_nodes_per_conflict=0)
+    result = kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60), policy=seven)
+    assert len(set(result.solutions)) == 2 and ends and all(n == 7 for _, _, n in ends)
     ends.clear()
     result = kissat.analyse(five_rooks(), 200, SearchLimits(max_nodes=10**6))
     assert not ends and result.stats["guided"] == 0 and len(result.solutions) == 120
+    stats: dict[str, int] = {}
+    every = list(kissat.solutions(five_rooks(), SearchLimits(max_nodes=10**6), stats=stats,
+                                  guided_always=True))
+    assert ends and stats["guided"] > 0
+    assert len(set(every)) == len(every) == 120 and all(is_solution(five_rooks(), g)
+                                                        for g in every)
