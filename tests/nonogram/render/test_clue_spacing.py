@@ -82,3 +82,45 @@ def test_svg_places_each_number_of_a_row_clue() -> None:
               for t in root.iter(svg + "text")]
     for r in range(lay.rows):
         assert [(n, right) for n, _, right in lay.row_number_boxes(r)] in placed
+
+
+#: columns clued 20, 10 and 12 side by side: "20 10 12" ran together as "201012"
+COLUMNS = puzzle_from_grid(tuple("#" + ("#" if r < 10 else ".") + ("#" if r < 12 else ".")
+                                 for r in range(20)))
+
+
+def test_two_digit_column_numbers_side_by_side_are_a_gap_apart() -> None:
+    """From the cell size at which two digits and a gap fit at the smallest font (12 px), the
+    column font shrinks as needed so next columns' numbers keep MIN_CLUE_GAP between them
+    (in narrower cells they may touch: the font stops at 6 px)."""
+    from gridsolve.nonogram.render.layout import number_width
+    assert [c for c in COLUMNS.cols] == [(20,), (10,), (12,)]
+    for cell in range(12, 41):
+        lay = layout(COLUMNS, cell)
+        assert 6 <= lay.column_font <= lay.font
+        boxes = [(x - number_width(n, lay.column_font) / 2, x + number_width(n, lay.column_font) / 2)
+                 for c in range(lay.cols) for n, x, _ in lay.col_clue_anchors(c)]
+        for (_, right), (left, _) in zip(boxes, boxes[1:]):
+            assert left - right >= MIN_CLUE_GAP, cell
+
+
+def test_png_column_numbers_side_by_side_have_a_blank_between() -> None:
+    pytest.importorskip("PIL")
+    from gridsolve.nonogram.render.layout import clue_gap
+    from gridsolve.nonogram.render.png import puzzle_image
+    for cell in (12, 16, 20, 26, 30):
+        img = puzzle_image(COLUMNS, None, cell).convert("L")
+        pixels = img.tobytes()
+        lay = layout(COLUMNS, cell)
+        _, _, y = next(lay.col_clue_anchors(0))
+        ys = range(y - lay.column_font // 3, y + lay.column_font // 3)
+        inked = [any(pixels[yy * img.width + x] < 160 for yy in ys)
+                 for x in range(lay.left, lay.left + 3 * cell)]
+        runs, blank, started = [], 0, False
+        for ink in inked:
+            if ink and started and blank:
+                runs.append(blank)
+            started = started or ink
+            blank = 0 if ink else blank + 1
+        # a blank of clue_gap between the numbers; inside "20" or "12" it is narrower
+        assert len([b for b in runs if b >= clue_gap(lay.column_font)]) == 2, (cell, runs)

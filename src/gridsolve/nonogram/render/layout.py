@@ -69,6 +69,14 @@ class Layout:
     row_inks: tuple[tuple[str, ...], ...] = ()
     col_inks: tuple[tuple[str, ...], ...] = ()
     cell_fills: tuple[tuple[str, str], ...] = ()
+    #: the font size of the column clues: ``font``, or smaller so that numbers side by side
+    #: in next columns stay clue_gap apart (0: ``font``)
+    col_font: int = 0
+
+    @property
+    def column_font(self) -> int:
+        """The font size the column clues are written in."""
+        return self.col_font or self.font
 
     def fills(self) -> dict[str, str]:
         """The fill (CSS hex) of each symbol drawn filled: a colour puzzle's palette, and ink
@@ -144,9 +152,25 @@ def drawn_title(title: str | None) -> str | None:
 TITLE_CHARS = 200
 
 
+#: the smallest font column clues are shrunk to (below it digits are no longer legible)
+MIN_FONT = 6
+
+
+def column_font_size(cols: tuple[tuple[str, ...], ...], cell: int, font: int) -> int:
+    """The largest font size, at most ``font`` and at least MIN_FONT, at which the widest
+    column number and a clue_gap fit in a cell: numbers side by side in next columns ("20"
+    and "10") then cannot read as one ("2010"); in cells too narrow even at MIN_FONT they
+    may touch."""
+    digits = max(len(n) for col in cols for n in col)
+    size = font
+    while size > MIN_FONT and number_width("0" * digits, size) + clue_gap(size) > cell:
+        size -= 1
+    return size
+
+
 def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
     """The layout of a puzzle drawn with cells of ``cell`` pixels."""
-    font = max(6, round(cell * 0.6))
+    font = max(MIN_FONT, round(cell * 0.6))
     inks: dict[str, tuple[tuple[str, ...], ...]] = {}
     fills: tuple[tuple[str, str], ...] = ()
     if isinstance(puzzle, ColourPuzzle):
@@ -160,6 +184,7 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
         rows = tuple(" ".join(map(str, c)) or "0" for c in puzzle.rows)
         cols = tuple(tuple(map(str, c)) or ("0",) for c in puzzle.cols)
     slot = max(font + 2, round(cell * 0.8))
+    col_font = column_font_size(cols, cell, font)
     pad = cell // 2
     gap = clue_gap(font)
     left = pad + max(sum(number_width(n, font) + gap for n in t.split()) - gap
@@ -173,7 +198,7 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
     return Layout(cell=cell, font=font, left=left, top=top, width=width,
                   height=top + puzzle.height * cell + pad,
                   rows=puzzle.height, cols=puzzle.width, row_clues=rows, col_clues=cols,
-                  slot=slot, title=title, cell_fills=fills, **inks)
+                  slot=slot, title=title, cell_fills=fills, col_font=col_font, **inks)
 
 
 def fitted_layout(puzzle: AnyPuzzle, cell: int = 20, max_pixels: int = MAX_PICTURE_PIXELS,

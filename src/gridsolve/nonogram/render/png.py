@@ -68,6 +68,8 @@ def draw_frame(lay: Layout, puzzle: AnyPuzzle) -> Image.Image:
         y = lay.row_clue_anchor(r)[1]
         for (n, _, right), ink in zip(boxes, inks):
             stamps.text((right, y), n, ink, "rm")
+    if lay.column_font != lay.font:
+        stamps = _Stamps(pil, img, font(lay.column_font))
     for c in range(lay.cols):
         inks = lay.col_inks[c] if lay.col_inks else ()
         for i, (n, x, y) in enumerate(lay.col_clue_anchors(c)):

@@ -52,10 +52,11 @@ def puzzle_svg(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, cell: int =
         spans = "".join(f'<tspan x="{right}"{paint}>{n}</tspan>'
                         for (n, _, right), paint in zip(boxes, paints))
         out.append(f'<text y="{y}" text-anchor="end" dominant-baseline="central">{spans}</text>')
+    size = f' font-size="{lay.column_font}"' if lay.column_font != lay.font else ""
     for c in range(lay.cols):
         inks = lay.col_inks[c] if lay.col_inks else ()
         for i, (n, x, y) in enumerate(lay.col_clue_anchors(c)):
-            ink = f' fill="{inks[i]}"' if inks else ""
+            ink = f' fill="{inks[i]}"{size}' if inks else size
             out.append(f'<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central"'
                        f'{ink}>{n}</text>')
     out.append("</g>")
