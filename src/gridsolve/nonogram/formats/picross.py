@@ -102,6 +102,6 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzl
 def dump(puzzle: Puzzle) -> str:
     """Write a puzzle in picross-solver's format (its title on the GRID line)."""
     def clues(lines: tuple[tuple[int, ...], ...]) -> str:
-        return "".join(f"[ {' '.join(map(str, c))} ]\n".replace("[  ]", "[ ]") for c in lines)
+        return "".join(f"[ {' '.join(map(str, c))} ]\n" if c else "[ ]\n" for c in lines)
     title = " ".join((puzzle.title or "").split())
     return f"GRID {title}".rstrip() + f"\nROWS\n{clues(puzzle.rows)}COLUMNS\n{clues(puzzle.cols)}"
