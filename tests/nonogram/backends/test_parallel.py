@@ -1,11 +1,12 @@
 """One puzzle in several processes (--jobs): the same exact counts as one process.
 
-PARALLEL_AFTER is set to 0 here so that every puzzle, even a tiny one, goes through the
-processes (normally a puzzle the team ends within 0.2 s never starts one).
+The ``policy`` fixture's ``parallel_after`` is 0 here so that every puzzle, even a tiny one,
+goes through the processes (normally a puzzle the team's first turn ends never starts one).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 import random
@@ -22,41 +23,40 @@ from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
                                       puzzle_from_grid)
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 from tests.nonogram.engine.test_colour_engine import palette
 from tests.nonogram.engine.test_colour_engine import random_grid as random_colour_grid
 from tests.nonogram.oracle import all_colour_solutions, all_solutions
 
-#: the SAT side is tested on random puzzles the dive would end at once (conftest.no_dive)
-pytestmark = pytest.mark.usefixtures("no_dive")
-
 pytest.importorskip("pysat")
 
 
-@pytest.fixture(autouse=True)
-def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0.0)
-    from gridsolve.nonogram.backends import auto
-    monkeypatch.setattr(auto, "AUTO_NODES", 0)  # colour: no node before the processes
+@pytest.fixture
+def policy(no_dive: Policy) -> Policy:
+    """The processes at once: no work for the team before they start (``parallel_after``)
+    and, for colour, no node (``auto_nodes``); without the dive, as the SAT side is tested
+    on random puzzles the dive would end at once (conftest.no_dive)."""
+    return dataclasses.replace(no_dive, parallel_after=0, auto_nodes=0)
 
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("jobs", [2, 4])
-def test_counts_equal_brute_force(jobs: int) -> None:
+def test_counts_equal_brute_force(jobs: int, policy: Policy) -> None:
     rng = random.Random(jobs)
     for _ in range(12):
         puzzle = puzzle_from_grid(random_grid(rng.randint(2, 5), rng.randint(2, 5),
                                               rng.random(), rng))
         expected = all_solutions(puzzle)
-        # (past auto's PROGRAM_MAX_SOLUTIONS Kissat would not be the SAT side)
-        result = parallel.analyse(puzzle, auto.PROGRAM_MAX_SOLUTIONS, jobs=jobs)
-        if len(expected) < auto.PROGRAM_MAX_SOLUTIONS:
+        # (past the policy's program_max_solutions Kissat would not be the SAT side)
+        most = policy.program_max_solutions
+        result = parallel.analyse(puzzle, most, jobs=jobs, policy=policy)
+        if len(expected) < most:
             assert set(result.solutions) == expected and result.exhausted
         else:
             assert set(result.solutions) <= expected
-        assert len(set(result.solutions)) == len(result.solutions) == min(
-            len(expected), auto.PROGRAM_MAX_SOLUTIONS)
+        assert len(set(result.solutions)) == len(result.solutions) == min(len(expected), most)
         assert result.status == {0: "none", 1: "unique"}.get(len(expected), "multiple")
-        every = parallel.analyse(puzzle, 100, jobs=jobs)  # (a count: Glucose's side)
+        every = parallel.analyse(puzzle, 100, jobs=jobs, policy=policy)  # (Glucose's side)
         assert set(every.solutions) == expected and len(every.solutions) == len(expected)
         # team, SAT, native restarts; with Kissat as the SAT side (a small puzzle), Kissat
         # with other seeds on the cores left
@@ -65,22 +65,22 @@ def test_counts_equal_brute_force(jobs: int) -> None:
 
 
 @pytest.mark.heavy
-def test_counts_past_the_pool_and_stops_at_max_solutions() -> None:
+def test_counts_past_the_pool_and_stops_at_max_solutions(policy: Policy) -> None:
     puzzle = Puzzle([[1]] * 6, [[1]] * 6)  # 720 solutions
-    every = parallel.analyse(puzzle, 1000, jobs=3)
+    every = parallel.analyse(puzzle, 1000, jobs=3, policy=policy)
     assert every.status == "multiple" and len(set(every.solutions)) == 720
-    two = parallel.analyse(puzzle, 2, jobs=3, with_sat=False)
+    two = parallel.analyse(puzzle, 2, jobs=3, with_sat=False, policy=policy)
     assert two.status == "multiple" and len(set(two.solutions)) == 2
 
 
 @pytest.mark.heavy
-def test_colour_puzzles() -> None:
+def test_colour_puzzles(policy: Policy) -> None:
     rng = random.Random(3)
     for _ in range(6):
         k = rng.randint(1, 3)
         grid = random_colour_grid(rng, rng.randint(2, 4), rng.randint(2, 4), k, rng.random())
         puzzle = colour_puzzle_from_grid(grid, palette(k))
-        result = parallel.analyse(puzzle, 100, jobs=2)
+        result = parallel.analyse(puzzle, 100, jobs=2, policy=policy)
         assert set(result.solutions) == all_colour_solutions(puzzle)
 
 
@@ -89,30 +89,45 @@ def test_colour_puzzles() -> None:
     (50, 50_006),  # rand50-6 of benchmarks/nonogram.py: seconds for any SAT side (syrup too)
     (70, 70_004),  # rand70-4: a minute and more for Kissat
 ])
-def test_timeout_ends_every_process(size: int, seed: int) -> None:
+def test_timeout_ends_every_process(size: int, seed: int, policy: Policy) -> None:
     rng = random.Random(seed)
     hard = puzzle_from_grid(["".join("#" if rng.random() < 0.5 else "." for _ in range(size))
                              for _ in range(size)])
     started = time.perf_counter()
-    result = parallel.analyse(hard, 2, SearchLimits(timeout=1.0), jobs=3)
+    result = parallel.analyse(hard, 2, SearchLimits(timeout=1.0), jobs=3, policy=policy)
     assert time.perf_counter() - started < 1.0 + 1.0
     assert result.status == "unknown" and not multiprocessing.active_children()
 
 
 @pytest.mark.heavy
-def test_cli_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_jobs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                  policy: Policy) -> None:
+    """--jobs 2 prints what --jobs 1 does (the CLI's runs given the fixture's policy, so that
+    the processes start)."""
     from pathlib import Path
+
+    from gridsolve.cli import nonogram as cli
+    from gridsolve.nonogram.backends import analyse as real  # (what the CLI calls)
     heart = str(Path(__file__).resolve().parents[3] / "src/gridsolve/examples/heart.txt")
+    jobs: list[object] = []
+
+    def analyse(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs, policy=policy)
+        jobs.append(result.stats.get("jobs"))
+        return result
+    monkeypatch.setattr(cli, "analyse", analyse)
     assert main(["nonogram", "solve", heart, "--jobs", "1"]) == 0
     one = capsys.readouterr().out
     assert main(["nonogram", "solve", heart, "--jobs", "2"]) == 0
     assert capsys.readouterr().out == one and "unique" in one
+    assert jobs == [None, 2]  # one process, then two
 
 
-def test_a_node_limit_keeps_to_one_process() -> None:
+def test_a_node_limit_keeps_to_one_process(policy: Policy) -> None:
     rng = random.Random(2)
     hard = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(40)) for _ in range(40)])
-    result = parallel.analyse(hard, 2, SearchLimits(max_nodes=30), jobs=3, with_sat=False)
+    result = parallel.analyse(hard, 2, SearchLimits(max_nodes=30), jobs=3, with_sat=False,
+                              policy=policy)
     assert result.nodes <= 30 and "jobs" not in result.stats
 
 
@@ -145,14 +160,15 @@ def test_processes_end_with_a_killed_parent(syrup_threads: int, jobs: int, least
             "from gridsolve.nonogram.backends import parallel\n"
             "from gridsolve.nonogram.engine import SearchLimits\n"
             "from gridsolve.nonogram.model import puzzle_from_grid\n"
-            "parallel.PARALLEL_AFTER = 0.0\n"
-            "from gridsolve.nonogram.engine import team\n"
-            "team.DIVE_MAX_CELLS = 0\n"  # (the dive would end it: conftest.no_dive)
-            f"parallel.SYRUP_THREADS = {syrup_threads}\n"
+            "from dataclasses import replace\n"
+            "from gridsolve.nonogram.policy import DEFAULT_POLICY\n"
+            # (no dive: it would end it, conftest.no_dive)
+            "policy = replace(DEFAULT_POLICY, parallel_after=0, dive_max_cells=0,"
+            f" syrup_threads={syrup_threads})\n"
             "rng = random.Random(50_006)\n"  # rand50-6: seconds for any SAT side
             "p = puzzle_from_grid([''.join('#' if rng.random() < 0.5 else '.' for _ in range(50))"
             " for _ in range(50)])\n"
-            f"parallel.analyse(p, 2, SearchLimits(timeout=60), jobs={jobs})\n")
+            f"parallel.analyse(p, 2, SearchLimits(timeout=60), jobs={jobs}, policy=policy)\n")
     proc = subprocess.Popen([sys.executable, "-c", code])
     try:
         for _ in range(100):
@@ -184,18 +200,23 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def test_large_puzzles_start_the_processes_after_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past auto's small-puzzle size the team runs alone only for its root and a moment more
-    (SAT then starts at once, instead of after auto's first turn)."""
-    from gridsolve.nonogram.backends.auto import AUTO_SMALL_CELLS
-    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 1.0)
+def test_large_puzzles_start_the_processes_after_the_root() -> None:
+    """Past auto's small-puzzle size (``small_cells``) the team runs alone only for its root
+    and a moment more (SAT then starts at once, instead of after auto's first turn): the
+    default policy's work, and another policy's."""
     small = Puzzle([[1]] * 32, [[1]] * 32)
     large = Puzzle([[1]] * 32 + [[]], [[1]] * 32)
-    assert small.width * small.height <= AUTO_SMALL_CELLS < large.width * large.height
-    assert parallel.alone_for(small) == 1.0
-    assert parallel.alone_for(small, to_kissat=True) == auto.AUTO_SECONDS_TO_KISSAT < 1.0
-    assert parallel.alone_for(large) == parallel.PARALLEL_AFTER_LARGE < 1.0
-    assert parallel.alone_for(large, to_kissat=True) == parallel.PARALLEL_AFTER_LARGE
+    for policy in (DEFAULT_POLICY, dataclasses.replace(DEFAULT_POLICY, parallel_after=1000,
+                                                       first_work_to_kissat=500,
+                                                       parallel_after_large=50)):
+        after = policy.parallel_after
+        assert small.width * small.height <= policy.small_cells < large.width * large.height
+        assert parallel.alone_for(small, policy=policy) == after
+        assert (parallel.alone_for(small, to_kissat=True, policy=policy)
+                == policy.first_work_to_kissat < after)
+        assert parallel.alone_for(large, policy=policy) == policy.parallel_after_large < after
+        assert (parallel.alone_for(large, to_kissat=True, policy=policy)
+                == policy.parallel_after_large)
 
 
 def _seeds_spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -213,7 +234,7 @@ def _seeds_spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 @pytest.mark.heavy
 @pytest.mark.parametrize("have", ["both", "no kissat", "no python-sat"])
 def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
-                                                have: str) -> None:
+                                                have: str, policy: Policy) -> None:
     """On a small black-and-white puzzle with no solver named, the SAT side is Kissat (auto's
     0019 and 0021), with seeds 0, 1, ... on the cores past the team, Kissat and the native
     restarts; without Kissat, python-sat's solver and three processes at most; without
@@ -232,18 +253,18 @@ def test_small_puzzles_take_kissat_as_auto_does(monkeypatch: pytest.MonkeyPatch,
         monkeypatch.setattr(sat, "require", missing)
     seeds = _seeds_spy(monkeypatch)
     puzzle = Puzzle([[1]] * 5, [[1]] * 5)  # 120 solutions
-    result = parallel.analyse(puzzle, auto.PROGRAM_MAX_SOLUTIONS, jobs=5)
-    assert len(set(result.solutions)) == auto.PROGRAM_MAX_SOLUTIONS
+    result = parallel.analyse(puzzle, policy.program_max_solutions, jobs=5, policy=policy)
+    assert len(set(result.solutions)) == policy.program_max_solutions
     assert result.status == "multiple"
     assert seeds == ([0, 1, 2] if have == "both" else [])
     assert result.stats["jobs"] == {"both": 5, "no kissat": 3, "no python-sat": 2}[have]
     if have == "no python-sat":
         return
     seeds.clear()
-    named = parallel.analyse(puzzle, 200, jobs=5, solver="glucose42")
+    named = parallel.analyse(puzzle, 200, jobs=5, solver="glucose42", policy=policy)
     assert len(set(named.solutions)) == 120 and seeds == [] and named.stats["jobs"] == 3
-    # a count past PROGRAM_MAX_SOLUTIONS: no Kissat (a run per solution), every solution
-    every = parallel.analyse(puzzle, 200, jobs=5)
+    # a count past program_max_solutions: no Kissat (a run per solution), every solution
+    every = parallel.analyse(puzzle, 200, jobs=5, policy=policy)
     assert len(set(every.solutions)) == 120 and every.exhausted and seeds == []
 
 
@@ -254,7 +275,8 @@ def _large() -> Puzzle:
 
 
 @pytest.mark.heavy
-def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPatch,
+                                                   policy: Policy) -> None:
     """Where auto hands a large puzzle to Kissat (every line 64+, no solver named; 0016),
     Kissat seeds 0 and 1 come first, then the team, more seeds and the native restarts
     (0023): as many Kissat processes as their models fit the memory SAT may take, each capped
@@ -264,14 +286,14 @@ def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPat
         pytest.skip("kissat (gridsolve[kissat]) not installed")
     puzzle = _large()
     one_model = sat.model_bytes(cnf.size(puzzle))
-    room = int(one_model * 2.5 / auto.AUTO_SAT_MEMORY_SHARE)  # two models fit, not three
+    share = policy.sat_memory_share
+    room = int(one_model * 2.5 / share)  # two models fit, not three
     cases = [  # (solver, max_memory, jobs): seeds, processes, each Kissat's memory cap
         (None, None, 2, [0, 1], 2, None),
         (None, None, 5, [0, 1, 2, 3], 5, None),
         (None, room, 5, [0, 1], 4, room // 2),  # Kissat 0 and 1, the team, the restarts
         # room for one model: the team, Kissat and the native restarts, as before 0023
-        (None, int(one_model * 1.5 / auto.AUTO_SAT_MEMORY_SHARE), 5, [0], 3,
-         int(one_model * 1.5 / auto.AUTO_SAT_MEMORY_SHARE)),
+        (None, int(one_model * 1.5 / share), 5, [0], 3, int(one_model * 1.5 / share)),
         ("kissat", None, 5, [0], 3, None),
     ]
     real = parallel._kissat_worker
@@ -285,7 +307,7 @@ def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(parallel, "_kissat_worker", spy)
         seeds = _seeds_spy(monkeypatch)
         result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60, max_memory=memory),
-                                  jobs=jobs, solver=solver)
+                                  jobs=jobs, solver=solver, policy=policy)
         assert result.status == "multiple" and len(set(result.solutions)) == 2
         assert is_solution(puzzle, result.solutions[0]) and is_solution(puzzle, result.solutions[1])
         assert (seeds, result.stats["jobs"]) == (want_seeds, want_jobs), (solver, memory, jobs)
@@ -294,7 +316,7 @@ def test_large_puzzles_kissat_takes_the_teams_core(monkeypatch: pytest.MonkeyPat
 
 @pytest.mark.heavy
 def test_when_both_kissat_processes_fail_the_team_goes_on(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, policy: Policy) -> None:
     """With two processes the team has none of them (0023): if both Kissat processes end
     without the answer (here: out of memory at once), the team goes on in this process and
     the answer is exact, as it was when the team had a process."""
@@ -307,7 +329,7 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
             raise kissat.OutOfMemory("kissat stopped at the memory limit")
         return parallel._grids_worker(grids, lambda: 5)  # type: ignore[arg-type]
     monkeypatch.setattr(parallel, "_kissat_worker", failing)
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, policy=policy)
     assert result.stats["jobs"] == 2 and result.stats["team_went_on"] == 1
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
@@ -320,17 +342,17 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
     (50, 6, 10_000),  # the team and Glucose: Glucose's conflicts (the team's ~1,400 nodes/s)
 ])
 def test_sat_processes_end_at_the_deadline_with_their_counts(
-        size: int, seed: int, least: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        size: int, seed: int, least: int, policy: Policy) -> None:
     """At the deadline the SAT processes end themselves with their conflicts (Kissat, sent
     SIGINT; a python-sat solver interrupted), and the pool waits DEADLINE_GRACE for them:
     ``nodes`` counts their work (they were killed uncounted) and the timeout still holds.
     (The benchmark's rand70-5 and rand50-6: open for minutes and seconds.)"""
     if size >= 64 and not kissat.installed():
         pytest.skip("kissat (gridsolve[kissat]) not installed")
-    monkeypatch.setattr(parallel, "SYRUP_THREADS", 0)  # glucose-syrup (0024, 0030) kept out
+    no_syrup = dataclasses.replace(policy, syrup_threads=0)  # glucose-syrup (0024, 0030) out
     puzzle = puzzle_from_grid(random_grid(size, size, 0.5, random.Random(size * 1000 + seed)))
     started = time.perf_counter()
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=2.0), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=2.0), jobs=2, policy=no_syrup)
     assert result.status == "unknown" and result.stats["jobs"] == 2
     assert time.perf_counter() - started < 2.0 + 0.5
     assert result.nodes > least
@@ -348,10 +370,10 @@ class _Conn:
 
 @pytest.mark.heavy
 def test_a_sat_process_sends_its_count_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A python-sat process is interrupted every REPORT_EVERY seconds to send its conflicts
+    """A python-sat process is interrupted every REPORT_SECONDS to send its conflicts
     so far (its last count, sent at the deadline, could come after the pool's grace on a busy
     machine; a CI run lost it so); its search goes on from where it was."""
-    monkeypatch.setattr(parallel, "REPORT_EVERY", 0.1)
+    monkeypatch.setattr(parallel, "REPORT_SECONDS", 0.1)
     puzzle = puzzle_from_grid(random_grid(50, 50, 0.5, random.Random(50 * 1000 + 6)))
     conn = _Conn()
     worker = parallel._sat_worker(puzzle, SearchLimits(), sat.DEFAULT_SOLVER, None, [],
@@ -372,20 +394,20 @@ def test_a_search_process_sends_its_count_with_each_solution() -> None:
                          ("nodes", 23), ("done", True)]
 
 
-def _forked_team(size: int, seed: int) -> Any:
+def _forked_team(size: int, seed: int, policy: Policy) -> Any:
     """A team of a random picture after its root, as ``parallel.analyse`` forks it."""
     from gridsolve.nonogram.engine import Team
     from tests.nonogram.backends.programs import random_puzzle
-    team = Team(random_puzzle(seed, size, size), 2)
+    team = Team(random_puzzle(seed, size, size), 2, policy=policy)
     team.run(SearchLimits(max_nodes=1))
     return team
 
 
-def test_auto_turns_send_their_count_and_solutions_as_they_go() -> None:
+def test_auto_turns_send_their_count_and_solutions_as_they_go(policy: Policy) -> None:
     """auto's process (``_auto_worker``, 0030) sends the team's nodes before the fork at
     once, then a count before each new solution, every solution once and checked, and at the
     end whether its search was exhausted, as auto on one core answers."""
-    team = _forked_team(40, 10)  # several solutions; the team ends it in ~0.1 s
+    team = _forked_team(40, 10, policy)  # several solutions; the team ends it in ~0.1 s
     before = team.nodes()
     conn = _Conn()
     parallel._auto_worker(team, 2, SearchLimits(timeout=60), time.perf_counter())(conn)  # type: ignore[arg-type]
@@ -404,12 +426,12 @@ def test_auto_turns_send_their_count_and_solutions_as_they_go() -> None:
     assert conn.sent[-1] == ("done", False)  # two found: "multiple", not exhausted
 
 
-def test_auto_turns_say_when_they_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_turns_say_when_they_fail(monkeypatch: pytest.MonkeyPatch, policy: Policy) -> None:
     """auto's process failing (out of memory) says so, not exhausted, after its count."""
     def failing(*args: object, **kwargs: object) -> None:
         raise MemoryError
     monkeypatch.setattr(auto, "go_on", failing)
-    team = _forked_team(40, 10)
+    team = _forked_team(40, 10, policy)
     conn = _Conn()
     parallel._auto_worker(team, 2, SearchLimits(timeout=60), time.perf_counter())(conn)  # type: ignore[arg-type]
     assert conn.sent == [("nodes", team.nodes()), ("failed", 1), ("done", False)]
@@ -435,10 +457,11 @@ def test_cli_uses_every_core_by_default(monkeypatch: pytest.MonkeyPatch,
     assert calls == [3]  # one process: not through parallel at all
 
 
-def test_without_fork_it_all_runs_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_fork_it_all_runs_in_one_process(monkeypatch: pytest.MonkeyPatch,
+                                                  policy: Policy) -> None:
     """Windows has no fork(): the searches stay in this process (same answer, no pool)."""
     monkeypatch.delattr(os, "fork")
     puzzle = Puzzle([[1]] * 4, [[1]] * 4)  # 24 solutions
-    result = parallel.analyse(puzzle, 100, jobs=2)
+    result = parallel.analyse(puzzle, 100, jobs=2, policy=policy)
     assert len(set(result.solutions)) == 24 and result.status == "multiple"
     assert "jobs" not in result.stats and not multiprocessing.active_children()
