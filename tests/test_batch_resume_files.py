@@ -185,6 +185,7 @@ def test_a_puzzle_that_kills_its_worker_again_is_not_retried_again(
     """Retried once: a task of retried puzzles that fails again writes "worker failed again",
     which --resume leaves (a puzzle that kills every worker would stop every resume)."""
     import gridsolve.batch as batch_module
+    import gridsolve.batch.run as run_module  # run_tasks looks solve_task up there
     root = tmp_path / "p"
     root.mkdir()
     (root / "a.txt").write_text(write_puzzle(puzzle_from_grid(("#.", ".#"))))
@@ -199,11 +200,11 @@ def test_a_puzzle_that_kills_its_worker_again_is_not_retried_again(
         if task.again:
             raise RuntimeError("the pool died")
         return solve(task)
-    monkeypatch.setattr(batch_module, "solve_task", dies_on_retries)
+    monkeypatch.setattr(run_module, "solve_task", dies_on_retries)
     assert run_batch(capsys, str(root), "--out", str(out), "--resume")[0] == 0
     (row,) = read_rows(str(out))
     assert row.error == "worker failed again: RuntimeError: the pool died"
-    monkeypatch.setattr(batch_module, "solve_task", solve)
+    monkeypatch.setattr(run_module, "solve_task", solve)
     code, _, err = run_batch(capsys, str(root), "--out", str(out), "--resume")
     assert code == 0 and "1 skipped as already done" in err
     assert read_rows(str(out)) == [row]
