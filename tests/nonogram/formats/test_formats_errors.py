@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gridsolve.cli import main
+from gridsolve.cli import error_line, main
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.formats import (detect_format, iter_entries, parse_entries, read_entry,
                                         parse_puzzle, read_text)
@@ -205,7 +205,9 @@ def test_library_errors_name_no_flags(tmp_path: Path, capsys: pytest.CaptureFixt
             read_entry(str(path))
         assert caught.value.remedy == remedy and "--" not in str(caught.value)
         code, _, err = run(capsys, "nonogram", "solve", str(path))
-        assert code == 2 and flag in err and str(caught.value) in err
+        assert code == 2 and flag in err and flag in error_line(caught.value)
+        if remedy == "format":  # (several puzzles: solve counts them itself, cli/_input.py)
+            assert str(caught.value) in err
 
 
 def test_file_size_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -239,7 +241,7 @@ def test_multi_puzzle_file_in_solve_and_convert(tmp_path: Path,
     path = tmp_path / "set.txt"
     path.write_text("$1\n" + "\n".join(["1"] * 50) + "\n$2\n" + "\n".join(["1"] * 50) + "\n")
     code, _, err = run(capsys, "nonogram", "solve", str(path))
-    assert code == 2 and "more than one puzzle" in err and "--index N" in err
+    assert code == 2 and "holds 2 puzzles" in err and "--index N" in err
     code, out, _ = run(capsys, "nonogram", "convert", str(path), "-", "--to", "json",
                        "--index", "2")
     assert code == 0 and json.loads(out)["rows"] == [[1]] * 25
