@@ -443,7 +443,7 @@ def test_the_line_check_of_a_position_watches_the_clock(monkeypatch: pytest.Monk
     are compared with it instead: cells that agree with it break no line."""
     import time
 
-    import gridsolve.nonogram.hints as hints_module
+    import gridsolve.nonogram.hints.verdict as verdict_module  # where _verdict looks it up
     from gridsolve.errors import LimitReached
     from gridsolve.nonogram.hints import UNCHECKED, _broken_line, _Position, check_position
 
@@ -455,7 +455,7 @@ def test_the_line_check_of_a_position_watches_the_clock(monkeypatch: pytest.Monk
     several = Puzzle([[1], [1]], [[1], [1]])
     assert hint(several, ("#?", "??")).kind in ("line", "whole-line")
 
-    monkeypatch.setattr(hints_module, "_broken_line", lambda pos, until=None: (None, False))
+    monkeypatch.setattr(verdict_module, "_broken_line", lambda pos, until=None: (None, False))
     step = hint(several, ("#?", "??"))
     assert step.kind in ("line", "whole-line") and step.reason.endswith(f"({UNCHECKED})")
     with pytest.raises(LimitReached):
