@@ -28,7 +28,8 @@ EXTENSIONS = (".cwd",)
 def detect(text: str) -> bool:
     """Two lone numbers H and W, H lines, a blank line, W lines?"""
     lines = logical_lines(text[:2_000_000])
-    if len(lines) < 3 or not all(re.fullmatch(r"\s*[0-9]{1,6}\s*", s) for s in lines[:2]):
+    # (blanks as int() takes them: re's \s also matches \x1c-\x1f, which int() refuses)
+    if len(lines) < 3 or not all(re.fullmatch(r"[ \t]*[0-9]{1,6}[ \t\r]*", s) for s in lines[:2]):
         return False
     h, w = int(lines[0]), int(lines[1])
     rest = lines[2:]
