@@ -52,7 +52,9 @@ from gridsolve.workers import program_setup
 
 __all__ = ["require", "build", "model_terms", "analyse", "unbuilt_text"]
 
-#: Seconds CBC may run past the deadline (to stop on its own) before it is killed.
+#: Seconds before the deadline CBC is told to stop on its own (``-sec``); it is killed at
+#: the deadline itself, counted when the wait starts (it was killed this long after a
+#: deadline counted before its process was started: --timeout 5 took 5.5 s under load).
 KILL_GRACE = 0.2
 #: CBC options of the runs after the first (each after a no-good cut: looking for another
 #: solution, which on a unique puzzle is a proof that there is none). Without its
@@ -139,7 +141,7 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
             return None
         args = [cbc.path, mps, "-timeMode", "elapsed"]
         if seconds is not None:
-            args += ["-sec", f"{max(seconds, 0.01):.3f}"]
+            args += ["-sec", f"{max(seconds - KILL_GRACE, 0.01):.3f}"]
         if max_nodes is not None:
             args += ["-maxNodes", str(max_nodes)]
         args += [*options, "-solve", "-printingOptions", "all", "-solution", sol]
@@ -148,7 +150,7 @@ def _run_cbc(pulp: Any, prob: Any, deadline: float | None, max_nodes: int | None
                               stderr=subprocess.DEVNULL,
                               preexec_fn=lambda: program_setup(max_memory, parent)) as proc:
             try:
-                code = proc.wait(timeout=None if seconds is None else seconds + KILL_GRACE)
+                code = proc.wait(timeout=seconds_left(deadline))
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
@@ -431,7 +433,7 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
         found.append(checked(puzzle, grid_from_cells(puzzle, filled), "ILP"))
         prob += (pulp.lpSum(1 - x for x, f in zip(xs, filled) if f and x is not None)
                  + pulp.lpSum(x for x, f in zip(xs, filled) if not f and x is not None)) >= 1
-    stats = {"cbc_runs": runs, "variables": len(prob.variables()),
+    stats = {"cbc_runs": runs, "variables": prob.numVariables(),  # (variables() sorts them)
              "constraints": prob.numConstraints(), **size}
     return Result.of_count(tuple(found), max_solutions, complete, runs,
                            time.perf_counter() - started, partial, stats)
