@@ -23,8 +23,9 @@ from collections.abc import Callable
 from typing import Any
 
 from gridsolve.nonogram import backends, engine
-from gridsolve.nonogram.backends import auto, sat
+from gridsolve.nonogram.backends import sat
 from gridsolve.nonogram.engine import Result, SearchLimits, Team
+from gridsolve.nonogram.policy import DEFAULT_POLICY
 
 from nonogram import load_set, puzzles_dir
 
@@ -119,9 +120,10 @@ def main() -> None:
     limits = SearchLimits(timeout=args.timeout)
     others = [m for m in args.alone.split(",") if m]
     only = {x for x in args.only.split(",") if x}
-    print(f"auto_sides: timeout {args.timeout} s, auto's SAT share {auto.AUTO_SAT_SHARE}, "
-          f"first turn {auto.AUTO_SECONDS} s ({auto.AUTO_SECONDS_LARGE} s over {auto.AUTO_SMALL_CELLS} "
-          f"cells) / {auto.AUTO_NODES} nodes", flush=True)
+    p = DEFAULT_POLICY
+    print(f"auto_sides: timeout {args.timeout} s, auto's SAT share {p.sat_share}, "
+          f"first turn {p.first_work:,} work ({p.first_work_large:,} over {p.small_cells} "
+          f"cells) / {p.auto_nodes} nodes", flush=True)
     for name in args.sets.split(","):
         for e in load_set(name, base)[:args.limit]:
             if only and e.label not in only:

@@ -13,7 +13,7 @@ user + system of the process and the search processes it started, and of the pro
     survey3     the survey's three hardest: Gettys (99x59), Sierp (47x40), Thing (36x42)
     randomS     10 random SxS grids at 50% density, the seeds of benchmarks/nonogram.py
     hard:T      the puzzles of tournament set T (e.g. hard:icga2020) that the native team
-                does not end within AUTO_NODES (2,000) nodes: about those auto hands over
+                does not end within Policy.auto_nodes (2,000) nodes: about those auto hands over
                 to SAT (a node count, so the choice does not depend on the machine)
 
 A row per puzzle (the run of median wall time of the rounds, or with ``--pick best`` the
@@ -151,14 +151,14 @@ def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
 
 
 def hard_entries(tournament: str) -> list[Entry]:
-    """The entries of a tournament set the native team does not end within AUTO_NODES
+    """The entries of a tournament set the native team does not end within Policy.auto_nodes
     nodes."""
-    from gridsolve.nonogram.backends.auto import AUTO_NODES
+    from gridsolve.nonogram.policy import DEFAULT_POLICY
     from gridsolve.nonogram.engine import SearchLimits, Team
     hard = []
     for entry in load_set(tournament, puzzles_dir()):
         team = Team(entry.puzzle, 2)  # type: ignore[arg-type]
-        if not team.run(SearchLimits(max_nodes=AUTO_NODES)):
+        if not team.run(SearchLimits(max_nodes=DEFAULT_POLICY.auto_nodes)):
             hard.append(entry)
     return hard
 

@@ -101,6 +101,11 @@ class Policy:
     #: ... on small ones Kissat may take next (was 0.5 s; 0021: a small puzzle the team has
     #: not ended by then is most often one it will not end in seconds, and Kissat will).
     first_work_to_kissat: int = 7_500_000
+    #: The first turn stops the team for good once it has done this many times its work,
+    #: inside a node if need be: a node too costly to settle (the root of a 64x3000
+    #: checkerboard takes minutes) leaves the rest to SAT alone (was twice ``AUTO_SECONDS``
+    #: by the clock).
+    first_stop: float = 2.0
     #: Puzzles of at most this many cells are small: implication probing covers them
     #: (NG_IMPL_MAX_CELLS), and SAT's share starts at ``sat_share_small``.
     small_cells: int = 1024
@@ -142,6 +147,12 @@ class Policy:
     #: a puzzle with one solution the guided search is work lost).
     guided_nodes_per_conflict: float = 0.1
     guided_min_nodes: int = 100
+    #: ... and at most this share of the run's conflicts in work (``conflict_work`` each, its
+    #: root included), at least ``guided_min_work``: past it the guided search stops for good,
+    #: inside a node if need be (the root of a 64x3000 checkerboard takes minutes, where
+    #: Kissat's next run takes a second).
+    guided_share: float = 0.25
+    guided_min_work: int = _seconds(0.1)
 
     # --- --jobs: several processes (backends/parallel.py; 0015, 0022-0024, 0030) ---
     #: Work the team runs in this process before the others start (auto's first turn) ...

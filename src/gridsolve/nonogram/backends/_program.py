@@ -27,10 +27,10 @@ from typing import IO, Literal, cast
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, unknown_grid
-from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
+from gridsolve.nonogram.engine import Result, SearchLimits, abilities, passed, seconds_left
 from gridsolve.nonogram.engine.guided import GUIDED_NODES, Guided
 from gridsolve.nonogram.engine.nearby import nearby
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
@@ -227,8 +227,9 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
     colour puzzle (ValueError) are raised at the call."""
     from gridsolve.nonogram.backends.sat import check_memory
     size = check_memory(puzzle, known, limits.max_memory, encoding)
-    if found and isinstance(puzzle, ColourPuzzle):
-        raise ValueError("found solutions are for black-and-white puzzles")
+    if found and not abilities(puzzle).moves:
+        raise ValueError("found solutions are for puzzles whose engine has local moves (black "
+                         "and white)")
     deadline = limits.deadline(started)
     return _solutions(puzzle, once, name, limits.max_nodes, deadline, size, known, encoding,
                       extra, found, out, runs, policy, guided_always)
@@ -269,28 +270,31 @@ def _solutions(puzzle: AnyPuzzle, once: Once, name: str, max_nodes: int | None,
         blocked.append([-v for v in cells])
         seen[grid] = None
         yield grid
-        if isinstance(puzzle, Puzzle):
-            for other in nearby(puzzle, grid, seen=seen, deadline=deadline):
+        if abilities(puzzle).moves:
+            bw = cast(Puzzle, puzzle)
+            for other in nearby(bw, grid, seen=seen, deadline=deadline):
                 if known is not None and not all(map(fits, other, known)):
                     continue  # (known cells are facts of every solution, or a restriction)
-                blocked.append(cnf.blocking_clause(puzzle, other))
+                blocked.append(cnf.blocking_clause(bw, other))
                 seen[other] = None
                 out["nearby"] += 1
                 yield other
             if max_nodes is not None and not guided_always:  # (not in the conflicts' budget)
                 continue
             if guide is None:
-                guide = Guided(puzzle, known)
+                guide = Guided(bw, known)
             # its share in nodes, from the run's conflicts: the same on every machine
             nodes = max(policy.guided_min_nodes, int(policy.guided_nodes_per_conflict * used))
-            search = guide.around(grid, seen, None, deadline, min(nodes, GUIDED_NODES))
+            work = max(policy.guided_min_work, int(policy.guided_share * used
+                                                   * policy.conflict_work))
+            search = guide.around(grid, seen, None, deadline, min(nodes, GUIDED_NODES), work)
             while True:
                 try:
                     other = next(search)
                 except StopIteration as stop:
                     exhausted = bool(stop.value)
                     break
-                blocked.append(cnf.blocking_clause(puzzle, other))
+                blocked.append(cnf.blocking_clause(bw, other))
                 seen[other] = None
                 out["guided"] += 1
                 yield other

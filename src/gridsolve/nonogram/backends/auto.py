@@ -53,15 +53,16 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from types import ModuleType
+from typing import cast
 
 from gridsolve.errors import LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, passed,
-                                       repooled, seconds_left, settled)
+from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities,
+                                       passed, repooled, seconds_left, settled)
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
@@ -110,11 +111,12 @@ def sat_fits(puzzle: AnyPuzzle, known: Grid | None, limits: SearchLimits,
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
                    policy: Policy = DEFAULT_POLICY) -> str:
-    """SAT's solver unless one is named: Kissat for a black-and-white puzzle whose every line
-    has ``kissat_min_line`` cells or more, Kissat installed, at most
-    ``program_max_solutions`` asked; else DEFAULT_SOLVER. (A smaller puzzle does not import
-    the Kissat backend.)"""
-    if (puzzle.kind == Puzzle.kind and min(puzzle.width, puzzle.height) >= policy.kissat_min_line
+    """SAT's solver unless one is named: Kissat for a puzzle whose every line has
+    ``kissat_min_line`` cells or more and whose engine has local moves and a guided search
+    (the next solution after a program's, which starts anew for each: black and white),
+    Kissat installed, at most ``program_max_solutions`` asked; else DEFAULT_SOLVER. (A
+    smaller puzzle does not import the Kissat backend.)"""
+    if (abilities(puzzle).moves and min(puzzle.width, puzzle.height) >= policy.kissat_min_line
             and max_solutions <= policy.program_max_solutions):
         from gridsolve.nonogram.backends import kissat
         if kissat.installed():
@@ -137,7 +139,7 @@ def small_for_kissat(puzzle: AnyPuzzle, solver: str | None, limits: SearchLimits
     0021): black and white, at most ``small_cells`` cells, no solver named, no node limit,
     at most ``program_max_solutions`` asked? Whether Kissat is installed is asked only then
     (its import costs ~20 ms)."""
-    return (solver is None and limits.max_nodes is None and puzzle.kind == Puzzle.kind
+    return (solver is None and limits.max_nodes is None and abilities(puzzle).moves
             and puzzle.width * puzzle.height <= policy.small_cells
             and max_solutions <= policy.program_max_solutions)
 
@@ -208,11 +210,10 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
     """A colour puzzle: the colour engine for ``colour_work`` and ``auto_nodes``, then SAT
     alone, seeded with what its root proved (0026, 0027)."""
-    assert isinstance(puzzle, ColourPuzzle)  # (every black-and-white puzzle has a team)
     deadline = limits.deadline(started)
     budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
                                  else min(policy.auto_nodes, limits.max_nodes))
-    native, root = engine.analyse_colour(puzzle, max_solutions, budget,
+    native, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, budget,
                                          keep_root=implications, work=policy.colour_work)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
@@ -223,7 +224,7 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
             return engine.analyse(puzzle, max_solutions, limits, policy=policy)
     from gridsolve.nonogram.backends import cnf
     # (made before the time left is taken: at the engine's cap, 2 MiB of records, ~0.2 s)
-    extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
+    extra = cnf.colour_root_clauses(cast(ColourPuzzle, puzzle), root.masks, root.implications)
     spent = time.perf_counter() - started
     left_nodes = None if limits.max_nodes is None else limits.max_nodes - native.nodes
     left_time = None if limits.timeout is None else limits.timeout - spent
@@ -396,14 +397,16 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
 def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, work: int) -> bool:
     """The native team's first turn, up to ``auto_nodes`` nodes (counting past
     ``auto_count_from`` solutions: ``auto_nodes`` past the last solution it reached) and
-    ``work``; True if that ended the search (it was not stopped)."""
+    ``work``, a node that runs past ``first_stop`` times that work stopping the team for good
+    (SAT alone goes on); True if that ended the search (it was not stopped)."""
     policy = team.policy
     cap = policy.auto_nodes
     end = team.work() + work
+    halt = team.work() + int(work * policy.first_stop)
     while True:
         turn = dataclasses.replace(limits, max_nodes=cap if limits.max_nodes is None
                                    else min(cap, limits.max_nodes))
-        if team.run(turn, max(0, end - team.work())):
+        if team.run(turn, max(0, end - team.work()), max(0, halt - team.work())):
             return not team.stopped
         if (max_solutions <= policy.auto_count_from or team.reached + policy.auto_nodes <= cap
                 or team.stopped or team.work() >= end or team.nodes() < cap):

@@ -51,7 +51,7 @@ import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, overload
+from typing import Literal, cast, overload
 
 from gridsolve.nonogram.backends._common import feasible_starts, lines
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid,
@@ -103,16 +103,23 @@ class _Ids:
         return list(range(first, first + n))
 
 
+def colour_of(puzzle: AnyPuzzle) -> ColourPuzzle | None:
+    """The puzzle as a colour puzzle, or None for a black-and-white one: the one place the
+    CNF models split by kind (a colour cell takes a variable per palette colour and exactly
+    one of them; a black-and-white cell one variable, filled or not)."""
+    return puzzle if isinstance(puzzle, ColourPuzzle) else None
+
+
 def cell_variables(puzzle: AnyPuzzle) -> int:
     """How many variables the cells take (they come first): cells, or cells x palette."""
-    per_cell = len(puzzle.palette) if isinstance(puzzle, ColourPuzzle) else 1
-    return puzzle.width * puzzle.height * per_cell
+    colour = colour_of(puzzle)
+    return puzzle.width * puzzle.height * (1 if colour is None else len(colour.palette))
 
 
 def encoding_for(puzzle: AnyPuzzle, encoding: str | None = None) -> str:
     """The model named (checked), or the default for the puzzle's kind."""
     if encoding is None:
-        return COLOUR_ENCODING if isinstance(puzzle, ColourPuzzle) else DEFAULT_ENCODING
+        return DEFAULT_ENCODING if colour_of(puzzle) is None else COLOUR_ENCODING
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown CNF encoding {encoding!r}; choose one of "
                          + ", ".join(ENCODINGS))
@@ -125,9 +132,11 @@ def clauses(puzzle: AnyPuzzle, known: Grid | None = None,
     for its kind), plus unit clauses for the known cells of ``known``."""
     encoding = encoding_for(puzzle, encoding)
     ids = _Ids(cell_variables(puzzle))
-    if isinstance(puzzle, ColourPuzzle):
-        yield from _colour_clauses(puzzle, ids, known, encoding)
+    colour = colour_of(puzzle)
+    if colour is not None:
+        yield from _colour_clauses(colour, ids, known, encoding)
         return
+    puzzle = cast(Puzzle, puzzle)
     if encoding == "order":
         for line in _order_lines(puzzle, False):
             yield from line
@@ -145,9 +154,9 @@ def dimacs(puzzle: AnyPuzzle, known: Grid | None = None,
     line or TEXT_CLAUSES clauses (the black-and-white order model is written by the compiled
     engine: Gettys 0.006 s, random 100x100 0.011 s, 25-50x faster than formatting its
     clauses here)."""
-    if isinstance(puzzle, Puzzle) and encoding_for(puzzle, encoding) == "order":
-        yield from _order_lines(puzzle, True)
-        yield from dimacs_text(_units(puzzle, known))
+    if colour_of(puzzle) is None and encoding_for(puzzle, encoding) == "order":
+        yield from _order_lines(cast(Puzzle, puzzle), True)
+        yield from dimacs_text(_units(cast(Puzzle, puzzle), known))
     else:
         yield from dimacs_text(clauses(puzzle, known, encoding))
 
@@ -422,8 +431,9 @@ def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = Non
     caller looks at the clock after the count)."""
     encoding = encoding_for(puzzle, encoding)
     variables, count, literals = cell_variables(puzzle), 0, 0
-    if isinstance(puzzle, ColourPuzzle):
-        k, cells = len(puzzle.palette), puzzle.width * puzzle.height
+    colour = colour_of(puzzle)
+    if colour is not None:
+        k, cells = len(colour.palette), puzzle.width * puzzle.height
         amo = 0 if k <= PAIRWISE_MAX else k - 1  # exactly one colour per cell
         pairs = k * (k - 1) // 2 if k <= PAIRWISE_MAX else 3 * k - 4
         variables += cells * amo
@@ -445,13 +455,15 @@ def size(puzzle: AnyPuzzle, known: Grid | None = None, stop_at: int | None = Non
 def _line_specs(puzzle: AnyPuzzle) -> Iterator[tuple[Sequence[Block], int, int]]:
     """Each line as (blocks, colours, length), rows first, made as the count goes (it may
     stop after the first line of a huge puzzle)."""
-    if isinstance(puzzle, ColourPuzzle):
-        colours = len(puzzle.palette) - 1
-        yield from ((clue, colours, puzzle.width) for clue in puzzle.rows)
-        yield from ((clue, colours, puzzle.height) for clue in puzzle.cols)
+    colour = colour_of(puzzle)
+    if colour is not None:
+        colours = len(colour.palette) - 1
+        yield from ((clue, colours, puzzle.width) for clue in colour.rows)
+        yield from ((clue, colours, puzzle.height) for clue in colour.cols)
         return
-    yield from (([(n, 1) for n in clue], 1, puzzle.width) for clue in puzzle.rows)
-    yield from (([(n, 1) for n in clue], 1, puzzle.height) for clue in puzzle.cols)
+    bw = cast(Puzzle, puzzle)
+    yield from (([(n, 1) for n in clue], 1, puzzle.width) for clue in bw.rows)
+    yield from (([(n, 1) for n in clue], 1, puzzle.height) for clue in bw.cols)
 
 
 def _line_size(clue: Sequence[Block], colours: int, n: int) -> tuple[int, int, int]:

@@ -31,8 +31,8 @@ from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.backends._common import KISSAT, KISSAT_MIN_LINE
 from gridsolve.nonogram.backends._program import KILLED, OutOfMemory
-from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
+from gridsolve.nonogram.engine import Result, SearchLimits, abilities
+from gridsolve.nonogram.model import AnyPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
@@ -67,7 +67,7 @@ def require() -> str:
 def prefer(puzzle: AnyPuzzle) -> bool:
     """Does auto hand this puzzle over to Kissat (rather than to Glucose)? When it is black
     and white, every line has KISSAT_MIN_LINE cells or more, and Kissat is installed."""
-    return (isinstance(puzzle, Puzzle) and min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE
+    return (abilities(puzzle).moves and min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE
             and installed())
 
 

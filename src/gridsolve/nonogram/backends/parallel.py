@@ -75,13 +75,13 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
-from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, passed, repooled,
-                                       seconds_left, settled)
+from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
+                                       repooled, seconds_left, settled)
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
@@ -354,12 +354,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         known = team.partial()
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does
-        assert isinstance(puzzle, ColourPuzzle)
         # (without SAT the turn is parallel_after: the native search alone ends there more
         # often, and the one started next begins anew)
         after = (min(policy.parallel_after, policy.colour_work) if with_sat
                  else policy.parallel_after)
-        alone, root = engine.analyse_colour(puzzle, max_solutions, SearchLimits(
+        alone, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, SearchLimits(
             max_nodes=policy.auto_nodes, timeout=limits.timeout), keep_root=with_sat,
             work=after)
         if settled(alone, max_solutions) or passed(deadline):
@@ -369,7 +368,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         known = alone.partial
         if with_sat:  # SAT starts from what the root proved, as in auto
             from gridsolve.nonogram.backends import cnf
-            colour_extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
+            colour_extra = cnf.colour_root_clauses(cast(ColourPuzzle, puzzle), root.masks,
+                                                   root.implications)
     sat_side: list[Worker] = []
     if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions, policy):
         # a large puzzle, glucose-syrup installed: auto's own turns go on in one process,
@@ -405,8 +405,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         # native, or auto without SAT (not installed, or its model does not fit): the dive
         # beside the team, as the native engine gives it turns on one core
         workers.append(_dive_worker(team, limits))
-    if isinstance(puzzle, Puzzle) and len(workers) < jobs:
-        workers.append(_restarts_worker(puzzle, limits))
+    if abilities(puzzle).restart and len(workers) < jobs:
+        workers.append(_restarts_worker(cast(Puzzle, puzzle), limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
     return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
                  DEADLINE_GRACE if sat_side else 0.0, before)
@@ -476,7 +476,7 @@ def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int,
     on random 70x70, which auto hands to Kissat, its mean time was Kissat's, its spread
     wider.)"""
     from gridsolve.nonogram.backends.auto import default_solver
-    if (solver is not None or not isinstance(puzzle, Puzzle)
+    if (solver is not None or not abilities(puzzle).moves
             or puzzle.width * puzzle.height <= policy.small_cells
             or max_solutions > policy.program_max_solutions
             or default_solver(puzzle, max_solutions, policy) == KISSAT):

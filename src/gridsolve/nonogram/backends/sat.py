@@ -24,19 +24,19 @@ import functools
 import itertools
 import multiprocessing
 import os
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import (DEFAULT_SOLVER, KISSAT, checked,
                                                  grid_from_cells, unknown_grid)
 from gridsolve.nonogram.engine import Result, SearchLimits, passed
-from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, Grid, Puzzle
+from gridsolve.interrupt import watch
 from gridsolve.workers import die_with_parent
 
 __all__ = ["DEFAULT_SOLVER", "Abilities", "abilities", "check_solver", "Search", "require",
@@ -50,6 +50,8 @@ MODEL_BYTES_PER_CLAUSE = 32
 MODEL_BYTES_BASE = 16 * 2**20
 #: While a model is loaded, the clock is checked after each this many literals.
 LOAD_CHECK_LITERALS = 20_000
+#: What python-sat raises when its own SIGINT handler caught Ctrl-C during a solve.
+PYSAT_CTRL_C = "Caught keyboard interrupt"
 
 
 def _pysat() -> Any:
@@ -110,10 +112,11 @@ def _mb(n: int) -> str:
 
 def _grid(puzzle: AnyPuzzle, cells: list[int]) -> Grid:
     """The grid of a model's cell literals (numbered first by ``encode``)."""
-    if not isinstance(puzzle, ColourPuzzle):
-        return grid_from_cells(puzzle, [v > 0 for v in cells])
-    k, w = len(puzzle.palette), puzzle.width
-    symbols = [next((puzzle.palette[v].symbol for v in range(k) if cells[i * k + v] > 0),
+    colour = cnf.colour_of(puzzle)
+    if colour is None:
+        return grid_from_cells(cast(Puzzle, puzzle), [v > 0 for v in cells])
+    k, w = len(colour.palette), puzzle.width
+    symbols = [next((colour.palette[v].symbol for v in range(k) if cells[i * k + v] > 0),
                     UNKNOWN) for i in range(w * puzzle.height)]
     return tuple("".join(symbols[i:i + w]) for i in range(0, len(symbols), w))
 
@@ -277,8 +280,7 @@ class Search:
         if not answer:
             return False
         p = self.puzzle
-        per_cell = len(p.palette) if isinstance(p, ColourPuzzle) else 1
-        cells = self.sat.get_model()[:p.width * p.height * per_cell]
+        cells = self.sat.get_model()[:cnf.cell_variables(p)]
         self.sat.add_clause([-v for v in cells])
         return checked(p, _grid(p, cells), "SAT")
 
@@ -287,6 +289,10 @@ class Search:
         entered = time.perf_counter()
         try:
             return self._solve_limited()
+        except Exception as exc:  # python-sat's own SIGINT handler (no interrupt() expected)
+            if str(exc) == PYSAT_CTRL_C:
+                raise KeyboardInterrupt from None
+            raise
         finally:
             self.seconds += time.perf_counter() - entered
 
@@ -298,26 +304,21 @@ class Search:
             budget = self.max_conflicts - self.conflicts()
             if budget <= 0:
                 return None
-        timer = None
         # before this call's timer starts: a short one can fire before the solve begins, and
         # clearing after it lost its interrupt (the solve then ran to its conflict budget);
         # an earlier call's timer cannot fire any more (it was joined)
         if self.can.interrupt:
             self.sat.clear_interrupt()
-        if self.deadline is not None:
-            left = self.deadline - time.perf_counter()
-            if left <= 0:
+        self.sat.conf_budget(budget)
+        if self.deadline is None:  # python-sat takes Ctrl-C itself (_solve)
+            answer = self.sat.solve_limited()
+        else:
+            if self.deadline <= time.perf_counter():
                 return None
-            timer = threading.Timer(left, self.sat.interrupt)
-            timer.daemon = True
-            timer.start()
-        try:
-            self.sat.conf_budget(budget)
-            answer = self.sat.solve_limited(expect_interrupt=timer is not None)
-        finally:
-            if timer is not None:
-                timer.cancel()
-                timer.join()
+            # under interrupt() python-sat leaves SIGINT alone: one thread is the timer and
+            # watches for Ctrl-C (Python's KeyboardInterrupt follows the stopped solve)
+            with watch(self.sat.interrupt, self.deadline):
+                answer = self.sat.solve_limited(expect_interrupt=True)
         return None if answer is None else bool(answer)
 
 

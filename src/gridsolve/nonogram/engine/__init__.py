@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, cast
 
 from gridsolve.errors import LimitReached
-from gridsolve.nonogram.engine.cores import (CoreSearch, Options, checked_grid, engine_for)
+from gridsolve.nonogram.engine.cores import (Abilities, CoreSearch, Options, abilities,
+                                             checked_grid, engine_for)
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Progress, Result,
                                                SearchLimits,
@@ -26,7 +27,8 @@ from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
-__all__ = ["SearchLimits", "Result", "Status", "Event", "Progress", "solve", "analyse", "first", "count",
+__all__ = ["SearchLimits", "Result", "Status", "Event", "Progress", "Abilities", "abilities",
+           "solve", "analyse", "first", "count",
            "unique", "analyse_colour", "ColourRoot", "solve_line", "line_shares", "status_of",
            "exhausted_of", "settled", "repooled", "Team", "IMPLICATION_MAX_CELLS",
            "DEFAULT_MAX_MEMORY", "deadline_of", "seconds_left", "passed", "least"]
@@ -93,7 +95,10 @@ class _Search(Generic[P]):
         if budget is not None:
             cap = self.core.stats()["nodes"] + budget
             max_nodes = cap if max_nodes < 0 else min(max_nodes, cap)
-        return self.engine.outcomes[int(self.core.next(max_nodes, timeout))]
+        # a search under a work budget stops there, inside a node if need be (it is not
+        # resumed: a pause by work is between nodes, ``_next``)
+        max_work = -1 if self.work_end is None else self.work_end
+        return self.engine.outcomes[int(self.core.next(max_nodes, timeout, max_work))]
 
     def _limit_reached(self, limits: SearchLimits) -> bool:
         stats = self.core.stats()
@@ -256,9 +261,9 @@ def count(puzzle: AnyPuzzle, limit: int | None = None,
     search = _Search(puzzle, Options())
     for grid in search.run(limits):
         seen[grid] = None
-        if (limit is not None and isinstance(puzzle, Puzzle)
+        if (limit is not None and abilities(puzzle).moves
                 and search.core.stats()["max_depth"] > 0):
-            for other in moves_for_count(puzzle, grid, seen, limit, deadline):
+            for other in moves_for_count(cast(Puzzle, puzzle), grid, seen, limit, deadline):
                 seen[other] = None
         if limit is not None and len(seen) >= limit:
             break

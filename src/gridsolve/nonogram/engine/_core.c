@@ -202,13 +202,15 @@ static void Search_dealloc(SearchObject *self)
 
 static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"max_nodes", "timeout", NULL};
-    long long max_nodes = -1;
+    static char *kwlist[] = {"max_nodes", "timeout", "max_work", NULL};
+    long long max_nodes = -1, max_work = -1;
     double timeout = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|Ld", kwlist, &max_nodes, &timeout)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|LdL", kwlist, &max_nodes, &timeout, &max_work))
+        return NULL;
     ng_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
     s->lim.max_nodes = max_nodes;
+    s->lim.max_work = max_work;
     s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
     if (engine_begin(&s->lim) < 0) return NULL;
     int r;
@@ -329,7 +331,7 @@ static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 
 static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
-     "next(max_nodes=-1, timeout=-1.0) -> 1 solution found, 0 search exhausted, 2 limit reached "
+     "next(max_nodes=-1, timeout=-1.0, max_work=-1) -> 1 solution found, 0 search exhausted, 2 limit reached "
      "(after a node limit, next() with a higher one goes on)"},
     {"restart", (PyCFunction)(void (*)(void))Search_restart, METH_VARARGS | METH_KEYWORDS,
      "restart(seed=0, guide=None) -> bool: search again from the root, randomised by seed, "

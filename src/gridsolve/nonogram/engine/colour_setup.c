@@ -86,6 +86,7 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
     s->unknown = C;
     s->probing = 1;
     s->lim.max_nodes = -1;
+    s->lim.max_work = -1;
     return s;
 fail:
     cg_free(s);

@@ -20,8 +20,8 @@ from gridsolve.nonogram.engine.results import Event
 from gridsolve.nonogram.model import (UNKNOWN, AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle,
                                       is_colour_solution, is_solution)
 
-__all__ = ["CoreSearch", "Engine", "Options", "Outcome", "BLACK_AND_WHITE", "COLOUR",
-           "engine_for", "checked_grid"]
+__all__ = ["CoreSearch", "Engine", "Options", "Outcome", "Abilities", "BLACK_AND_WHITE",
+           "COLOUR", "engine_for", "abilities", "checked_grid"]
 
 #: Where a call of ``CoreSearch.next`` stopped.
 Outcome = Literal["solution", "exhausted", "limit"]
@@ -35,7 +35,7 @@ class CoreSearch(Protocol):
     ``grid`` is the solution it stands on, ``root`` the cells proven at its root, ``stats``
     its counters (``nodes``, ``timed_out``, ...)."""
 
-    def next(self, max_nodes: int = ..., timeout: float = ...) -> int: ...
+    def next(self, max_nodes: int = ..., timeout: float = ..., max_work: int = ...) -> int: ...
     def grid(self) -> bytes: ...
     def root(self) -> bytes: ...
     def stats(self) -> dict[str, int]: ...
@@ -59,6 +59,29 @@ class Options:
     root_implications: bool = False
 
 
+@dataclass(frozen=True)
+class Abilities:
+    """What an engine can do: callers ask this, never the puzzle's type (issue 52)."""
+
+    #: a team of searches with different branching rules, restarts with nogoods, and the
+    #: root's probe implications for a SAT hand-over (``team.Team``)
+    team: bool = False
+    #: the dive by belief propagation (``Team.dive``)
+    dive: bool = False
+    #: restarts of a single search (``solve(..., restarts=True)``)
+    restart: bool = False
+    #: known cells set before the search (``Options.known``: a partial grid)
+    known: bool = False
+    #: an observer of every step (``Options.on_event``: ``--steps``, ``--animate``)
+    watch: bool = False
+    #: local moves next to a solution (``engine.nearby``) and a search guided by one
+    #: (``engine.guided``): what lets a SAT program, which starts anew for each solution,
+    #: find the next cheaply
+    moves: bool = False
+    #: what the root's probes narrowed, kept for a SAT hand-over (``Options.root_implications``)
+    root_clauses: bool = False
+
+
 P_contra = TypeVar("P_contra", bound=AnyPuzzle, contravariant=True)
 
 
@@ -70,8 +93,8 @@ class Engine(Protocol[P_contra]):
     @property
     def outcomes(self) -> dict[int, Outcome]: ...
     @property
-    def team(self) -> bool:
-        """Has it a team of searches with different branching rules (``team.Team``)?"""
+    def abilities(self) -> Abilities:
+        """What it can do (``Abilities``)."""
     def search(self, puzzle: P_contra, options: Options) -> CoreSearch: ...
     def read(self, puzzle: P_contra, data: bytes) -> Grid: ...
     def is_solution(self, puzzle: P_contra, grid: Grid) -> bool: ...
@@ -107,7 +130,8 @@ class _BlackAndWhite:
     name = "black-and-white"
     outcomes: dict[int, Outcome] = {_core.SOLUTION: "solution", _core.EXHAUSTED: "exhausted",
                                     _core.LIMIT: "limit"}
-    team = True
+    abilities = Abilities(team=True, dive=True, restart=True, known=True, watch=True,
+                          moves=True)
 
     def search(self, puzzle: Puzzle, options: Options) -> CoreSearch:
         core = _core.Search(puzzle.rows, puzzle.cols, options.probing, options.on_event,
@@ -131,7 +155,7 @@ class _Colour:
     name = "colour"
     outcomes: dict[int, Outcome] = {_colour.SOLUTION: "solution",
                                     _colour.EXHAUSTED: "exhausted", _colour.LIMIT: "limit"}
-    team = False
+    abilities = Abilities(root_clauses=True)
     #: What the core writes for a cell that still has more than one colour.
     NOT_KNOWN = _colour.NOT_KNOWN
 
@@ -169,6 +193,11 @@ P = TypeVar("P", bound=AnyPuzzle)
 def engine_for(puzzle: P) -> Engine[P]:
     """The compiled engine that searches this kind of puzzle."""
     return cast("Engine[P]", _ENGINES[puzzle.kind])
+
+
+def abilities(puzzle: AnyPuzzle) -> Abilities:
+    """What the engine of this puzzle can do."""
+    return _ENGINES[puzzle.kind].abilities
 
 
 def checked_grid(engine: Engine[P], puzzle: P, data: bytes) -> Grid:

@@ -50,7 +50,7 @@ class Guided:
         self.core: _core.Search | None = None
         self.broken = False
 
-    def _ready(self, until: float | None, deadline: float | None) -> bool:
+    def _ready(self, until: float | None, deadline: float | None, max_work: int) -> bool:
         """The search, its root settled (True), or given up (False)."""
         if self.broken:
             return False
@@ -62,22 +62,27 @@ class Guided:
         left = seconds_left(least(until, deadline))
         if left is not None and left <= 0:
             return False  # (a later call, with time, may settle it)
-        core.next(1, -1.0 if left is None else left)
-        if not core.stats()["root_complete"]:  # stopped by the clock: cannot go on
+        core.next(1, -1.0 if left is None else left, max_work)
+        if not core.stats()["root_complete"]:  # stopped by the clock or the work: cannot go on
             self.broken = True
             return False
         self.core = core
         return True
 
     def around(self, solution: Grid, seen: Container[Grid], until: float | None = None,
-               deadline: float | None = None, max_nodes: int = GUIDED_NODES
-               ) -> Generator[Grid, None, bool]:
+               deadline: float | None = None, max_nodes: int = GUIDED_NODES,
+               max_work: int | None = None) -> Generator[Grid, None, bool]:
         """Yield the solutions other than ``solution`` and those ``seen`` that the search guided
         by ``solution`` meets within ``max_nodes`` nodes, by ``until`` (looked at every
-        GUIDED_SLICE nodes) and the ``deadline`` (the engine's own time limit). The
-        generator's value (``return``) is True when the search was exhausted: then there are
-        no solutions but ``solution``, those seen and those yielded."""
-        if not self._ready(until, deadline):
+        GUIDED_SLICE nodes) and the ``deadline`` (the engine's own time limit), and
+        ``max_work`` line solves (the root's, the first time, included), past which the search
+        stops for good, inside a node if need be: a root too costly for its share would be
+        again. The generator's value (``return``) is True when the search was exhausted: then
+        there are no solutions but ``solution``, those seen and those yielded."""
+        work = -1
+        if max_work is not None:
+            work = max_work + (0 if self.core is None else self.core.stats()["line_solves"])
+        if not self._ready(until, deadline, work):
             return False
         core = self.core
         assert core is not None
@@ -92,7 +97,8 @@ class Guided:
             left = seconds_left(deadline)
             if left is not None and left <= 0:
                 return False
-            code = core.next(min(cap, nodes + GUIDED_SLICE), -1.0 if left is None else left)
+            code = core.next(min(cap, nodes + GUIDED_SLICE), -1.0 if left is None else left,
+                             work)
             if code == _core.EXHAUSTED:
                 return True
             if code == _core.SOLUTION:

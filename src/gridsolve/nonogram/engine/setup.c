@@ -135,6 +135,7 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     s->unknown = C;
     s->probing = 1;
     s->lim.max_nodes = -1;
+    s->lim.max_work = -1;
     return s;
 fail:
     ng_free(s);

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
-from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid, engine_for
+from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, abilities, checked_grid
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
 from gridsolve.nonogram.engine.results import (Progress, Result, SearchLimits, passed,
                                                seconds_left)
@@ -28,9 +28,9 @@ TEAM_ORDERS = (_core.ORDER_PROMISE, _core.ORDER_LIKELY)
 
 
 def dives(puzzle: AnyPuzzle, policy: Policy = DEFAULT_POLICY) -> bool:
-    """Is the dive (``Team.dive``) for this puzzle: black and white, more than the policy's
-    ``dive_min_cells`` cells and at most ``dive_max_cells``."""
-    return (puzzle.kind == Puzzle.kind
+    """Is the dive (``Team.dive``) for this puzzle: its engine can dive, and it has more than
+    the policy's ``dive_min_cells`` cells and at most ``dive_max_cells``."""
+    return (abilities(puzzle).dive
             and policy.dive_min_cells < puzzle.width * puzzle.height <= policy.dive_max_cells)
 
 
@@ -131,7 +131,8 @@ class Team:
     def done(self) -> bool:
         return self.complete or self.stopped or len(self.found) >= self.max_solutions
 
-    def run(self, limits: SearchLimits = SearchLimits(), work: int | None = None) -> bool:
+    def run(self, limits: SearchLimits = SearchLimits(), work: int | None = None,
+            stop: int | None = None) -> bool:
         """Search on; True when the answer is known (done()), False at a limit or a pause.
 
         ``limits`` are final: ``max_nodes`` caps the nodes of all its searches together, and
@@ -141,8 +142,11 @@ class Team:
         allows at the work per node seen so far (before any is seen, the first turn is one
         node: on puzzles whose nodes are costly, Gettys's, a first turn of ``team_slice``
         nodes ran far past its share; docs/decisions/0012). A later call goes on where this
-        one stopped. Nothing here reads the clock but to stop for good."""
+        one stopped. ``stop`` ends the search for good (as a time limit does) once the team
+        has done that much more work, inside a node if need be: the deterministic stop for a
+        node too costly to settle. Nothing here reads the clock but to stop for good."""
         end = None if work is None else self.work() + work
+        halt = None if stop is None else self.work() + stop
         while not self.done():
             core = self.turns[self.turn % len(self.turns)]
             total = self.nodes()
@@ -166,8 +170,10 @@ class Team:
                 budget = min(budget, self.run_end)
             left = seconds_left(limits.deadline(self.started))
             timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
+            max_work = (-1 if halt is None
+                        else core.stats()["line_solves"] + max(0, halt - self.work()))
             while len(self.found) < self.max_solutions:
-                code = int(core.next(budget, timeout))
+                code = int(core.next(budget, timeout, max_work))
                 if code == _core.SOLUTION:
                     self.reached = self.nodes()
                     self.add(checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid()),
@@ -383,6 +389,6 @@ def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int
 def team_for(puzzle: AnyPuzzle, max_solutions: int, implications: bool = True,
              policy: Policy = DEFAULT_POLICY) -> Team | None:
     """A team for the puzzle if its engine has one (the black-and-white engine), else None."""
-    if not engine_for(puzzle).team:
+    if not abilities(puzzle).team:
         return None
     return Team(cast(Puzzle, puzzle), max_solutions, implications, policy)
