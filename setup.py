@@ -65,6 +65,13 @@ setup(
             extra_compile_args=FLAGS,
             extra_link_args=LINK,
         ),
+        Extension(  # the SAT models' compiled parts: pure functions, no engine state
+            "gridsolve.nonogram.backends._cnf",
+            sources=["src/gridsolve/nonogram/backends/_cnf.c"],
+            depends=["src/gridsolve/nonogram/engine/alloc.h"],
+            extra_compile_args=FLAGS,
+            extra_link_args=LINK,
+        ),
         Extension(
             "gridsolve.tiling.engine._exact",
             sources=["src/gridsolve/tiling/engine/_exact.c"],

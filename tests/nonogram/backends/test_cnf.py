@@ -230,11 +230,11 @@ def test_implication_clauses_match_a_plain_reading() -> None:
 
 
 def test_implication_records_out_of_range_are_refused() -> None:
-    from gridsolve.nonogram.engine import _core
+    from gridsolve.nonogram.backends import _cnf
     for records in ([0, 3, 1], [8, 1, 0], [0, 1, 9], [-1, 0], [0, -1]):
         with pytest.raises(ValueError, match="malformed"):
-            _core.implication_pairs(array("i", records).tobytes(), bytes(4))
-    assert _core.implication_pairs(b"", None) == []
+            _cnf.implication_pairs(array("i", records).tobytes(), bytes(4))
+    assert _cnf.implication_pairs(b"", None) == []
 
 
 def _order_model_in_python(puzzle: Puzzle) -> list[list[int]]:
@@ -250,7 +250,7 @@ def _order_model_in_python(puzzle: Puzzle) -> list[list[int]]:
 
 
 def test_compiled_order_model_is_the_python_one() -> None:
-    """The compiled order model (``_core.order_line``) gives the Python line model's clauses
+    """The compiled order model (``_cnf.order_line``) gives the Python line model's clauses
     in its order, on random grids of every density and shape (one-cell lines, empty clues,
     full lines, lines with no slack), and its DIMACS text is those clauses."""
     rng = random.Random(26)
@@ -287,17 +287,17 @@ def test_dimacs_text_of_other_models_and_clauses() -> None:
 def test_compiled_order_line_refuses_bad_lines() -> None:
     """Clues that do not fit, blocks of no cells, variables near overflow: a ValueError, never
     a wrong model or a crash."""
-    from gridsolve.nonogram.engine import _core
-    assert _core.order_line([], 2, 1, 1, 2, False) == [[-1], [-2]]
-    assert _core.order_line([2], 2, 1, 1, 2, True) == "1 0\n2 0\n"
+    from gridsolve.nonogram.backends import _cnf
+    assert _cnf.order_line([], 2, 1, 1, 2, False) == [[-1], [-2]]
+    assert _cnf.order_line([2], 2, 1, 1, 2, True) == "1 0\n2 0\n"
     for clue, n, cell0, step, top in [([3], 2, 1, 1, 2), ([1, 1], 2, 1, 1, 2), ([0], 3, 1, 1, 3),
                                       ([-1], 3, 1, 1, 3), ([1], -1, 1, 1, 0),
                                       ([1], 3, 0, 1, 3), ([1], 3, 1, 0, 3), ([1], 3, 1, 1, -1),
                                       ([1], 3, 2**40, 1, 3), ([1], 3, 1, 2**39, 3),
                                       ([1], 2**20, 1, 2**20, 3), ([1], 3, 1, 1, 2**40 - 2)]:
         with pytest.raises(ValueError):
-            _core.order_line(clue, n, cell0, step, top, False)
+            _cnf.order_line(clue, n, cell0, step, top, False)
     with pytest.raises((TypeError, OverflowError)):
-        _core.order_line([2**70], 3, 1, 1, 3, False)
+        _cnf.order_line([2**70], 3, 1, 1, 3, False)
     with pytest.raises(TypeError):
-        _core.order_line(["1"], 3, 1, 1, 3, False)  # type: ignore[call-overload]
+        _cnf.order_line(["1"], 3, 1, 1, 3, False)  # type: ignore[call-overload]

@@ -34,14 +34,13 @@ Every cell lies in exactly one of those stretches once the starts are set, so th
 the solutions, once each. The model is linear in a line's slack (the block-start one grows
 with its square), and a start's bounds reach the cells in binary and ternary clauses.
 
-The black-and-white order model is made by the compiled engine (``engine.lines.
-order_clauses``, the same clauses in the same order as ``_order_line_clauses``, which colour
-puzzles use), as lists or, for the programs, straight as DIMACS text (``dimacs``).
-``clauses`` yields the clauses one at a time, so a caller can load them into a solver as they
-come and stop at a deadline; ``size`` counts them without building them (the block-start
-model's order clauses grow with the square of a line's slack, so a big puzzle's model can
-need gigabytes, and the order model's hundreds of megabytes: callers decide from the count
-whether it fits before building it).
+The black-and-white order model is made in C (``_cnf.order_line``: the same clauses in the
+same order as ``_order_line_clauses``, which colour puzzles use), as lists or, for the
+programs, straight as DIMACS text (``dimacs``). ``clauses`` yields the clauses one at a
+time, so a caller can load them into a solver as they come and stop at a deadline; ``size``
+counts them without building them (the block-start model's order clauses grow with the
+square of a line's slack, so a big puzzle's model can need gigabytes, and the order model's
+hundreds of megabytes: callers decide from the count whether it fits before building it).
 """
 
 from __future__ import annotations
@@ -179,14 +178,16 @@ def _order_lines(puzzle: Puzzle, text: Literal[False]) -> Iterator[list[list[int
 def _order_lines(puzzle: Puzzle, text: Literal[True]) -> Iterator[str]: ...
 def _order_lines(puzzle: Puzzle, text: bool) -> Iterator[list[list[int]] | str]:
     """The order model of a black-and-white puzzle, line by line (rows, then columns), from
-    the compiled engine (``_order_line_clauses``'s clauses in its order, as lists or text)."""
-    from gridsolve.nonogram.engine.lines import order_clauses
+    compiled code (``_order_line_clauses``'s clauses in its order, as lists or text: cell i
+    is variable ``cell0 + i * step`` and block k's "starts at or before its earliest start +
+    j" is ``top + k * slack + j + 1``)."""
+    from gridsolve.nonogram.backends import _cnf
     w, h = puzzle.width, puzzle.height
     top = w * h
     specs = [(clue, r * w + 1, 1, w) for r, clue in enumerate(puzzle.rows)]
     specs += [(clue, c + 1, w, h) for c, clue in enumerate(puzzle.cols)]
     for clue, cell0, step, n in specs:
-        yield order_clauses(clue, n, cell0, step, top, text)  # type: ignore[call-overload]
+        yield _cnf.order_line(clue, n, cell0, step, top, text)  # type: ignore[call-overload]
         top += _order_line_size([(length, 1) for length in clue], n)[0]  # its variables
 
 
@@ -208,7 +209,7 @@ def implication_clauses(records: Sequence[int], known: Grid | None = None) -> li
     2 * cell + 1 for filled, 2 * cell for empty), once each in the order found, leaving out
     those on a cell ``known`` already fixes (a unit clause says it). Compiled: Gettys' 388,766
     record entries give 96,560 clauses in 0.04 s (0.1 s in Python)."""
-    from gridsolve.nonogram.engine.team import implication_pairs
+    from gridsolve.nonogram.backends._cnf import implication_pairs
     data = (records if isinstance(records, array) and records.typecode == "i"
             else array("i", records)).tobytes()
     open_cells = None if known is None else bytes(ch == UNKNOWN for row in known for ch in row)

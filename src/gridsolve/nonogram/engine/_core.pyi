@@ -1,7 +1,7 @@
 """Type stub of the compiled nonogram engine (_core.c)."""
 
 from collections.abc import Callable, Sequence
-from typing import Literal, final, overload
+from typing import final
 
 # what Search.next returns
 SOLUTION: int
@@ -52,10 +52,3 @@ def solve_line(clue: Sequence[int], line: bytes, bits: bool = ...,
 def line_marginals(clue: Sequence[int], probs: Sequence[float]) -> tuple[float, ...] | None: ...
 def line_shares(clue: Sequence[int], line: bytes) -> tuple[float, ...] | None: ...
 
-def implication_pairs(records: bytes, open: bytes | None) -> list[list[int]]: ...
-@overload
-def order_line(clue: Sequence[int], n: int, cell0: int, step: int, top: int,
-               text: Literal[False]) -> list[list[int]]: ...
-@overload
-def order_line(clue: Sequence[int], n: int, cell0: int, step: int, top: int,
-               text: Literal[True]) -> str: ...

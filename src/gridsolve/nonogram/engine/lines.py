@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from typing import Literal, overload
 
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.errors import LimitReached
 
-__all__ = ["solve_line", "line_shares", "order_clauses", "IMPLICATION_MAX_CELLS"]
+__all__ = ["solve_line", "line_shares", "IMPLICATION_MAX_CELLS"]
 
 #: Implication probing covers puzzles of at most this many cells (NG_IMPL_MAX_CELLS in core.h).
 IMPLICATION_MAX_CELLS = _core.IMPL_MAX_CELLS
@@ -42,19 +40,3 @@ def line_shares(clue: tuple[int, ...], line: str) -> tuple[float, ...] | None:
     10^300 (counted in floating point). These are the counts the "likely" and "sure"
     branching rules go by (see Team); without them the rules go by the probes alone."""
     return _core.line_shares(clue, line.encode("ascii"))
-
-
-@overload
-def order_clauses(clue: Sequence[int], n: int, cell0: int, step: int, top: int,
-                  text: Literal[False]) -> list[list[int]]: ...
-@overload
-def order_clauses(clue: Sequence[int], n: int, cell0: int, step: int, top: int,
-                  text: Literal[True]) -> str: ...
-def order_clauses(clue: Sequence[int], n: int, cell0: int, step: int, top: int,
-                  text: bool) -> list[list[int]] | str:
-    """The SAT order model of one black-and-white line (``backends.cnf``'s, the same clauses
-    in the same order), compiled: cell i is variable ``cell0 + i * step`` and block k's "starts
-    at or before its earliest start + j" is ``top + k * slack + j + 1``. As lists of ints,
-    or with ``text`` as DIMACS text; ValueError for a clue that does not fit or variables past
-    2^40."""
-    return _core.order_line(clue, n, cell0, step, top, text)  # type: ignore[call-overload,no-any-return]

@@ -21,7 +21,7 @@ from gridsolve.nonogram.engine.results import (Progress, Result, SearchLimits, p
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
-__all__ = ["Team", "team_for", "implication_pairs", "luby", "dives", "work_of", "TEAM_ORDERS"]
+__all__ = ["Team", "team_for", "luby", "dives", "work_of", "TEAM_ORDERS"]
 
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
 TEAM_ORDERS = (_core.ORDER_PROMISE, _core.ORDER_LIKELY)
@@ -375,15 +375,6 @@ class Team:
         stats = self.stats()
         return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
                                time.perf_counter() - self.started, self.partial(), stats)
-
-
-def implication_pairs(records: bytes, open_cells: bytes | None) -> list[list[int]]:
-    """``Team.root_implications`` records (as native-int bytes) read as binary clauses over the
-    cell variables (cell + 1, negative for empty): [not literal, implied] once each, in the
-    order found, without those on a cell whose byte in ``open_cells`` is 0 (None: every
-    cell open); ValueError if the records are malformed. Compiled: a large puzzle's records
-    run to hundreds of thousands of ints."""
-    return _core.implication_pairs(records, open_cells)
 
 
 def team_for(puzzle: AnyPuzzle, max_solutions: int, implications: bool = True,
