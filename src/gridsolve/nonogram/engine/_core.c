@@ -169,7 +169,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->probe_open = (int)(probe_share * self->s->pz.ncells);
-    self->s->use_impl = self->s->use_impl && implications;
+    self->s->im.on = self->s->im.on && implications;
     if (order < NG_ORDER_LOOSE || order > NG_ORDER_BP) {
         ng_free(self->s);
         self->s = NULL;
@@ -177,18 +177,18 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
         return -1;
     }
     self->s->order = order;
-    self->s->weighted = weights;
-    self->s->learn = nogoods;
-    self->s->keep_root_impl = root_implications;
+    self->s->wt.on = weights;
+    self->s->ngd.on = nogoods;
+    self->s->im.keep_root = root_implications;
     Py_XDECREF(self->callback);
     self->callback = NULL;
     if (callback != Py_None) {
         if (!PyCallable_Check(callback)) { PyErr_SetString(PyExc_TypeError, "callback must be callable"); return -1; }
         Py_INCREF(callback);
         self->callback = callback;
-        self->s->on_event = event_trampoline;
-        self->s->use_impl = 0;  /* watched solves show plain probing: every fix has a line reason */
-        self->s->event_ctx = self;
+        self->s->obs.fn = event_trampoline;
+        self->s->im.on = 0;  /* watched solves show plain probing: every fix has a line reason */
+        self->s->obs.ctx = self;
     }
     return 0;
 }
@@ -294,7 +294,7 @@ static PyObject *Search_fix(SearchObject *self, PyObject *args)
     }
     if (buf.len != (Py_ssize_t)s->pz.ncells)
         problem = "fix() takes one byte per cell";
-    else if (s->state != ST_START || s->trail_len || s->keep_root_impl || s->on_event)
+    else if (s->state != ST_START || s->trail_len || s->im.keep_root || s->obs.fn)
         problem = "fix() comes once, before the search starts, without root_implications or "
                   "a callback";
     for (Py_ssize_t i = 0; !problem && i < buf.len; i++)
@@ -314,19 +314,19 @@ static PyObject *Search_fix(SearchObject *self, PyObject *args)
 static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
-    return PyBytes_FromStringAndSize((const char *)s->root_impl,
-                                     (Py_ssize_t)(s->root_impl_used * sizeof(int)));
+    return PyBytes_FromStringAndSize((const char *)s->im.root,
+                                     (Py_ssize_t)(s->im.root_used * sizeof(int)));
 }
 
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     ng_solver *s = self->s;
     return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:L,s:L,s:i,s:i,s:L,s:L}", "nodes", s->lim.nodes, "line_solves", s->lim.line_solves,
-                         "cache_hits", s->cache_hits, "probes", s->lim.probes, "implied_fixes",
-                         s->implied_fixes, "max_depth", s->lim.max_depth, "nogoods", s->n_ngd,
-                         "nogood_units", s->ngd_units, "nogood_conflicts", s->ngd_conflicts,
+                         "cache_hits", s->lc.hits, "probes", s->lim.probes, "implied_fixes",
+                         s->im.fixes, "max_depth", s->lim.max_depth, "nogoods", s->ngd.count,
+                         "nogood_units", s->ngd.units, "nogood_conflicts", s->ngd.conflicts,
                          "root_complete", s->root_done, "timed_out", s->lim.aborted,
-                         "bp_rounds", s->bp_rounds, "fails", s->fails);
+                         "bp_rounds", s->bp.rounds, "fails", s->fails);
 }
 
 static PyMethodDef Search_methods[] = {

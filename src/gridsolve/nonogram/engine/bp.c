@@ -41,23 +41,23 @@
  * memory, or a line's table over NG_COUNT_MAX_CELLS). */
 static int ng_bp_scratch(ng_solver *s)
 {
-    if (s->bp_fw) return 1;
+    if (s->bp.fw) return 1;
     const size_t n1 = (size_t)s->pz.max_len + 1;
     if (n1 * n1 > NG_COUNT_MAX_CELLS) return 0;
     const size_t C = (size_t)s->pz.ncells;
     /* the table: a row of n1 + 2 per cell and one more; bp_line: ng_bp_line's four vectors
      * of n1 + 2, then the pass's p and m */
-    s->bp_fw = eng_malloc(n1 * (n1 + 2), sizeof(double));
-    s->bp_line = eng_malloc(6 * n1 + 8, sizeof(double));
-    s->bp_band = eng_malloc(2 * n1, sizeof(int));
-    s->bp_msg = eng_malloc(2 * C, sizeof(double));
-    if (!s->bp_fw || !s->bp_line || !s->bp_band || !s->bp_msg) {
-        free(s->bp_fw); free(s->bp_line); free(s->bp_band); free(s->bp_msg);
-        s->bp_fw = s->bp_line = s->bp_msg = NULL; s->bp_band = NULL;
+    s->bp.fw = eng_malloc(n1 * (n1 + 2), sizeof(double));
+    s->bp.line = eng_malloc(6 * n1 + 8, sizeof(double));
+    s->bp.band = eng_malloc(2 * n1, sizeof(int));
+    s->bp.msg = eng_malloc(2 * C, sizeof(double));
+    if (!s->bp.fw || !s->bp.line || !s->bp.band || !s->bp.msg) {
+        free(s->bp.fw); free(s->bp.line); free(s->bp.band); free(s->bp.msg);
+        s->bp.fw = s->bp.line = s->bp.msg = NULL; s->bp.band = NULL;
         return 0;
     }
-    for (size_t i = 0; i < 2 * C; i++) s->bp_msg[i] = 0.5;
-    s->bp_depth = -1;
+    for (size_t i = 0; i < 2 * C; i++) s->bp.msg[i] = 0.5;
+    s->bp.depth = -1;
     return 1;
 }
 
@@ -78,7 +78,7 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
     const int n = s->pz.line_len[l], k = s->pz.clue_cnt[l];
     const int *c = s->pz.clues + s->pz.clue_off[l];
     const size_t W = (size_t)s->pz.max_len + 3;  /* a vector: states -1 .. T + 1 */
-    double *b = s->bp_line + 1, *nb = b + W, *fp = nb + W, *lp = fp + W;
+    double *b = s->bp.line + 1, *nb = b + W, *fp = nb + W, *lp = fp + W;
     long long need_cells = k > 0 ? k - 1 : 0;
     for (int j = 0; j < k; j++) need_cells += c[j];
     if (need_cells > n) return 0;  /* (refused before: the vectors hold max_len + 3) */
@@ -90,8 +90,8 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
     lp[0] = 1.0; lp[T] = 1.0;  /* before the first block and after the last */
     fp[-1] = fp[T] = 0.0;  /* (read beside zeros: they must not be NaN) */
     const size_t S = (size_t)T + 3;  /* a row of the table: states -1 .. T + 1 */
-    double *fw = s->bp_fw + 1;
-    int *lo = s->bp_band, *hi = lo + n + 1;
+    double *fw = s->bp.fw + 1;
+    int *lo = s->bp.band, *hi = lo + n + 1;
     fw[-1] = 0.0; fw[0] = 1.0; fw[1] = 0.0;
     lo[0] = hi[0] = 0;
     for (int i = 0; i < n; i++) {
@@ -148,9 +148,9 @@ static int ng_bp_line(ng_solver *s, int l, const double *p, double *m)
 static double ng_bp_pass(ng_solver *s, int which)
 {
     const int W = s->pz.width, H = s->pz.height, C = s->pz.ncells;
-    double *mine = s->bp_msg + (size_t)which * C, *other = s->bp_msg + (size_t)(1 - which) * C;
+    double *mine = s->bp.msg + (size_t)which * C, *other = s->bp.msg + (size_t)(1 - which) * C;
     /* bp_line: ng_bp_line's four vectors, then p and m */
-    double *p = s->bp_line + 4 * ((size_t)s->pz.max_len + 3), *m = p + s->pz.max_len + 1;
+    double *p = s->bp.line + 4 * ((size_t)s->pz.max_len + 3), *m = p + s->pz.max_len + 1;
     double moved = 0.0;
     const int first = which ? H : 0, last = which ? H + W : H;
     for (int l = first; l < last; l++) {
@@ -189,7 +189,7 @@ static int ng_bp_run(ng_solver *s)
     for (int c = 0; c < C; c++)  /* unknown cells' messages start inside the clamp */
         if (s->cells[c] == CELL_UNKNOWN)
             for (int w = 0; w < 2; w++) {
-                double *x = &s->bp_msg[(size_t)w * C + c];
+                double *x = &s->bp.msg[(size_t)w * C + c];
                 if (!(*x >= NG_BP_EPS && *x <= 1.0 - NG_BP_EPS)) *x = 0.5;
             }
     for (int it = 0; it < NG_BP_ITERS; it++) {
@@ -197,7 +197,7 @@ static int ng_bp_run(ng_solver *s)
         if (a < 0.0) return 0;
         const double b = ng_bp_pass(s, 1);
         if (b < 0.0) return 0;
-        s->bp_rounds++;
+        s->bp.rounds++;
         if (a < NG_BP_TOL && b < NG_BP_TOL) break;
     }
     return 1;
@@ -207,15 +207,15 @@ static int ng_bp_run(ng_solver *s)
  * value first; -1 when BP is unavailable (the caller falls back to the probes' rule). */
 static int ng_bp_choose(ng_solver *s, uint8_t *first)
 {
-    if (s->depth <= s->bp_depth || s->bp_left <= 0) {
-        if (!ng_bp_run(s)) { s->bp_depth = -1; return -1; }
-        s->bp_depth = s->depth;
-        s->bp_left = (int)(s->unknown * NG_BP_SHARE);
-        if (s->bp_left < NG_BP_MIN_LEFT) s->bp_left = NG_BP_MIN_LEFT;
+    if (s->depth <= s->bp.depth || s->bp.left <= 0) {
+        if (!ng_bp_run(s)) { s->bp.depth = -1; return -1; }
+        s->bp.depth = s->depth;
+        s->bp.left = (int)(s->unknown * NG_BP_SHARE);
+        if (s->bp.left < NG_BP_MIN_LEFT) s->bp.left = NG_BP_MIN_LEFT;
     }
-    s->bp_left--;
+    s->bp.left--;
     const int C = s->pz.ncells;
-    const double *mr = s->bp_msg, *mc = s->bp_msg + C;
+    const double *mr = s->bp.msg, *mc = s->bp.msg + C;
     int best = -1;
     double best_sure = -1.0, best_p = 0.5;
     for (int c = 0; c < C; c++) {

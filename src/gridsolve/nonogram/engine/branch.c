@@ -97,8 +97,8 @@ static int ng_choose(ng_solver *s, uint8_t *first)
     for (int c = 0; c < s->pz.ncells; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
         const long long a = s->score_a[c], b = s->score_b[c];
-        const long long w = NG_WEIGHT_BASE + s->weight[s->pz.cell_row[c]]
-                            + s->weight[s->pz.height + s->pz.cell_col[c]];
+        const long long w = NG_WEIGHT_BASE + s->wt.line[s->pz.cell_row[c]]
+                            + s->wt.line[s->pz.height + s->pz.cell_col[c]];
         double sc = (double)((a < b ? a : b) + 1) * (double)w;
         if (s->rng) { /* a restart's randomised run: scores jitter by up to 20% */
             s->rng ^= s->rng << 13; s->rng ^= s->rng >> 7; s->rng ^= s->rng << 17;
@@ -135,10 +135,10 @@ static int ng_choose(ng_solver *s, uint8_t *first)
 /* A search node failed: weigh the lines its contradiction blames (see NG_WEIGHT_BASE). */
 static void ng_blame(ng_solver *s)
 {
-    if (s->lim.aborted || !s->weighted) return;
-    if (s->fail_line >= 0) s->weight[s->fail_line]++;
-    if (s->fail_cell >= 0) {
-        s->weight[s->pz.cell_row[s->fail_cell]]++;
-        s->weight[s->pz.height + s->pz.cell_col[s->fail_cell]]++;
+    if (s->lim.aborted || !s->wt.on) return;
+    if (s->wt.fail_line >= 0) s->wt.line[s->wt.fail_line]++;
+    if (s->wt.fail_cell >= 0) {
+        s->wt.line[s->pz.cell_row[s->wt.fail_cell]]++;
+        s->wt.line[s->pz.height + s->pz.cell_col[s->wt.fail_cell]]++;
     }
 }

@@ -199,6 +199,70 @@ typedef struct {
     int *common;                          /* cells both probes of a cell fixed alike */
 } ng_scratch;
 
+/* The solver's parts by job; each is owned by the file named (core.h says what each file
+ * does). The search state proper stays in ng_solver itself. */
+
+/* the line cache (line_cache.c): exact keys, direct mapped */
+typedef struct {
+    ng_cache_entry *cache;
+#if NG_BITS2_MAX
+    ng_cache2_entry *cache2;  /* two-word lines' */
+#endif
+    uint64_t *small;        /* or the compact cache: (key, answer) word pairs */
+    int small_shift;        /* bit position of the line number in a compact key (2 * max_len) */
+    long long hits;
+} ng_line_cache;
+
+/* implications kept from probing (probe.c, ng_probe_implied): lits[lit * ncells ...] lists the
+ * literals that assuming lit fixed; rev lists them backwards */
+typedef struct {
+    int on;
+    int *lits, *len, *rev, *rev_off;
+    uint8_t *kept;          /* cell c's last probe kept its implications (probes below
+                             * NG_IMPL_MAX_DEPTH do not: nothing reads them) */
+    long long fixes;
+    /* what each consistent probe at depth 0 fixed, as records (literal, count, literals...),
+     * while keep_root (ng_keep_root_implied); every record is a consequence of the clues
+     * (depth 0 holds no guess), read by Search.root_implications */
+    int keep_root;
+    int *root;
+    size_t root_used, root_cap;
+} ng_implications;
+
+/* NG_ORDER_BP (bp.c): messages (rows' to each cell, then columns'), a line's forward table
+ * and vectors, the pattern of its clue; the depth the beliefs were computed at and how many
+ * more choices they serve */
+typedef struct {
+    double *msg, *fw, *line;
+    int *band;  /* ng_bp_line's band of states per cell: lo, then hi */
+    int depth, left;
+    long long rounds;
+} ng_beliefs;
+
+/* conflict weights (branch.c, NG_WEIGHT_BASE): per line; what the last contradiction blamed */
+typedef struct {
+    int on;                 /* 0: the weights stay 0 (the rules as they were before them) */
+    long long *line;
+    int fail_line, fail_cell;  /* -1: none */
+} ng_weights;
+
+/* nogoods recorded at restarts (nogood.c; reduced nld-nogoods, Lecoutre, Sais, Tabary and
+ * Vidal, "Recording and minimizing nogoods from restarts", JSAT 2007): each is a set of
+ * literals that cannot all hold; two watched literals each */
+typedef struct {
+    int on;                 /* record them at restarts */
+    int *lits, used, cap;
+    int *off, *n, count, max;
+    int **watch, *wlen, *wcap;
+    int head;               /* trail position up to which the watches were visited */
+    long long units, conflicts;
+} ng_nogoods;
+
+/* an observer of every event (--steps, --animate) */
+typedef struct {
+    ng_event_fn fn; void *ctx;
+} ng_observer;
+
 typedef struct ng_solver {
     ng_puzzle pz;
     ng_scratch tmp;
@@ -213,35 +277,15 @@ typedef struct ng_solver {
      * set when cell i of line l is known filled / known empty */
     int bits;
     uint64_t *lf, *le;
-
-    /* line cache (exact keys, direct mapped) */
-    ng_cache_entry *cache;
 #if NG_BITS2_MAX
     /* two-word bitboards, when the longest line has 64..NG_BITS2_MAX cells: bit i of lf2[l] /
-     * le2[l] is set when cell i of line l is known filled / empty; and their line cache */
+     * le2[l] is set when cell i of line l is known filled / empty */
     ng_u128 *lf2, *le2;
-    ng_cache2_entry *cache2;
 #endif
-    uint64_t *small;        /* or the compact cache: (key, answer) word pairs */
-    int small_shift;        /* bit position of the line number in a compact key (2 * max_len) */
-    long long cache_hits;
 
+    ng_line_cache lc;
     eng_records rec;        /* probe records (records.h) */
-
-    /* implications kept from probing (see ng_probe_implied): impl[lit * ncells ...] lists the
-     * literals that assuming lit fixed; rev lists them backwards */
-    int use_impl;
-    int *impl, *impl_len, *rev, *rev_off;
-    uint8_t *impl_kept;             /* cell c's last probe kept its implications (probes
-                                     * below NG_IMPL_MAX_DEPTH do not: nothing reads them) */
-    long long implied_fixes;
-
-    /* what each consistent probe at depth 0 fixed, as records (literal, count, literals...),
-     * while keep_root_impl (ng_keep_root_implied); every record is a consequence of the clues
-     * (depth 0 holds no guess), read by Search.root_implications */
-    int keep_root_impl;
-    int *root_impl;
-    size_t root_impl_used, root_impl_cap;
+    ng_implications im;
 
     /* search */
     ng_frame *stack; int depth, stack_cap;
@@ -262,34 +306,15 @@ typedef struct ng_solver {
     uint64_t *likely_key;   /* bitboard mode: per line, the known masks its shares are of */
     ng_count_memo *count_memo; /* bitboard mode, NG_ORDER_PROMISE: per line, NG_MEMO_WAYS
                                 * (known masks, log count) of lines counted lately */
-    /* NG_ORDER_BP (bp.c): messages (rows' to each cell, then columns'), a line's forward
-     * table and vectors, the pattern of its clue; the depth the beliefs were computed at and
-     * how many more choices they serve */
-    double *bp_msg, *bp_fw, *bp_line;
-    int *bp_band;  /* ng_bp_line's band of states per cell: lo, then hi */
-    int bp_depth, bp_left;
-    long long bp_rounds;
+    ng_beliefs bp;
     long long fails;        /* nodes whose guess failed */
 
     eng_limits lim;         /* limits and counters (limits.h) */
     int nomem;              /* a long line's solve ran out of memory: stopped as at a limit */
 
-    /* conflict weights (NG_WEIGHT_BASE): per line; what the last contradiction blamed */
-    int weighted;            /* 0: the weights stay 0 (the rules as they were before them) */
-    long long *weight;
-    int fail_line, fail_cell;  /* -1: none */
-
-    /* nogoods recorded at restarts (reduced nld-nogoods, Lecoutre, Sais, Tabary and Vidal,
-     * "Recording and minimizing nogoods from restarts", JSAT 2007): each is a set of
-     * literals that cannot all hold; two watched literals each */
-    int learn;               /* record them at restarts */
-    int *ngd_lits, ngd_used, ngd_cap;
-    int *ngd_off, *ngd_n, n_ngd, ngd_max;
-    int **watch, *wlen, *wcap;
-    int ngd_head;            /* trail position up to which the watches were visited */
-    long long ngd_units, ngd_conflicts;
-
-    ng_event_fn on_event; void *event_ctx;
+    ng_weights wt;
+    ng_nogoods ngd;
+    ng_observer obs;
 } ng_solver;
 
 #endif

@@ -16,7 +16,7 @@ static inline uint64_t ng_slot_index(uint64_t h, int bits)
 /* The cache slot of line l with key (k0, k1). */
 static inline ng_cache_entry *ng_cache_slot(const ng_solver *s, int l, uint64_t k0, uint64_t k1)
 {
-    return &s->cache[ng_slot_index((k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+    return &s->lc.cache[ng_slot_index((k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
                                    ^ ((uint64_t)l * 0x165667B19E3779F9ULL), NG_CACHE_BITS)];
 }
 
@@ -47,7 +47,7 @@ static inline ng_cache2_entry *ng_cache2_slot(const ng_solver *s, int l, ng_u128
     const uint64_t h = ((uint64_t)kf * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(kf >> 64) * 0xC2B2AE3D27D4EB4FULL)
                        ^ ((uint64_t)ke * 0x165667B19E3779F9ULL) ^ ((uint64_t)(ke >> 64) * 0xD6E8FEB86659FD93ULL)
                        ^ ((uint64_t)l * 0xFF51AFD7ED558CCDULL);
-    return s->cache2 + ng_slot_index(h, NG_CACHE2_BITS);
+    return s->lc.cache2 + ng_slot_index(h, NG_CACHE2_BITS);
 }
 
 /* Two-word bitboards: solve line l from its known masks (kf filled, ke empty) to the cells
@@ -57,7 +57,7 @@ static int ng_solve_bits2_cached(ng_solver *s, int l, int n, ng_u128 kf, ng_u128
 {
     ng_cache2_entry *c = ng_cache2_slot(s, l, kf, ke);
     if (c->line1 == l + 1 && c->kf == kf && c->ke == ke) {
-        s->cache_hits++;
+        s->lc.hits++;
         *nf = c->of;
         *ne = c->oe;
         return c->ok;
@@ -80,14 +80,14 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
 {
     const int *clue = s->pz.clues + s->pz.clue_off[l];
     const int k = s->pz.clue_cnt[l];
-    if (!s->cache)
+    if (!s->lc.cache)
         return ng_solve_bytes(s, clue, k, n);
     uint64_t k0 = 0, k1 = 0;
     for (int i = 0; i < n && i < 32; i++) k0 |= (uint64_t)s->tmp.lin[i] << (2 * i);
     for (int i = 32; i < n; i++) k1 |= (uint64_t)s->tmp.lin[i] << (2 * (i - 32));
     ng_cache_entry *e = ng_cache_slot(s, l, k0, k1);
     if (e->line1 == l + 1 && e->k0 == k0 && e->k1 == k1) {
-        s->cache_hits++;
+        s->lc.hits++;
         if (!e->ok) return 0;
         for (int i = 0; i < n && i < 32; i++) s->tmp.lout[i] = (uint8_t)((e->o0 >> (2 * i)) & 3);
         for (int i = 32; i < n; i++) s->tmp.lout[i] = (uint8_t)((e->o1 >> (2 * (i - 32))) & 3);
@@ -106,12 +106,12 @@ static int ng_solve_cached(ng_solver *s, int l, int n)
 /* The compact cache's key for line l with known masks (kf, ke), and the key's slot. */
 static inline uint64_t ng_small_key(const ng_solver *s, int l, uint64_t kf, uint64_t ke)
 {
-    return kf | (ke << (s->small_shift >> 1)) | ((uint64_t)(l + 1) << s->small_shift);
+    return kf | (ke << (s->lc.small_shift >> 1)) | ((uint64_t)(l + 1) << s->lc.small_shift);
 }
 
 static inline uint64_t *ng_small_slot(const ng_solver *s, uint64_t key)
 {
-    return s->small + 2 * ng_slot_index(key * 0x9E3779B97F4A7C15ULL, NG_SMALL_BITS);
+    return s->lc.small + 2 * ng_slot_index(key * 0x9E3779B97F4A7C15ULL, NG_SMALL_BITS);
 }
 
 /* Where line l's cached result for its present cells would be, in bitboard modes (NULL in
@@ -120,10 +120,10 @@ static inline uint64_t *ng_small_slot(const ng_solver *s, uint64_t key)
  * a function that only prefetches, as having no effect.) */
 static inline const void *ng_line_slot(const ng_solver *s, int l)
 {
-    if (s->small) return ng_small_slot(s, ng_small_key(s, l, s->lf[l], s->le[l]));
-    if (s->bits) return s->cache ? ng_cache_slot(s, l, s->lf[l], s->le[l]) : NULL;
+    if (s->lc.small) return ng_small_slot(s, ng_small_key(s, l, s->lf[l], s->le[l]));
+    if (s->bits) return s->lc.cache ? ng_cache_slot(s, l, s->lf[l], s->le[l]) : NULL;
 #if NG_BITS2_MAX
-    if (s->cache2) return ng_cache2_slot(s, l, s->lf2[l], s->le2[l]);
+    if (s->lc.cache2) return ng_cache2_slot(s, l, s->lf2[l], s->le2[l]);
 #endif
     return NULL;
 }
@@ -135,20 +135,20 @@ static int ng_solve_bits_cached(ng_solver *s, int l, int n, uint64_t kf, uint64_
 {
     uint64_t *small = NULL, key = 0;
     ng_cache_entry *e = NULL;
-    if (s->small) {
+    if (s->lc.small) {
         /* key: the masks and the line number; answer: the known masks and ok in bit 63 */
         key = ng_small_key(s, l, kf, ke);
         small = ng_small_slot(s, key);
         if (small[0] == key) {
-            s->cache_hits++;
+            s->lc.hits++;
             *nf = small[1] & 0x7FFFFFFFULL;
             *ne = (small[1] >> 32) & 0x7FFFFFFFULL;
             return (int)(small[1] >> 63);
         }
-    } else if (s->cache) {
+    } else if (s->lc.cache) {
         e = ng_cache_slot(s, l, kf, ke);
         if (e->line1 == l + 1 && e->k0 == kf && e->k1 == ke) {
-            s->cache_hits++;
+            s->lc.hits++;
             *nf = e->o0; *ne = e->o1;
             return e->ok;
         }

@@ -11,30 +11,30 @@
 
 static int ng_watch(ng_solver *s, int lit, int g)
 {
-    if (s->wlen[lit] == s->wcap[lit]) {
-        const int cap = eng_grow(s->wcap[lit], (long long)s->wlen[lit] + 1, 4);
-        int *w = cap ? eng_realloc(s->watch[lit], (size_t)cap, sizeof(int)) : NULL;
+    if (s->ngd.wlen[lit] == s->ngd.wcap[lit]) {
+        const int cap = eng_grow(s->ngd.wcap[lit], (long long)s->ngd.wlen[lit] + 1, 4);
+        int *w = cap ? eng_realloc(s->ngd.watch[lit], (size_t)cap, sizeof(int)) : NULL;
         if (!w) return 0;
-        s->watch[lit] = w; s->wcap[lit] = cap;
+        s->ngd.watch[lit] = w; s->ngd.wcap[lit] = cap;
     }
-    s->watch[lit][s->wlen[lit]++] = g;
+    s->ngd.watch[lit][s->ngd.wlen[lit]++] = g;
     return 1;
 }
 
-/* Visit the nogoods watching the literals the trail made true since s->ngd_head: move each
+/* Visit the nogoods watching the literals the trail made true since s->ngd.head: move each
  * watch to a literal not true, or set the last literal's opposite (unit), or fail. */
 static int ng_nogood_prop(ng_solver *s)
 {
-    while (s->ngd_head < s->trail_len) {
-        const int x = s->trail[s->ngd_head++];
+    while (s->ngd.head < s->trail_len) {
+        const int x = s->trail[s->ngd.head++];
         const int lit = 2 * x + (s->cells[x] == CELL_FILLED);
-        int *wl = s->watch[lit];
-        const int n = s->wlen[lit];
+        int *wl = s->ngd.watch[lit];
+        const int n = s->ngd.wlen[lit];
         int j = 0;
         for (int i = 0; i < n; i++) {
             const int g = wl[i];
-            int *L = s->ngd_lits + s->ngd_off[g];
-            const int m = s->ngd_n[g];
+            int *L = s->ngd.lits + s->ngd.off[g];
+            const int m = s->ngd.n[g];
             if (L[0] == lit) { L[0] = L[1]; L[1] = lit; }
             const int o = L[0];
             const uint8_t oc = s->cells[o >> 1], ov = LIT_VAL(o);
@@ -48,11 +48,11 @@ static int ng_nogood_prop(ng_solver *s)
                          * unwatched could let the search find a solution again */
                         s->lim.aborted = 1;
                         for (; i < n; i++) wl[j++] = wl[i];
-                        s->wlen[lit] = j;
+                        s->ngd.wlen[lit] = j;
                         return 1;
                     }
                     L[1] = q; L[t] = lit;
-                    wl = s->watch[lit];
+                    wl = s->ngd.watch[lit];
                     moved = 1;
                     break;
                 }
@@ -60,16 +60,16 @@ static int ng_nogood_prop(ng_solver *s)
             if (moved) continue;
             wl[j++] = g;
             if (oc == CELL_UNKNOWN) {
-                s->ngd_units++;
+                s->ngd.units++;
                 ng_set(s, o >> 1, (uint8_t)(CELL_UNKNOWN ^ ov));
             } else {  /* every literal holds */
                 for (i++; i < n; i++) wl[j++] = wl[i];
-                s->wlen[lit] = j;
-                s->ngd_conflicts++;
+                s->ngd.wlen[lit] = j;
+                s->ngd.conflicts++;
                 return 0;
             }
         }
-        s->wlen[lit] = j;
+        s->ngd.wlen[lit] = j;
     }
     return 1;
 }
@@ -90,35 +90,35 @@ static int ng_add_nogood(ng_solver *s, const int *lits, int n)
         ng_set(s, lits[nt[0]] >> 1, (uint8_t)(CELL_UNKNOWN ^ LIT_VAL(lits[nt[0]])));
         return 1;
     }
-    if (!s->watch) {
-        s->watch = calloc(2 * (size_t)s->pz.ncells, sizeof(int *));
-        s->wlen = calloc(2 * (size_t)s->pz.ncells, sizeof(int));
-        s->wcap = calloc(2 * (size_t)s->pz.ncells, sizeof(int));
-        if (!s->watch || !s->wlen || !s->wcap) return -1;
+    if (!s->ngd.watch) {
+        s->ngd.watch = calloc(2 * (size_t)s->pz.ncells, sizeof(int *));
+        s->ngd.wlen = calloc(2 * (size_t)s->pz.ncells, sizeof(int));
+        s->ngd.wcap = calloc(2 * (size_t)s->pz.ncells, sizeof(int));
+        if (!s->ngd.watch || !s->ngd.wlen || !s->ngd.wcap) return -1;
     }
-    if (s->ngd_used + n > s->ngd_cap) {
-        const int cap = eng_grow(s->ngd_cap, (long long)s->ngd_used + n, 1024);
-        int *p = cap ? eng_realloc(s->ngd_lits, (size_t)cap, sizeof(int)) : NULL;
+    if (s->ngd.used + n > s->ngd.cap) {
+        const int cap = eng_grow(s->ngd.cap, (long long)s->ngd.used + n, 1024);
+        int *p = cap ? eng_realloc(s->ngd.lits, (size_t)cap, sizeof(int)) : NULL;
         if (!p) return -1;
-        s->ngd_lits = p; s->ngd_cap = cap;
+        s->ngd.lits = p; s->ngd.cap = cap;
     }
-    if (s->n_ngd == s->ngd_max) {
-        const int cap = eng_grow(s->ngd_max, (long long)s->n_ngd + 1, 256);
-        int *o = cap ? eng_realloc(s->ngd_off, (size_t)cap, sizeof(int)) : NULL;
+    if (s->ngd.count == s->ngd.max) {
+        const int cap = eng_grow(s->ngd.max, (long long)s->ngd.count + 1, 256);
+        int *o = cap ? eng_realloc(s->ngd.off, (size_t)cap, sizeof(int)) : NULL;
         if (!o) return -1;
-        s->ngd_off = o;
-        int *m = eng_realloc(s->ngd_n, (size_t)cap, sizeof(int));
+        s->ngd.off = o;
+        int *m = eng_realloc(s->ngd.n, (size_t)cap, sizeof(int));
         if (!m) return -1;
-        s->ngd_n = m; s->ngd_max = cap;
+        s->ngd.n = m; s->ngd.max = cap;
     }
-    const int g = s->n_ngd;
-    int *L = s->ngd_lits + s->ngd_used;
+    const int g = s->ngd.count;
+    int *L = s->ngd.lits + s->ngd.used;
     L[0] = lits[nt[0]]; L[1] = lits[nt[1]];
     for (int i = 0, t = 2; i < n; i++)
         if (i != nt[0] && i != nt[1]) L[t++] = lits[i];
     if (!ng_watch(s, L[0], g) || !ng_watch(s, L[1], g)) return -1;
-    s->ngd_off[g] = s->ngd_used; s->ngd_n[g] = n;
-    s->ngd_used += n; s->n_ngd++;
+    s->ngd.off[g] = s->ngd.used; s->ngd.n[g] = n;
+    s->ngd.used += n; s->ngd.count++;
     return 1;
 }
 

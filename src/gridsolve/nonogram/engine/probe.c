@@ -11,7 +11,7 @@
 static int ng_try(ng_solver *s, int cell, uint8_t v)
 {
     s->lim.probes++;
-    if (s->on_event) s->on_event(s->event_ctx, EV_TRY, cell, v, 0, NULL, 0);
+    if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_TRY, cell, v, 0, NULL, 0);
     ng_set(s, cell, v);
     return ng_propagate(s);
 }
@@ -21,7 +21,7 @@ static int ng_learn(ng_solver *s, int cell, uint8_t v)
 {
     if (s->cells[cell] == v) return 1;
     if (!(s->cells[cell] & v)) return 0;
-    if (s->on_event) s->on_event(s->event_ctx, EV_PROBE_FIX, cell, v, 0, NULL, 0);
+    if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_PROBE_FIX, cell, v, 0, NULL, 0);
     ng_set(s, cell, v);
     return ng_propagate(s);
 }
@@ -33,7 +33,7 @@ static int ng_learn(ng_solver *s, int cell, uint8_t v)
 static int ng_record_valid(const ng_solver *s, int c)
 {
     /* where implication probing runs, it needs the implications the record lacks */
-    if (s->use_impl && s->depth <= NG_IMPL_MAX_DEPTH && !s->impl_kept[c]) return 0;
+    if (s->im.on && s->depth <= NG_IMPL_MAX_DEPTH && !s->im.kept[c]) return 0;
     return eng_record_valid(&s->rec, c);
 }
 
@@ -43,12 +43,12 @@ static int ng_record_valid(const ng_solver *s, int c)
  * valid they are exactly what probing again would give. */
 static void ng_keep_implied(ng_solver *s, int lit, int mark)
 {
-    int *dst = s->impl + (size_t)lit * s->pz.ncells, n = 0;
+    int *dst = s->im.lits + (size_t)lit * s->pz.ncells, n = 0;
     for (int t = mark + 1; t < s->trail_len; t++) {
         const int x = s->trail[t];
         dst[n++] = 2 * x + (s->cells[x] == CELL_FILLED);
     }
-    s->impl_len[lit] = n;
+    s->im.len[lit] = n;
 }
 
 /* At depth 0, append what assuming literal lit fixed (the trail after mark, minus the
@@ -58,20 +58,20 @@ static void ng_keep_implied(ng_solver *s, int lit, int mark)
 static void ng_keep_root_implied(ng_solver *s, int lit, int mark)
 {
     const int n = s->trail_len - mark - 1;
-    if (!s->keep_root_impl || s->depth != 0 || n <= 0) return;
-    const size_t need = s->root_impl_used + (size_t)n + 2;
-    if (need > NG_ROOT_IMPL_MAX) { s->keep_root_impl = 0; return; }
-    int *grown = eng_reserve(s->root_impl, &s->root_impl_cap, need, sizeof(int), 4096);
-    if (!grown) { s->keep_root_impl = 0; return; }
-    s->root_impl = grown;
-    int *dst = s->root_impl + s->root_impl_used;
+    if (!s->im.keep_root || s->depth != 0 || n <= 0) return;
+    const size_t need = s->im.root_used + (size_t)n + 2;
+    if (need > NG_ROOT_IMPL_MAX) { s->im.keep_root = 0; return; }
+    int *grown = eng_reserve(s->im.root, &s->im.root_cap, need, sizeof(int), 4096);
+    if (!grown) { s->im.keep_root = 0; return; }
+    s->im.root = grown;
+    int *dst = s->im.root + s->im.root_used;
     *dst++ = lit;
     *dst++ = n;
     for (int t = mark + 1; t < s->trail_len; t++) {
         const int x = s->trail[t];
         *dst++ = 2 * x + (s->cells[x] == CELL_FILLED);
     }
-    s->root_impl_used = need;
+    s->im.root_used = need;
 }
 
 /* Remember the values the trail holds after mark (a probe's consequences). */
@@ -113,34 +113,34 @@ static int ng_probe(ng_solver *s)
             s->rec.in_probe = 1;
             int ok = ng_try(s, c, CELL_FILLED);
             if (s->lim.aborted) { ng_undo(s, mark); s->rec.in_probe = 0; return 1; }
-            if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_FILLED, !ok, NULL, 0);
+            if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_PROBE, c, CELL_FILLED, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
                 s->rec.in_probe = 0;
-                if (!ng_learn(s, c, CELL_EMPTY)) { s->fail_cell = c; return 0; }
+                if (!ng_learn(s, c, CELL_EMPTY)) { s->wt.fail_cell = c; return 0; }
                 changed = 1;
                 continue;
             }
             s->score_a[c] = s->trail_len - mark;
-            const int keep = s->use_impl && s->depth <= NG_IMPL_MAX_DEPTH;
+            const int keep = s->im.on && s->depth <= NG_IMPL_MAX_DEPTH;
             if (keep) ng_keep_implied(s, 2 * c + 1, mark);
             ng_keep_root_implied(s, 2 * c + 1, mark);
             ng_remember(s, mark);
             ng_undo(s, mark);
             ok = ng_try(s, c, CELL_EMPTY);
             if (s->lim.aborted) { ng_undo(s, mark); s->rec.in_probe = 0; return 1; }
-            if (s->on_event) s->on_event(s->event_ctx, EV_PROBE, c, CELL_EMPTY, !ok, NULL, 0);
+            if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_PROBE, c, CELL_EMPTY, !ok, NULL, 0);
             if (!ok) {
                 ng_undo(s, mark);
                 s->rec.in_probe = 0;
-                if (!ng_learn(s, c, CELL_FILLED)) { s->fail_cell = c; return 0; }
+                if (!ng_learn(s, c, CELL_FILLED)) { s->wt.fail_cell = c; return 0; }
                 changed = 1;
                 continue;
             }
             s->score_b[c] = s->trail_len - mark;
             if (keep) ng_keep_implied(s, 2 * c, mark);
             ng_keep_root_implied(s, 2 * c, mark);
-            if (s->use_impl) s->impl_kept[c] = (uint8_t)keep;
+            if (s->im.on) s->im.kept[c] = (uint8_t)keep;
             const int ncommon = ng_agreed(s, mark);
             if (ncommon) {
                 /* remember the values before undoing: pval holds them */
@@ -148,7 +148,7 @@ static int ng_probe(ng_solver *s)
                 s->rec.in_probe = 0;
                 for (int t = 0; t < ncommon; t++)
                     if (!ng_learn(s, s->tmp.common[t], s->tmp.pval[s->tmp.common[t]])) {
-                        s->fail_cell = c;
+                        s->wt.fail_cell = c;
                         return 0;
                     }
                 changed = 1;
@@ -174,13 +174,13 @@ static int ng_probe(ng_solver *s)
 static int ng_probe_implied(ng_solver *s)
 {
     const int C = s->pz.ncells, NL = 2 * C;
-    int *off = s->rev_off;
+    int *off = s->im.rev_off;
     memset(off, 0, sizeof(int) * (NL + 1));
     for (int c = 0; c < C; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
         for (int v = 0; v < 2; v++) {
-            const int lit = 2 * c + v, *src = s->impl + (size_t)lit * C;
-            for (int t = 0; t < s->impl_len[lit]; t++)
+            const int lit = 2 * c + v, *src = s->im.lits + (size_t)lit * C;
+            for (int t = 0; t < s->im.len[lit]; t++)
                 if (s->cells[src[t] >> 1] == CELL_UNKNOWN) off[src[t] + 1]++;
         }
     }
@@ -188,9 +188,9 @@ static int ng_probe_implied(ng_solver *s)
     for (int c = 0; c < C; c++) {
         if (s->cells[c] != CELL_UNKNOWN) continue;
         for (int v = 0; v < 2; v++) {
-            const int lit = 2 * c + v, *src = s->impl + (size_t)lit * C;
-            for (int t = 0; t < s->impl_len[lit]; t++)
-                if (s->cells[src[t] >> 1] == CELL_UNKNOWN) s->rev[off[src[t]]++] = lit;
+            const int lit = 2 * c + v, *src = s->im.lits + (size_t)lit * C;
+            for (int t = 0; t < s->im.len[lit]; t++)
+                if (s->cells[src[t] >> 1] == CELL_UNKNOWN) s->im.rev[off[src[t]]++] = lit;
         }
     }
     for (int m = NL; m > 0; m--) off[m] = off[m - 1];  /* off[m] was moved to the end of m */
@@ -210,8 +210,8 @@ static int ng_probe_implied(ng_solver *s)
                 const int y = s->trail[t];
                 const int opp = 2 * y + (s->cells[y] != CELL_FILLED); /* y's other value */
                 for (int r = off[opp]; r < off[opp + 1]; r++) {
-                    const int a = s->rev[r] >> 1;
-                    const uint8_t av = (s->rev[r] & 1) ? CELL_FILLED : CELL_EMPTY;
+                    const int a = s->im.rev[r] >> 1;
+                    const uint8_t av = (s->im.rev[r] & 1) ? CELL_FILLED : CELL_EMPTY;
                     if (s->cells[a] == CELL_UNKNOWN) ng_set(s, a, (uint8_t)(CELL_UNKNOWN ^ av));
                     else if (s->cells[a] == av) { ok = 0; break; }
                 }
@@ -222,8 +222,8 @@ static int ng_probe_implied(ng_solver *s)
                 eng_clear_queue(&s->q);
                 ng_undo(s, mark);
                 s->rec.in_probe = 0;
-                s->implied_fixes++;
-                if (!ng_learn(s, x, u ? CELL_EMPTY : CELL_FILLED)) { s->fail_cell = x; return 0; }
+                s->im.fixes++;
+                if (!ng_learn(s, x, u ? CELL_EMPTY : CELL_FILLED)) { s->wt.fail_cell = x; return 0; }
                 learned = 1;
                 fixed = 1;
                 break;
@@ -238,9 +238,9 @@ static int ng_probe_implied(ng_solver *s)
                 ng_undo(s, mark);
                 s->rec.in_probe = 0;
                 for (int t = 0; t < ncommon; t++) {
-                    s->implied_fixes++;
+                    s->im.fixes++;
                     if (!ng_learn(s, s->tmp.common[t], s->tmp.pval[s->tmp.common[t]])) {
-                        s->fail_cell = x;
+                        s->wt.fail_cell = x;
                         return 0;
                     }
                 }
@@ -256,11 +256,11 @@ static int ng_probe_implied(ng_solver *s)
  * fixpoint of both kinds). 0 on contradiction. */
 static int ng_settle(ng_solver *s)
 {
-    s->fail_line = s->fail_cell = -1;
+    s->wt.fail_line = s->wt.fail_cell = -1;
     if (!ng_propagate(s)) return 0;
     while ((s->probing || s->unknown <= s->probe_open) && s->unknown) {
         if (!ng_probe(s)) return 0;
-        if (!s->use_impl || s->lim.aborted || !s->unknown || s->depth > NG_IMPL_MAX_DEPTH) return 1;
+        if (!s->im.on || s->lim.aborted || !s->unknown || s->depth > NG_IMPL_MAX_DEPTH) return 1;
         const int r = ng_probe_implied(s);
         if (r != 2) return r;
     }

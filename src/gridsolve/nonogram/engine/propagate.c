@@ -65,8 +65,8 @@ static inline int ng_line_cells(ng_solver *s, int l)
 static int ng_propagate(ng_solver *s)
 {
     for (;;) {
-        if (s->n_ngd && s->ngd_head < s->trail_len && !ng_nogood_prop(s)) {
-            s->fail_line = -1;
+        if (s->ngd.count && s->ngd.head < s->trail_len && !ng_nogood_prop(s)) {
+            s->wt.fail_line = -1;
             eng_clear_queue(&s->q);
             return 0;
         }
@@ -98,12 +98,12 @@ static int ng_propagate(ng_solver *s)
             return 1;
         }
         if (!ok) {
-            s->fail_line = l;
+            s->wt.fail_line = l;
             eng_clear_queue(&s->q);
             return 0;
         }
-        if (s->on_event && s->trail_len > before)
-            s->on_event(s->event_ctx, EV_LINE, l, s->trail_len - before, 0,
+        if (s->obs.fn && s->trail_len > before)
+            s->obs.fn(s->obs.ctx, EV_LINE, l, s->trail_len - before, 0,
                         s->trail + before, s->trail_len - before);
     }
     return 1;

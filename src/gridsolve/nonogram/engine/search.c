@@ -10,16 +10,16 @@
 /* Go back to the settled root and search again: randomised when seed != 0 (restarts,
  * Gomes, Selman & Kautz, "Boosting combinatorial search through randomization", AAAI 1998),
  * trying the guide's values first when guide != NULL (ncells of CELL_FILLED / CELL_EMPTY).
- * With s->learn, the path's nogoods (ng_path_nogoods) are kept first, so that the new run
+ * With s->ngd.on, the path's nogoods (ng_path_nogoods) are kept first, so that the new run
  * does not search again what the old ones did: the runs together stay one complete search.
  * Returns 0 when there is nothing to restart (no root yet, or a time limit stopped it). */
 int ng_restart(ng_solver *s, uint64_t seed, const uint8_t *guide)
 {
     if (s->state == ST_START || !s->root_done || s->lim.aborted) return 0;
     if (s->root_none) { s->state = ST_DONE; return 1; }
-    if (s->learn && s->state == ST_DONE) return 1;
+    if (s->ngd.on && s->state == ST_DONE) return 1;
     int *goods = NULL, glen = 0;
-    if (s->learn && !(goods = ng_path_nogoods(s, &glen))) return -1;
+    if (s->ngd.on && !(goods = ng_path_nogoods(s, &glen))) return -1;
     eng_clear_queue(&s->q);
     s->rec.in_probe = 0;
     ng_undo(s, s->root_trail);
@@ -33,7 +33,7 @@ int ng_restart(ng_solver *s, uint64_t seed, const uint8_t *guide)
         s->guide = NULL;
     }
     if (glen) {
-        s->ngd_head = s->trail_len;
+        s->ngd.head = s->trail_len;
         for (int at = 0; at < glen; at += goods[at] + 1) {
             const int r = ng_add_nogood(s, goods + at + 1, goods[at]);
             if (r < 0) { free(goods); return -1; }
@@ -77,11 +77,11 @@ static int ng_backtrack(ng_solver *s)
     while (s->depth > 0) {
         ng_frame *f = &s->stack[s->depth - 1];
         ng_undo(s, f->mark);
-        if (s->on_event) s->on_event(s->event_ctx, EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
         if (f->stage == 0) {
             f->stage = 1;
             s->lim.nodes++;
-            if (s->on_event) s->on_event(s->event_ctx, EV_GUESS, f->cell, f->other, s->depth, NULL, 0);
+            if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_GUESS, f->cell, f->other, s->depth, NULL, 0);
             ng_set(s, f->cell, f->other);
             if (ng_settle(s)) return 1;
             if (s->lim.aborted) return 1;
@@ -131,7 +131,7 @@ int ng_next(ng_solver *s)
         /* at a consistent node, settled */
         if (s->unknown == 0) {
             s->state = ST_BACKTRACK;
-            if (s->on_event) s->on_event(s->event_ctx, EV_SOLUTION, 0, 0, 0, NULL, 0);
+            if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_SOLUTION, 0, 0, 0, NULL, 0);
             return NG_SOLUTION;
         }
         if (s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes) {
@@ -146,7 +146,7 @@ int ng_next(ng_solver *s)
         const int c = ng_choose(s, &first);
         if (!ng_push(s, s->trail_len, c, (uint8_t)(CELL_UNKNOWN ^ first))) return NG_NOMEM;
         s->lim.nodes++;
-        if (s->on_event) s->on_event(s->event_ctx, EV_GUESS, c, first, s->depth, NULL, 0);
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, EV_GUESS, c, first, s->depth, NULL, 0);
         ng_set(s, c, first);
         if (ng_settle(s)) {
             if (s->lim.aborted) { s->state = ST_LIMIT; return NG_LIMIT; }

@@ -17,25 +17,25 @@ void ng_free(ng_solver *s)
     free(s->tmp.lin); free(s->tmp.lout); free(s->tmp.fwd); free(s->tmp.bwd);
     free(s->tmp.pe); free(s->tmp.pf); free(s->tmp.diff);
     free(s->tmp.pval); free(s->tmp.pstamp); free(s->tmp.common);
-    free(s->score_a); free(s->score_b); free(s->weight);
+    free(s->score_a); free(s->score_b); free(s->wt.line);
     free(s->stack); free(s->root);
     free(s->guide);
-    eng_pool_give(s->cache, (size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
-    eng_pool_give(s->small, (size_t)2 << NG_SMALL_BITS, sizeof(uint64_t));
+    eng_pool_give(s->lc.cache, (size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry));
+    eng_pool_give(s->lc.small, (size_t)2 << NG_SMALL_BITS, sizeof(uint64_t));
 #if NG_BITS2_MAX
-    eng_pool_give(s->cache2, (size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry));
+    eng_pool_give(s->lc.cache2, (size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry));
     free(s->lf2); free(s->le2);
 #endif
-    eng_pool_give(s->impl, 2 * (size_t)s->pz.ncells * s->pz.ncells, sizeof(int));
-    eng_pool_give(s->rev, 2 * (size_t)s->pz.ncells * s->pz.ncells, sizeof(int));
-    free(s->impl_len); free(s->rev_off); free(s->impl_kept);
+    eng_pool_give(s->im.lits, 2 * (size_t)s->pz.ncells * s->pz.ncells, sizeof(int));
+    eng_pool_give(s->im.rev, 2 * (size_t)s->pz.ncells * s->pz.ncells, sizeof(int));
+    free(s->im.len); free(s->im.rev_off); free(s->im.kept);
     free(s->lf); free(s->le); free(s->tmp.bfw); free(s->tmp.bbw); free(s->tmp.brun); free(s->tmp.b2);
     free(s->tmp.cnt_fw); free(s->tmp.cnt_bw); free(s->tmp.cnt_acc); free(s->tmp.cnt_line); free(s->likely); free(s->likely_key); free(s->count_memo);
-    if (s->watch) for (int x = 0; x < 2 * s->pz.ncells; x++) free(s->watch[x]);
-    free(s->watch); free(s->wlen); free(s->wcap);
-    free(s->ngd_lits); free(s->ngd_off); free(s->ngd_n);
-    free(s->root_impl);
-    free(s->bp_msg); free(s->bp_fw); free(s->bp_line); free(s->bp_band);
+    if (s->ngd.watch) for (int x = 0; x < 2 * s->pz.ncells; x++) free(s->ngd.watch[x]);
+    free(s->ngd.watch); free(s->ngd.wlen); free(s->ngd.wcap);
+    free(s->ngd.lits); free(s->ngd.off); free(s->ngd.n);
+    free(s->im.root);
+    free(s->bp.msg); free(s->bp.fw); free(s->bp.line); free(s->bp.band);
     free(s);
 }
 
@@ -84,11 +84,11 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
     s->tmp.diff = eng_malloc((N + 1), sizeof(int));
     s->tmp.pval = malloc(C); s->tmp.pstamp = calloc(C, sizeof(uint32_t)); s->tmp.common = eng_malloc(C, sizeof(int));
     s->score_a = calloc(C, sizeof(int)); s->score_b = calloc(C, sizeof(int));
-    s->weight = calloc(L, sizeof(long long)); s->fail_line = s->fail_cell = -1; s->weighted = 1;
+    s->wt.line = calloc(L, sizeof(long long)); s->wt.fail_line = s->wt.fail_cell = -1; s->wt.on = 1;
     s->stack_cap = 64; s->stack = eng_malloc(s->stack_cap, sizeof(ng_frame));
     if (!eng_queue_init(&s->q, L) || !s->cells || !s->root || !s->trail || !s->tmp.lin || !s->tmp.lout
         || !s->tmp.fwd || !s->tmp.bwd || !s->tmp.pe || !s->tmp.pf || !s->tmp.diff || !s->tmp.pval || !s->tmp.pstamp
-        || !s->tmp.common || !s->score_a || !s->score_b || !s->weight || !s->stack)
+        || !s->tmp.common || !s->score_a || !s->score_b || !s->wt.line || !s->stack)
         goto fail;
     s->bits = N <= NG_BITS_MAX;
     if (s->bits) {
@@ -102,31 +102,31 @@ ng_solver *ng_new(int width, int height, const int *flat, int flat_len)
         s->tmp.b2 = eng_malloc(3 * ((size_t)K + 1), sizeof(ng_u128));
         if (!s->tmp.b2) goto fail;
         if (N <= NG_BITS2_MAX) {
-            s->cache2 = eng_pool_take((size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry), 1);
+            s->lc.cache2 = eng_pool_take((size_t)1 << NG_CACHE2_BITS, sizeof(ng_cache2_entry), 1);
             s->lf2 = calloc(L, sizeof(ng_u128)); s->le2 = calloc(L, sizeof(ng_u128));
-            if (!s->cache2 || !s->lf2 || !s->le2) goto fail;
+            if (!s->lc.cache2 || !s->lf2 || !s->le2) goto fail;
         }
     }
 #endif
     int line_bits = 0;
     while ((1LL << line_bits) <= L) line_bits++;
     if (s->bits && N <= 31 && 2 * N + line_bits <= 64) {
-        s->small_shift = 2 * N;
-        s->small = eng_pool_take((size_t)2 << NG_SMALL_BITS, sizeof(uint64_t), 1);
-        if (!s->small) goto fail;
+        s->lc.small_shift = 2 * N;
+        s->lc.small = eng_pool_take((size_t)2 << NG_SMALL_BITS, sizeof(uint64_t), 1);
+        if (!s->lc.small) goto fail;
     } else if (N <= 64) {
-        s->cache = eng_pool_take((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry), 1);
-        if (!s->cache) goto fail;
+        s->lc.cache = eng_pool_take((size_t)1 << NG_CACHE_BITS, sizeof(ng_cache_entry), 1);
+        if (!s->lc.cache) goto fail;
     }
     if (!eng_records_init(&s->rec, L, C)) goto fail;
     if (C <= NG_IMPL_MAX_CELLS) {
-        s->impl = eng_pool_take(2 * (size_t)C * C, sizeof(int), 0);
-        s->rev = eng_pool_take(2 * (size_t)C * C, sizeof(int), 0);
-        s->impl_len = calloc(2 * (size_t)C, sizeof(int));
-        s->rev_off = eng_malloc((2 * (size_t)C + 1), sizeof(int));
-        s->impl_kept = calloc(C, 1);
-        if (!s->impl || !s->rev || !s->impl_len || !s->rev_off || !s->impl_kept) goto fail;
-        s->use_impl = 1;
+        s->im.lits = eng_pool_take(2 * (size_t)C * C, sizeof(int), 0);
+        s->im.rev = eng_pool_take(2 * (size_t)C * C, sizeof(int), 0);
+        s->im.len = calloc(2 * (size_t)C, sizeof(int));
+        s->im.rev_off = eng_malloc((2 * (size_t)C + 1), sizeof(int));
+        s->im.kept = calloc(C, 1);
+        if (!s->im.lits || !s->im.rev || !s->im.len || !s->im.rev_off || !s->im.kept) goto fail;
+        s->im.on = 1;
     }
     /* how often to read the clock: every 256 steps on short lines (a step is ~1 us), every
      * step on long ones (a step can take a millisecond) */

@@ -52,5 +52,5 @@ static void ng_undo(ng_solver *s, int mark)
 #endif
         if (stamp) eng_undo_stamp(&s->rec, s->pz.cell_row[cell], s->pz.height + s->pz.cell_col[cell]);
     }
-    if (s->ngd_head > s->trail_len) s->ngd_head = s->trail_len;
+    if (s->ngd.head > s->trail_len) s->ngd.head = s->trail_len;
 }
