@@ -327,7 +327,7 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
     def failing(*args: object, **kwargs: object) -> object:
         def grids() -> object:
             raise kissat.OutOfMemory("kissat stopped at the memory limit")
-        return parallel._grids_worker(grids, lambda: 5)  # type: ignore[arg-type]
+        return parallel.grids_worker(grids, lambda: 5)  # type: ignore[arg-type]
     monkeypatch.setattr(parallel, "_kissat_worker", failing)
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, policy=policy)
     assert result.stats["jobs"] == 2 and result.stats["team_went_on"] == 1
@@ -337,16 +337,18 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("size, seed, least", [
-    (70, 5, 1_000),  # Kissat seeds 0 and 1 (the team has no process): their conflicts
-    (50, 6, 10_000),  # the team and Glucose: Glucose's conflicts (the team's ~1,400 nodes/s)
+@pytest.mark.parametrize("size, seed, sat_processes", [
+    (70, 5, (1, 2)),  # Kissat seeds 0 and 1 (the team has no process): their conflicts
+    (50, 6, (2,)),  # the team and Glucose: Glucose's conflicts
 ])
 def test_sat_processes_end_at_the_deadline_with_their_counts(
-        size: int, seed: int, least: int, policy: Policy) -> None:
+        size: int, seed: int, sat_processes: tuple[int, ...], policy: Policy) -> None:
     """At the deadline the SAT processes end themselves with their conflicts (Kissat, sent
     SIGINT; a python-sat solver interrupted), and the pool waits DEADLINE_GRACE for them:
-    ``nodes`` counts their work (they were killed uncounted) and the timeout still holds.
-    (The benchmark's rand70-5 and rand50-6: open for minutes and seconds.)"""
+    each SAT process's count reaches the pool (a process killed uncounted reports 0), so
+    ``nodes`` counts their work, and the timeout still holds. The counts are asserted by
+    process, not against a rate: how many conflicts 2 s hold depends on the machine's load
+    (issue 53.5). (The benchmark's rand70-5 and rand50-6: open for minutes and seconds.)"""
     if size >= 64 and not kissat.installed():
         pytest.skip("kissat (gridsolve[kissat]) not installed")
     no_syrup = dataclasses.replace(policy, syrup_threads=0)  # glucose-syrup (0024, 0030) out
@@ -355,7 +357,8 @@ def test_sat_processes_end_at_the_deadline_with_their_counts(
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=2.0), jobs=2, policy=no_syrup)
     assert result.status == "unknown" and result.stats["jobs"] == 2
     assert time.perf_counter() - started < 2.0 + 0.5
-    assert result.nodes > least
+    assert all(result.stats[f"nodes_{i}"] > 0 for i in sat_processes), result.stats
+    assert result.nodes == sum(result.stats[f"nodes_{i}"] for i in (1, 2))
 
 
 class _Conn:
@@ -389,7 +392,7 @@ def test_a_search_process_sends_its_count_with_each_solution() -> None:
     process's node count comes before each of its solutions, so ``nodes`` has it."""
     counts = iter([7, 19, 23])
     conn = _Conn()
-    parallel._grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
+    parallel.grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
     assert conn.sent == [("nodes", 7), ("grid", ("#",)), ("nodes", 19), ("grid", (".",)),
                          ("nodes", 23), ("done", True)]
 

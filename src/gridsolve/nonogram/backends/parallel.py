@@ -1,85 +1,57 @@
 """One puzzle on several cores: the native team, SAT and more native searches in processes.
 
-The numbers are the schedule's ``Policy`` fields (``gridsolve.nonogram.policy``). Unlike one
-process, several take turns by the clock of the machine they share: statuses and counts stay
-exact, and only which search answers first may differ from run to run.
+The numbers are ``Policy`` fields (``gridsolve.nonogram.policy``). Processes share the
+machine's clock, so unlike one process they need not repeat: statuses and counts stay exact,
+only which search answers first may differ.
 
-The rule: the native team (``engine.Team``) runs here first, as ``auto``'s first turn does,
-for ``parallel_after`` work (``first_work_to_kissat`` where Kissat is to come next) or
-``auto_nodes`` nodes (on puzzles of more than ``small_cells`` cells, its first node, the
-root's probing, and ``parallel_after_large`` work, then auto's first dive,
-``auto.dive_first``); most puzzles end there, without a process started, and SAT
-then starts from the same root cells as in ``auto``. Otherwise up to ``jobs`` processes are
-forked, each a different search of the whole puzzle:
+The team (``engine.Team``) runs here first, as ``auto``'s first turn: ``parallel_after``
+work (``first_work_to_kissat`` where Kissat comes next; ``parallel_after_large`` and then
+auto's first dive on puzzles over ``small_cells`` cells) or ``auto_nodes`` nodes. Most
+puzzles end there without a process. Otherwise up to ``jobs`` processes are forked, each a
+whole search, seeded as auto seeds SAT (the root's cells and implications):
 
-    1. the native team, going on from where it paused (the fork carries its state);
-    2. SAT (``sat.Search``, or Kissat where ``auto`` takes it: ``auto.default_solver``, and
-       on puzzles of at most ``small_cells`` cells with no solver named, as in auto's
-       decisions 0019 and 0021; seeded with the cells the team proved at the root), for
-       ``auto`` only, and only when its model fits (``auto.sat_fits``: memory and time);
-    3. for ``native`` (and ``auto`` without SAT) on the puzzles the dive is for
-       (``dives``), the dive (``Team.dive``), as the native engine gives it turns beside the
-       team on one core (``Team.solve``);
-    4. a plain native search that restarts (``engine.solve(..., restarts=True)``), for
-       ``native`` from the second process on (the third where the dive is), for ``auto``
-       from the third;
-    5. when SAT is Kissat on a puzzle of at most ``small_cells`` cells, Kissat again with
-       other seeds (``--seed`` 1, 2, ...) on the cores left: its run time from one seed to
-       the next varies by 2-10x on hard tournament puzzles, and a run cannot share what it
-       learned, so more runs are more draws (decision 0022).
+    1. the team, going on from where it paused (the fork carries its state);
+    2. for ``auto``, SAT when its model fits (``auto.sat_fits``): python-sat's solver, or
+       Kissat where auto takes it (``auto.default_solver``; small puzzles, 0019, 0021);
+    3. without SAT, on the puzzles the dive is for (``dives``), the dive (``Team.dive``);
+    4. a plain native search that restarts (``engine.solve(..., restarts=True)``);
+    5. Kissat again with other seeds on the cores left, where it is the SAT side of a small
+       puzzle: its time varies 2-10x from seed to seed on hard tournament puzzles (0022).
 
-On a large puzzle ``auto`` hands to Kissat (no solver named, every line 64+:
-``kissat.prefer``, decision 0016), after which auto runs Kissat alone, the processes are
-Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, with as
-many Kissat processes as their models fit the memory SAT may take
-(``auto.models_that_fit``), each capped at its share of the memory limit (decision 0023);
-on the puzzles auto dives on (``dives``), where auto gives the dive turns beside
-Kissat, the dive (``Team.dive``) takes the second process, before Kissat's seed 1 (0029).
-With two processes the team has none; if both runs end without the answer before the
-deadline, the team goes on in this process. On a black-and-white puzzle of more than
-``small_cells`` cells that auto hands to Glucose (no solver named, the ``syrup`` extra
-installed), one process goes on with auto's own turns from the fork (``auto.go_on``: the
-team, its dive and Glucose, as on one core from there; the team's first turn here is
-``parallel_after_large``), and the SAT side is one process of
-glucose-syrup with a thread per other job up to ``syrup_threads`` (as many as their models fit
-that memory beside auto's, capped at their share of the memory limit), its threads sharing
-what they learn; the cores past them run the native restarts. If every process ends without
-the answer before the deadline, auto's turns go on here (decisions 0024, 0030).
-Counting to more than ``program_max_solutions``, neither Kissat nor glucose-syrup is
-taken (a program starts anew for each solution): the SAT side is python-sat's solver, as in
-auto.
+Where auto hands a large puzzle to Kissat (every line 64+, 0016): Kissat seeds 0 and 1 (the
+dive takes the second process where it is for, 0029), then the team, Kissat's other seeds and
+the restarts, as many Kissat processes as their models fit the memory SAT may take, each
+capped at its share (``auto.models_that_fit``, 0023). Where auto hands a large puzzle to
+Glucose and glucose-syrup is installed: one process goes on with auto's own turns
+(``auto.go_on``), glucose-syrup takes a thread per other job up to ``syrup_threads`` (its
+threads share what they learn), the cores past them the restarts (0024, 0030). Counting past
+``program_max_solutions``, SAT is python-sat's solver (a program starts anew per solution).
+If every process ends without the answer before the deadline, the team (or auto's turns)
+goes on here. A colour puzzle has no team: its engine runs here first for ``colour_work``,
+then a new colour search and SAT run side by side.
 
-Each process sends every solution as it finds it (auto's turns: after each of SAT's solutions
-and each turn), and says when its search is exhausted.
-Solutions are pooled (each one is checked against the clues); the answer is in when the pool
-holds ``max_solutions`` solutions or one search is exhausted (then what it found is every
-solution, so the count is exact), and the other processes are killed at once. A colour
-puzzle has no team: its engine runs here first under auto's colour budget (``auto_nodes``,
-``colour_work``), and if that is not enough, a new colour search and SAT (seeded with what
-that root proved, as in auto) run side by side.
-
-Limits: the timeout is the caller's (the processes are killed at the deadline; the SAT
-processes end themselves there, and the pool waits up to DEADLINE_GRACE for their counts);
-the memory limit holds in each process (several Kissat processes share it); under a node
-limit everything runs in this process (as ``auto``, or the native engine), so that the
-limit stays exact. ``nodes`` sums what the
-processes reported.
-A process whose parent is gone (killed) ends too (see ``_watch_parent``). Without fork()
-(Windows) it all runs in one process.
+Each process sends its solutions as it finds them and says when its search is exhausted;
+they are pooled (each checked against the clues), and the answer is in when the pool holds
+``max_solutions`` or one search is exhausted (its solutions are then every solution), and the
+other processes are killed. The timeout is the caller's (the SAT processes end themselves at
+the deadline, and the pool waits DEADLINE_GRACE for their counts); the memory limit holds in
+each process; under a node limit all runs in this process, so that the limit stays exact.
+``nodes`` sums what the processes reported. A process whose parent is gone ends too
+(``_processes``). Without fork() (Windows) it all runs in one process.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.backends._common import KISSAT, checked, sat_installed, unknown_grid
+from gridsolve.nonogram.backends._common import KISSAT, sat_installed
+from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECONDS, Worker,
+                                                    can_fork, grids_worker, pool, reporter)
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
                                        repooled, seconds_left, settled)
 from gridsolve.nonogram.engine.team import dives, team_for
@@ -89,48 +61,7 @@ from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
-__all__ = ["PARENT_CHECK", "DEADLINE_GRACE", "alone_for", "can_fork", "analyse"]
-
-#: Seconds the pool waits past the deadline for the SAT processes, which end themselves
-#: there, to send their counts (Kissat and glucose-syrup take up to their STATS_GRACE to
-#: print their statistics; a python-sat solver stops at its interrupt).
-DEADLINE_GRACE = 0.1
-#: Seconds between a python-sat process's reports of its conflicts (an interrupt each).
-REPORT_SECONDS = 1.0
-#: How often (seconds) a search process looks whether its parent is still there.
-PARENT_CHECK = 0.2
-Worker = Callable[["Connection"], None]
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process when its parent is gone (a killed parent cleans nothing up): on
-    Linux the kernel kills it (``workers.die_with_parent``; a thread cannot run while a SAT
-    solver holds the interpreter), elsewhere a thread looks every PARENT_CHECK seconds."""
-    from gridsolve.workers import die_with_parent  # (this process has multiprocessing)
-    if die_with_parent(parent):
-        return
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-def _reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
-    """What a search process sends as it goes: its node count, then the solutions among
-    those given that it has not sent before (the count first: the answer may come with a
-    solution, and the process is then killed)."""
-    sent: set[Grid] = set()
-
-    def report(nodes: int, found: Iterable[Grid]) -> None:
-        conn.send(("nodes", nodes))
-        for grid in found:
-            if grid not in sent:
-                conn.send(("grid", grid))
-                sent.add(grid)
-    return report
+__all__ = ["alone_for", "can_fork", "analyse"]
 
 
 def _team_worker(team: Team, limits: SearchLimits) -> Worker:
@@ -151,7 +82,7 @@ def _team_side(team: Team, limits: SearchLimits, turn: Callable[[int], bool],
     when the answer is known) and sends its nodes (all, or those since the fork) and new
     solutions after every ``report_work`` of work, then whether the team was exhausted."""
     def run(conn: Connection) -> None:
-        report = _reporter(conn)
+        report = reporter(conn)
         before = team.nodes() if from_fork else 0
         while True:
             done = turn(team.policy.report_work)
@@ -170,7 +101,7 @@ def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
     each of SAT's solutions and each turn, and at the end, then whether its search was
     exhausted; if it fails (out of memory, a solver's error) it says so, not exhausted."""
     def run(conn: Connection) -> None:
-        report = _reporter(conn)
+        report = reporter(conn)
         report(team.nodes(), team.found)
         try:
             result = _go_on(team, max_solutions, limits, started, report)
@@ -193,29 +124,6 @@ def _go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
     return go_on(team, max_solutions, limits,
                  default_solver(team.puzzle, max_solutions, team.policy), started,
                  report=report)
-
-
-def _grids_worker(grids: Callable[[], Iterator[Grid | None]],
-                  nodes: Callable[[], int]) -> Worker:
-    """A search given as a generator of solutions: each sent (after its node count so far:
-    the answer may come with it, and the process is then killed), then whether it was
-    exhausted; a None it yields sends the count alone. A search that fails (a solver
-    program's error) ends here, not exhausted, and says so; the others go on."""
-    def run(conn: Connection) -> None:
-        complete = True
-        try:
-            for grid in grids():
-                conn.send(("nodes", nodes()))
-                if grid is not None:
-                    conn.send(("grid", grid))
-        except LimitReached:
-            complete = False
-        except GridsolveError:
-            complete = False
-            conn.send(("failed", 1))
-        conn.send(("nodes", nodes()))
-        conn.send(("done", complete))
-    return run
 
 
 def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
@@ -250,7 +158,7 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                 yield None  # a slice ended: its count so far
                 continue
             yield answer
-    return _grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
+    return grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
 
 
 def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
@@ -268,24 +176,7 @@ def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
                                                      max_memory=limits.max_memory),
                                 known=known, extra=extra, found=found, stats=stats,
                                 seed=seed)
-    return _grids_worker(grids, lambda: stats.get("conflicts", 0))
-
-
-def _start(worker: Worker) -> Callable[[Connection], None]:
-    parent = os.getpid()
-
-    def main(conn: Connection) -> None:
-        _watch_parent(parent)
-        worker(conn)
-        conn.close()
-    return main
-
-
-def can_fork() -> bool:
-    """Can this platform fork() (every POSIX system; not Windows)? The search processes are
-    forked: they start from the parent's state (the team's search so far). (os, not
-    multiprocessing: a small solve must not import multiprocessing, see test_startup.)"""
-    return hasattr(os, "fork")
+    return grids_worker(grids, lambda: stats.get("conflicts", 0))
 
 
 def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
@@ -363,7 +254,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             work=after)
         if settled(alone, max_solutions) or passed(deadline):
             return alone
-        workers.append(_grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
+        workers.append(grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
         before = alone.solutions  # (stopped after two or more: they stay in the pool)
         known = alone.partial
         if with_sat:  # SAT starts from what the root proved, as in auto
@@ -381,7 +272,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             # the cores past its threads: the native restarts
             chosen = [_auto_worker(team, max_solutions, limits, started), worker,
                       _restarts_worker(team.puzzle, limits)][:jobs - threads + 1]
-            result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team,
+            result = pool(puzzle, max_solutions, chosen, deadline, started, known, team,
                            DEADLINE_GRACE)
             if not settled(result, max_solutions) and not passed(deadline):
                 result = _turns_go_on(team, max_solutions, limits, started, result)
@@ -408,7 +299,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if abilities(puzzle).restart and len(workers) < jobs:
         workers.append(_restarts_worker(cast(Puzzle, puzzle), limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
-    return _pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
+    return pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
                  DEADLINE_GRACE if sat_side else 0.0, before)
 
 
@@ -427,7 +318,7 @@ def _turns_go_on(team: Team, max_solutions: int, limits: SearchLimits, started: 
 
 def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
     """A plain native search that restarts."""
-    return _grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
+    return grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
 
 
 def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: int,
@@ -453,7 +344,7 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
     counts in ``nodes``, and if they all end without the answer before the deadline (out of
     memory, a failed program) the team goes on here, as its process would have."""
     puzzle = team.puzzle
-    result = _pool(puzzle, max_solutions, chosen, deadline, started, known, team,
+    result = pool(puzzle, max_solutions, chosen, deadline, started, known, team,
                    DEADLINE_GRACE)
     if team_worker in chosen:
         return result
@@ -515,7 +406,7 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
                                                     max_memory=memory),
                                threads=threads, known=known, extra=extra, found=found,
                                stats=stats)
-    return _grids_worker(grids, lambda: stats.get("conflicts", 0)), threads
+    return grids_worker(grids, lambda: stats.get("conflicts", 0)), threads
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
@@ -555,62 +446,3 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     return [_sat_worker(puzzle, limits, name, known, extra, deadline)]
 
 
-def _pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,
-          started: float, known: Grid | None, team: Team | None, grace: float = 0.0,
-          before: tuple[Grid, ...] = ()) -> Result:
-    """Run the workers in forked processes, pool their solutions (with ``before``, found
-    here first, and the team's), kill them at the answer; at the deadline, after ``grace``
-    seconds more for what they send as they end."""
-    import multiprocessing
-    from multiprocessing.connection import wait
-    ctx: Any = multiprocessing.get_context("fork")  # analyse checked can_fork()
-    conns: dict[Connection, int] = {}
-    procs = []
-    for i, worker in enumerate(workers):
-        receiver, sender = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_start(worker), args=(sender,), daemon=True)
-        proc.start()
-        sender.close()
-        conns[receiver] = i
-        procs.append(proc)
-    found: dict[Grid, None] = dict.fromkeys(before)
-    found.update({} if team is None else team.found)
-    nodes = [0] * len(workers)
-    complete, answered_by, failed = False, -1, 0
-    try:
-        while conns and not complete and len(found) < max_solutions:
-            left = None if deadline is None else deadline + grace - time.perf_counter()
-            if left is not None and left <= 0:
-                break
-            for ready in wait(list(conns), left):
-                conn: Connection = ready  # type: ignore[assignment]
-                i = conns[conn]
-                try:
-                    kind, value = conn.recv()
-                except EOFError:  # the process ended (or died): its search says no more
-                    del conns[conn]
-                    continue
-                if kind == "grid":
-                    found.setdefault(checked(puzzle, value, "parallel"), None)
-                elif kind == "nodes":
-                    nodes[i] = value
-                if team is not None and team.progress is not None:
-                    team.progress.update(sum(nodes), len(found), f"{len(workers)} processes")
-                elif kind == "done" and value:
-                    complete, answered_by = True, i
-                elif kind == "failed":
-                    failed += 1
-    finally:
-        for proc in procs:
-            if proc.is_alive():
-                proc.kill()
-        for proc in procs:
-            proc.join()
-        for conn in conns:
-            conn.close()
-    solutions = tuple(found)[:max_solutions]
-    partial = known if known is not None else unknown_grid(puzzle)
-    return Result.of_count(solutions, max_solutions, complete, sum(nodes),
-                           time.perf_counter() - started, partial,
-                           {"jobs": len(workers), "answered_by": answered_by,
-                            **({"failed": failed} if failed else {})})
