@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -15,14 +16,15 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import auto
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions as brute_force
 
 pysat = pytest.importorskip("pysat.solvers")
 from gridsolve.nonogram.backends import sat  # noqa: E402  (after the skip)
 
-#: the SAT side is tested on random puzzles the dive would end at once (conftest.no_dive)
-pytestmark = pytest.mark.usefixtures("no_dive")
+# the SAT side is tested on random 50x50 puzzles the dive would end at once: those tests
+# pass conftest's no_dive policy (smaller puzzles have no dive)
 
 NAMES = sorted(k for k in vars(pysat.SolverNames) if not k.startswith("_"))
 
@@ -84,12 +86,12 @@ def hard_puzzle() -> Puzzle:
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", ["cadical195", "minisat22"])
 def test_auto_hands_over_to_a_solver_it_cannot_pause(monkeypatch: pytest.MonkeyPatch,
-                                                    name: str) -> None:
+                                                    name: str, no_dive: Policy) -> None:
     """auto with CaDiCaL (no interrupt: one hand-over to a child process, the team's
     solutions blocked and counted) and with MiniSat (turns): both prove "multiple" with two
     different checked solutions."""
-    monkeypatch.setattr(auto, "AUTO_SECONDS_LARGE", 0.01)
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)  # the root alone, whatever the machine's speed
+    # the root alone: one node, 40,000 line solves at most
+    policy = replace(no_dive, first_work_large=40_000, auto_nodes=1)
     alone: list[int] = []
     real_alone = auto._alone
 
@@ -98,7 +100,7 @@ def test_auto_hands_over_to_a_solver_it_cannot_pause(monkeypatch: pytest.MonkeyP
         return real_alone(*args, **kwargs)
     monkeypatch.setattr(auto, "_alone", spy)
     puzzle = hard_puzzle()
-    result = auto.analyse(puzzle, 2, SearchLimits(timeout=120), solver=name)
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=120), solver=name, policy=policy)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["handover"] == 1
@@ -168,45 +170,45 @@ def test_cli_names_the_solver_in_one_line(tmp_path, args: list[str]) -> None:  #
 
 
 def test_the_turns_number_their_rounds_from_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The schedule is asked with rounds 1, 2, ... and the native time so far: SAT's first
-    turn on a small puzzle is AUTO_SAT_SHARE_SMALL times the first native turn."""
-    calls: list[tuple[float, int, bool]] = []
-    real = auto.sat_seconds
+    """The schedule is asked with rounds 1, 2, ... and the native work so far: SAT's first
+    turn on a small puzzle is sat_share_small times the first native turn."""
+    calls: list[tuple[int, int, bool]] = []
+    real = auto.sat_work
+    policy = replace(DEFAULT_POLICY, auto_nodes=1, first_work=40_000)
 
-    def spy(native: float, rounds: int, small: bool) -> float:
+    def spy(native: int, rounds: int, small: bool, given: Policy = DEFAULT_POLICY) -> float:
+        assert given is policy
         calls.append((native, rounds, small))
-        return real(native, rounds, small)
-    monkeypatch.setattr(auto, "sat_seconds", spy)
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
-    monkeypatch.setattr(auto, "AUTO_SECONDS", 0.01)
+        return real(native, rounds, small, given)
+    monkeypatch.setattr(auto, "sat_work", spy)
     rng = random.Random(5)
     puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
     # named, Glucose keeps the turns (unnamed, a small puzzle goes to Kissat: 0019, 0021)
-    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60), solver="glucose42")
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60), solver="glucose42",
+                          policy=policy)
     assert result.status in ("unique", "multiple")
-    assert calls and calls[0] == (0.01, 1, True)
+    assert calls and calls[0] == (40_000, 1, True)
     assert [k for _, k, _ in calls] == list(range(1, len(calls) + 1))
     assert all(b == 2 * a for (a, _, _), (b, _, _) in zip(calls, calls[1:]))
 
 
 def test_without_kissat_the_first_turn_is_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small puzzle Kissat could take gets a first turn of AUTO_SECONDS_TO_KISSAT (0021);
-    when Kissat is not installed that turn goes on to AUTO_SECONDS, and the turns with
-    Glucose follow as before (their schedule starts from AUTO_SECONDS)."""
-    calls: list[float] = []
-    real = auto.sat_seconds
+    """A small puzzle Kissat could take gets a first turn of first_work_to_kissat (0021);
+    when Kissat is not installed that turn goes on to first_work, and the turns with
+    Glucose follow as before (their schedule starts from first_work)."""
+    calls: list[int] = []
+    real = auto.sat_work
 
-    def spy(native: float, rounds: int, small: bool) -> float:
+    def spy(native: int, rounds: int, small: bool, given: Policy = DEFAULT_POLICY) -> float:
         calls.append(native)
-        return real(native, rounds, small)
-    monkeypatch.setattr(auto, "sat_seconds", spy)
+        return real(native, rounds, small, given)
+    monkeypatch.setattr(auto, "sat_work", spy)
     monkeypatch.setattr(auto, "_kissat_installed", lambda: False)
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
-    monkeypatch.setattr(auto, "AUTO_SECONDS", 0.01)
-    monkeypatch.setattr(auto, "AUTO_SECONDS_TO_KISSAT", 0.001)
+    # (the root takes ~13,000 line solves: within first_stop times first_work_to_kissat)
+    policy = replace(DEFAULT_POLICY, auto_nodes=1, first_work=40_000, first_work_to_kissat=10_000)
     rng = random.Random(5)
     puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(30)) for _ in range(30)])
-    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60), policy=policy)
     assert result.status in ("unique", "multiple")
     assert result.stats.get("sat_kissat_runs", 0) == 0
-    assert calls and calls[0] == 0.01
+    assert calls and calls[0] == 40_000
