@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.engine import colour as ce
 from gridsolve.nonogram.formats import read_entry
 from gridsolve.nonogram.model import ColourPuzzle, colour_puzzle_from_grid, is_colour_solution
+from gridsolve.nonogram.policy import DEFAULT_POLICY
 from tests.nonogram.oracle import all_colour_solutions
 from tests.nonogram.engine.test_colour_engine import (COLOUR_CORPUS, palette, permutations, random_grid,
                                                tiny_grids)
@@ -69,64 +71,67 @@ def test_sat_takes_known_colour_cells() -> None:
     assert sat.analyse(puzzle, 100, known=("b???", "????", "????", "????")).status == "none"
 
 
-def test_auto_hands_a_long_colour_search_to_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_hands_a_long_colour_search_to_sat() -> None:
     """Past the native node budget (here one node), auto goes on with SAT, seeded with the
     native root grid, and finds what was asked for."""
-    from gridsolve.nonogram.backends import auto
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    policy = replace(DEFAULT_POLICY, auto_nodes=1)
     puzzle = permutations(10, 2)  # (5!)^2 = 14,400 solutions
-    result = analyse(puzzle, 300, method="auto")
+    result = analyse(puzzle, 300, method="auto", policy=policy)
     assert result.stats.get("handover") == 1
     assert result.status == "multiple"
     assert len(set(result.solutions)) == 300
     assert all(is_colour_solution(puzzle, s) for s in result.solutions)
-    assert analyse(permutations(4, 2), 100, method="auto").solutions  # small: native alone
+    small = analyse(permutations(4, 2), 100, method="auto", policy=policy)  # (2!)^2
+    assert len(set(small.solutions)) == 4 and small.exhausted
 
 
 @pytest.mark.heavy
 def test_auto_colour_turn_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A colour puzzle's native turn is AUTO_SECONDS_COLOUR long, not AUTO_SECONDS (which
+    """A colour puzzle's native turn is the policy's colour_work, not first_work (which
     would let the native engine count these 300 itself), in auto and in --jobs."""
-    from gridsolve.nonogram.backends import auto, parallel
-    monkeypatch.setattr(auto, "AUTO_NODES", 10**9)
-    monkeypatch.setattr(auto, "AUTO_SECONDS", 1e9)
-    monkeypatch.setattr(auto, "AUTO_SECONDS_COLOUR", 0.0)
+    from gridsolve.nonogram.backends import parallel
+    from gridsolve.nonogram.backends._processes import Worker
+    policy = replace(DEFAULT_POLICY, auto_nodes=10**9, first_work=10**12,
+                     first_work_large=10**12, parallel_after=10**12, colour_work=0)
     puzzle = permutations(10, 2)
-    result = analyse(puzzle, 300, method="auto")
+    result = analyse(puzzle, 300, method="auto", policy=policy)
     assert result.stats.get("handover") == 1 and result.stats["native_nodes"] <= 1  # the root
     assert len(set(result.solutions)) == 300
     assert all(is_colour_solution(puzzle, s) for s in result.solutions)
     from gridsolve.nonogram import engine
-    budgets: list[float | None] = []
+    budgets: list[int | None] = []  # the work of each colour first turn
     real = engine.analyse_colour
 
-    def spy(p: ColourPuzzle, n: int, limits: SearchLimits,
-            keep_root: bool = True) -> tuple[Result, engine.ColourRoot]:
-        budgets.append(limits.timeout)
-        return real(p, n, limits, keep_root=keep_root)
+    def spy(p: ColourPuzzle, n: int, limits: SearchLimits, keep_root: bool = True,
+            work: int | None = None) -> tuple[Result, engine.ColourRoot]:
+        budgets.append(work)
+        return real(p, n, limits, keep_root=keep_root, work=work)
 
     monkeypatch.setattr(engine, "analyse_colour", spy)
-    assert len(set(parallel.analyse(puzzle, 300, jobs=2).solutions)) == 300
-    assert budgets[0] == 0.0
+    assert len(set(parallel.analyse(puzzle, 300, jobs=2, policy=policy).solutions)) == 300
+    assert budgets[0] == 0
     # --jobs hands SAT the root's clauses too (its side is made here, before the fork)
     sides: list[list[list[int]] | None] = []
     real_side = parallel._sat_side
 
-    def side_spy(*args: object, **kw: object) -> list[parallel.Worker]:
+    def side_spy(*args: object, **kw: object) -> list[Worker]:
         sides.append(kw.get("extra"))  # type: ignore[arg-type]
         return real_side(*args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(parallel, "_sat_side", side_spy)
-    monkeypatch.setattr(auto, "AUTO_SECONDS_COLOUR", 10.0)  # the root settles; then 1 node
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
-    assert len(set(parallel.analyse(puzzle, 300, jobs=2).solutions)) == 300
+    # the root settles (40 million line solves: ~10 s); then 1 node
+    root = replace(DEFAULT_POLICY, colour_work=40_000_000, auto_nodes=1)
+    assert len(set(parallel.analyse(puzzle, 300, jobs=2, policy=root).solutions)) == 300
     assert sides and sides[-1] and all(len(c) in (1, 2) for c in sides[-1])
-    handed = analyse(puzzle, 300, method="auto")  # and so does auto
+    assert budgets[-1] == root.parallel_after  # (the smaller of it and colour_work)
+    handed = analyse(puzzle, 300, method="auto", policy=root)  # and so does auto
     assert handed.stats["sat_extra_clauses"] == len(sides[-1])
     assert len(set(handed.solutions)) == 300
-    # without SAT (--method native) the native turn stays PARALLEL_AFTER
-    assert len(set(parallel.analyse(puzzle, 300, jobs=2, with_sat=False).solutions)) == 300
-    assert budgets[-1] == parallel.PARALLEL_AFTER
+    assert budgets[-1] == root.colour_work
+    # without SAT (--method native) the native turn stays parallel_after
+    assert len(set(parallel.analyse(puzzle, 300, jobs=2, with_sat=False,
+                                    policy=policy).solutions)) == 300
+    assert budgets[-1] == policy.parallel_after
 
 
 @pytest.mark.parametrize("name", [n for n in COLOUR_CORPUS if "olsak" not in n or "viceres" in n])

@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -22,11 +23,12 @@ from gridsolve.nonogram.backends import analyse, cnf
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import Puzzle, colour_puzzle_from_grid, is_solution, puzzle_from_grid
+from gridsolve.nonogram.policy import DEFAULT_POLICY
 from tests.nonogram.engine.test_colour_engine import palette
 from tests.nonogram.engine.test_colour_engine import random_grid as random_colour_grid
 
 pytest.importorskip("pysat")
-from gridsolve.nonogram.backends import auto, sat  # noqa: E402
+from gridsolve.nonogram.backends import sat  # noqa: E402
 
 needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
                                reason="PuLP (gridsolve[ilp]) not installed")
@@ -149,11 +151,11 @@ def test_auto_leaves_out_a_sat_model_it_cannot_build_in_time() -> None:
     assert all(is_solution(puzzle, g) for g in result.solutions)
 
 
-def test_auto_checks_the_model_again_after_the_first_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_checks_the_model_again_after_the_first_turn() -> None:
     """Small puzzles skip the check at the start; after the native turn it still holds."""
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+    policy = replace(DEFAULT_POLICY, auto_nodes=1)
     puzzle = random_puzzle(25, seed=3)
-    result = analyse(puzzle, 2, SearchLimits(max_memory=2**20), "auto")
+    result = analyse(puzzle, 2, SearchLimits(max_memory=2**20), "auto", policy=policy)
     assert result.stats.get("sat_skipped_memory") == 1
     assert result.status == analyse(puzzle, 2, method="native").status
 
