@@ -8,6 +8,7 @@ import json
 import random
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 from pathlib import Path
 
@@ -24,14 +25,15 @@ from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.formats import bw_only, iter_entries
 from gridsolve.nonogram.model import (Puzzle, clue_of, columns_of, is_solution,
                                       puzzle_from_grid)
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions as brute_force
 
 pytest.importorskip("pysat")
 from gridsolve.nonogram.backends import auto, sat  # noqa: E402
 
-#: the SAT side is tested on random puzzles the dive would end at once (conftest.no_dive)
-pytestmark = pytest.mark.usefixtures("no_dive")
+# the SAT side is tested on random 50x50 puzzles the dive would end at once: those tests
+# pass conftest's no_dive policy (smaller puzzles have no dive)
 
 needs_ilp = pytest.mark.skipif(importlib.util.find_spec("pulp") is None,
                                reason="PuLP (gridsolve[ilp]) not installed")
@@ -164,25 +166,26 @@ def harder_puzzle() -> Puzzle:
 @pytest.mark.heavy
 @pytest.mark.parametrize("method,solver,timeout", [
     ("sat", None, 0.3), ("sat", "cadical195", 0.3), ("native", None, 0.3), ("auto", None, 0.3),
-    ("auto", None, 1.3)])  # auto: 0.1 s of native (over 1024 cells), then SAT
+    ("auto", None, 1.3)])  # auto: first_work_large of native (over 1024 cells), then SAT
 def test_timeout_gives_unknown_promptly(method: str, solver: str | None, timeout: float,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+                                        no_dive: Policy) -> None:
     # auto brings SAT in only if its model can be built in half the time left: here it may
-    monkeypatch.setattr(auto, "AUTO_BUILD_RATE", 10**9)
+    policy = replace(no_dive, build_rate=10**9)
     started = time.perf_counter()
-    result = analyse(harder_puzzle(), 2, SearchLimits(timeout=timeout), method, solver=solver)
+    result = analyse(harder_puzzle(), 2, SearchLimits(timeout=timeout), method, solver=solver,
+                     policy=policy)
     assert result.status == "unknown"
     assert time.perf_counter() - started < timeout + 2.0  # encoding, plus a busy shared machine
     if method != "auto":
         assert "handover" not in result.stats
-    elif timeout > 1.0:  # native pauses at 2,000 nodes or 0.1 s, whichever comes first
+    elif timeout > 1.0:  # native pauses at 2,000 nodes or 400,000 line solves (~0.1 s)
         assert result.stats.get("handover") == 1
 
 
-def test_auto_does_not_start_sat_after_the_time_is_up() -> None:
+def test_auto_does_not_start_sat_after_the_time_is_up(no_dive: Policy) -> None:
     """A timeout shorter than auto's native turn ends there: no SAT model is built after it
     (on a large puzzle that alone takes over a second)."""
-    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=0.05), "auto")
+    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=0.05), "auto", policy=no_dive)
     assert result.status == "unknown" and "handover" not in result.stats
     assert result.partial is not None and len(result.partial) == 50
 
@@ -296,16 +299,12 @@ def test_tournament_puzzles_agree_across_backends(puzzles_dir: Path) -> None:
 @given(st.integers(5, 10), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 7, 40, 100]))
 def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None:
     """auto's turns between the native team and SAT (forced from the first node on, turns of
-    a millisecond) pool solutions without losing or repeating one."""
+    4,000 line solves, about a millisecond) pool solutions without losing or repeating one."""
     rng = random.Random(seed)
     puzzle = puzzle_from_grid(["".join(rng.choice("#.") for _ in range(n)) for _ in range(n)])
     native = analyse(puzzle, count, method="native")
-    saved = auto.AUTO_NODES, auto.AUTO_SECONDS
-    try:
-        auto.AUTO_NODES, auto.AUTO_SECONDS = 1, 0.001
-        result = analyse(puzzle, count, method="auto")
-    finally:
-        auto.AUTO_NODES, auto.AUTO_SECONDS = saved
+    policy = replace(DEFAULT_POLICY, auto_nodes=1, first_work=4000)
+    result = analyse(puzzle, count, method="auto", policy=policy)
     assert result.status == native.status
     assert len(result.solutions) == len(set(result.solutions)) == len(native.solutions)
     assert all(is_solution(puzzle, g) for g in result.solutions)
@@ -314,41 +313,38 @@ def test_auto_in_turns_counts_like_native(n: int, seed: int, count: int) -> None
 
 
 @pytest.mark.heavy
-def test_a_count_goes_on_natively_while_it_finds_solutions(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Counting past AUTO_COUNT_FROM, the first turn's node budget counts from the last
+def test_a_count_goes_on_natively_while_it_finds_solutions(no_dive: Policy) -> None:
+    """Counting past auto_count_from, the first turn's node budget counts from the last
     solution found: seven rooks (5,040 solutions, a few nodes each) counted to 1,000 never
     reach SAT, even with a budget of 200 nodes (a tenth of the default: the search goes up
     to 20 nodes from one solution to the next); counting to 2 past that budget still does."""
-    monkeypatch.setattr(auto, "AUTO_NODES", 200)
+    policy = replace(no_dive, auto_nodes=200)
     rooks = Puzzle([[1]] * 7, [[1]] * 7)
-    counted = analyse(rooks, 1000, method="auto")
+    counted = analyse(rooks, 1000, method="auto", policy=policy)
     assert "handover" not in counted.stats and counted.nodes > 200
     assert counted.status == "multiple" and len(set(counted.solutions)) == 1000
     assert all(is_solution(rooks, g) for g in counted.solutions)
-    assert analyse(rooks, 5041, method="auto").status == "multiple"
-    assert len(analyse(rooks, 5041, method="auto").solutions) == 5040
-    assert analyse(hard_puzzle(), 2, SearchLimits(max_nodes=100), "auto").stats["handover"] == 1
+    everything = analyse(rooks, 5041, method="auto", policy=policy)
+    assert everything.status == "multiple" and len(set(everything.solutions)) == 5040
+    assert analyse(hard_puzzle(), 2, SearchLimits(max_nodes=100), "auto",
+                   policy=policy).stats["handover"] == 1
 
 
 @pytest.mark.heavy
-def test_auto_takes_turns_on_a_hard_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_takes_turns_on_a_hard_puzzle(no_dive: Policy) -> None:
     """Past the native budget SAT takes a turn, then the native search resumes where it paused.
 
-    Each turn ends by a count or a pause, never by a stop, so this holds on a busy machine:
-    the native first turn ends at 20 nodes (its hard stop, twice AUTO_SECONDS, is 6 s away:
-    with 0.2 s budgets that stop fell inside the root's probing when the machine was busy,
-    and SAT then went on alone, one round); SAT's turn is 0.003 s, in which Glucose 4.2 on
-    the order model runs 190-730 conflicts (two solutions take it over 20 s): the budget of
-    1,200 leaves the native search hundreds of nodes for its turn after SAT's, which runs to
-    the node limit or its 6 s share. (This failed about half the time while a timer that
-    fired before the solve began lost its interrupt: SAT then ran to the budget.)"""
-    monkeypatch.setattr(auto, "AUTO_NODES", 20)
-    monkeypatch.setattr(auto, "AUTO_SECONDS", 3.0)
-    monkeypatch.setattr(auto, "AUTO_SECONDS_LARGE", 3.0)  # 2,500 cells: a large puzzle
-    monkeypatch.setattr(auto, "AUTO_SAT_SHARE", 0.001)
+    Every turn is counted in nodes, work or conflicts, so the run is the same on a busy
+    machine: the native first turn ends at 20 nodes (its work, 12 million line solves, is
+    far off); SAT's turn is 0.001 of that work at 300 a conflict, 40 conflicts (Glucose 4.2
+    on the order model needs over 20 s for two solutions), which leaves the native search
+    over a thousand nodes of the budget of 1,200 for its turn after SAT's, which runs to
+    the node limit or twice its first work."""
+    policy = replace(no_dive, auto_nodes=20, first_work=12_000_000,
+                     first_work_large=12_000_000,  # 2,500 cells: a large puzzle
+                     sat_share=0.001)
     puzzle = hard_puzzle()
-    result = analyse(puzzle, 2, SearchLimits(max_nodes=1200), "auto")
+    result = analyse(puzzle, 2, SearchLimits(max_nodes=1200), "auto", policy=policy)
     assert result.stats["handover"] == 1 and result.stats["rounds"] >= 2
     assert result.stats["sat_extra_clauses"] > 1000  # what the root's probes fixed
     assert result.stats["native_nodes"] > 20  # the native search went on after SAT's turn
@@ -357,20 +353,20 @@ def test_auto_takes_turns_on_a_hard_puzzle(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 @pytest.mark.heavy
-def test_auto_timeout_ends_the_turns_promptly(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_timeout_ends_the_turns_promptly(no_dive: Policy) -> None:
     """A timeout ends auto's turns promptly (wall time: a very busy machine can overrun it),
     and whatever it found is right."""
-    monkeypatch.setattr(auto, "AUTO_SECONDS", 0.2)  # the first turn's hard stop: 0.4 s
-    monkeypatch.setattr(auto, "AUTO_SECONDS_LARGE", 0.2)  # native 0.2 s, SAT 1.2 s, native 0.4 s
-    monkeypatch.setattr(auto, "AUTO_BUILD_RATE", 10**9)  # SAT's model counts as built at once
+    policy = replace(no_dive, first_work=800_000,  # native ~0.2 s, SAT 24x, native twice...
+                     first_work_large=800_000,
+                     build_rate=10**9)  # SAT's model counts as built at once
     started = time.perf_counter()
-    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=2.5), "auto")
+    result = analyse(hard_puzzle(), 2, SearchLimits(timeout=2.5), "auto", policy=policy)
     assert time.perf_counter() - started < 2.5 + 2.0
     assert result.stats["handover"] == 1
     if result.status != "unknown":  # the turns may find two solutions in time
         assert result.status == "multiple" and len(set(result.solutions)) == 2
         assert all(is_solution(hard_puzzle(), g) for g in result.solutions)
-    limited = analyse(hard_puzzle(), 2, SearchLimits(max_nodes=300), "auto")
+    limited = analyse(hard_puzzle(), 2, SearchLimits(max_nodes=300), "auto", policy=policy)
     assert limited.status == "unknown" and limited.nodes < 300 + 1000  # SAT checks its budget late
 
 
@@ -393,7 +389,7 @@ def test_sat_search_resumes_after_a_deadline() -> None:
 
 
 def test_team_resumes_where_it_paused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """engine.Team paused by ``until`` over and over ends with the one-call answer: the same
+    """engine.Team paused by ``work`` over and over ends with the one-call answer: the same
     status and count (which 100 of the 720 solutions come first depends on the turns, which
     shrink to fit the pauses), and, counting past 720, every solution."""
     from gridsolve.nonogram import engine
@@ -403,38 +399,43 @@ def test_team_resumes_where_it_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     whole = engine.Team(puzzle, 100)
     assert whole.run()
     team, pauses = engine.Team(puzzle, 100), 0
-    while not team.run(until=time.perf_counter() + 0.0005):
+    while not team.run(work=200):
         pauses += 1
     assert pauses > 0
     for result in (team.result(), whole.result()):
         assert len(set(result.solutions)) == 100 and result.status == "multiple"
         assert all(is_solution(puzzle, grid) for grid in result.solutions)
     everything = engine.Team(puzzle, 1000)
-    while not everything.run(until=time.perf_counter() + 0.001):
+    while not everything.run(work=400):
         pass
     assert everything.complete and len(everything.result().solutions) == 720
 
 
 def test_sat_share_on_small_puzzles_doubles_up_to_even() -> None:
-    """The turns' schedule (0018): small puzzles start SAT at 1/8 of the native time and
-    double it each round up to an equal share; large puzzles keep 24x (0020)."""
-    natives = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
-    small = [auto.sat_seconds(n, k, True) for k, n in enumerate(natives, start=1)]
-    assert small == [0.125, 0.5, 2.0, 8.0, 16.0, 32.0]
-    assert [auto.sat_seconds(n, k, False) for k, n in enumerate([0.1, 0.2], start=1)] == \
-        pytest.approx([2.4, 4.8])
+    """The turns' schedule (0018): small puzzles start SAT at 1/8 of the native work and
+    double it each round up to an equal share; large puzzles keep 24x (0020); the shares
+    are the policy's."""
+    natives = [1000, 2000, 4000, 8000, 16000, 32000]
+    small = [auto.sat_work(n, k, True) for k, n in enumerate(natives, start=1)]
+    assert small == [125, 500, 2000, 8000, 16000, 32000]
+    assert [auto.sat_work(n, k, False) for k, n in enumerate([400_000, 800_000], start=1)] == \
+        pytest.approx([9_600_000, 19_200_000])
+    other = replace(DEFAULT_POLICY, sat_share=2.0, sat_share_small=0.5, sat_share_growth=3.0,
+                    sat_share_small_max=4.0)
+    assert [auto.sat_work(1000, k, True, other) for k in (1, 2, 3, 4)] == [500, 1500, 4000, 4000]
+    assert auto.sat_work(1000, 1, False, other) == 2000
 
 
 @pytest.mark.heavy
 def test_a_count_past_autos_first_budget_is_every_solution() -> None:
     """A colour puzzle (no team) of 7 rooks, 7! = 5040 solutions: auto's first native turn
-    stops at AUTO_NODES with 992 of them, "multiple" but not settled; auto and --jobs went on
+    stops at auto_nodes with 992 of them, "multiple" but not settled; auto and --jobs went on
     to count every one (they answered with the 992)."""
     from gridsolve.nonogram.backends import parallel
     from gridsolve.nonogram.model import WHITE, Colour, ColourPuzzle
     rook = [[(1, 1)]] * 7
     puzzle = ColourPuzzle(rook, rook, (WHITE, Colour("red", (255, 0, 0), "a")))
-    assert auto.AUTO_NODES < 10_000  # the native search needs 10,079 nodes for all
+    assert DEFAULT_POLICY.auto_nodes < 10_000  # the native search needs 10,079 nodes for all
     for result in (analyse(puzzle, 10**6, method="auto"),
                    parallel.analyse(puzzle, 10**6, jobs=2)):
         assert (result.status, len(set(result.solutions)), result.exhausted) == (
@@ -458,7 +459,11 @@ def test_a_first_turns_solutions_stay_when_what_follows_stops(
     from gridsolve.nonogram.model import WHITE, Colour, ColourPuzzle
     rook = [[(1, 1)]] * 7
     puzzle = ColourPuzzle(rook, rook, (WHITE, Colour("red", (255, 0, 0), "a")))
-    first = engine.analyse(puzzle, 10**6, SearchLimits(max_nodes=auto.AUTO_NODES))
+    # auto's and --jobs's first turn: auto_nodes and colour_work (the smaller of it and
+    # parallel_after)
+    first, _ = engine.analyse_colour(puzzle, 10**6,
+                                     SearchLimits(max_nodes=DEFAULT_POLICY.auto_nodes),
+                                     work=DEFAULT_POLICY.colour_work)
     assert first.status == "multiple" and len(first.solutions) >= 2 and not first.exhausted
 
     def sat_stops(p: object, n: int, limits: SearchLimits, **kw: object) -> Result:
@@ -500,14 +505,14 @@ def test_cli_says_a_stopped_count_is_a_lower_bound(tmp_path: Path,
 def test_counting_many_stays_with_solvers_that_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seven rooks in black and white (5,040 solutions), counted to a million: Kissat and
     glucose-syrup would start anew for each solution (auto took 166 Kissat runs in 20 s for
-    4,361); past PROGRAM_MAX_SOLUTIONS the SAT side is Glucose, which goes on, and the team."""
+    4,361); past program_max_solutions the SAT side is Glucose, which goes on, and the team."""
     from gridsolve.nonogram.backends import kissat, parallel, syrup
     rooks = Puzzle([[1]] * 7, [[1]] * 7)
-    many = auto.PROGRAM_MAX_SOLUTIONS + 1
+    many = DEFAULT_POLICY.program_max_solutions + 1
     assert auto.small_for_kissat(rooks, None, SearchLimits(), 2)
     assert not auto.small_for_kissat(rooks, None, SearchLimits(), many)
     big = Puzzle([[1]] * 64, [[1]] * 64)
-    monkeypatch.setattr(kissat, "prefer", lambda puzzle: True)
+    monkeypatch.setattr(kissat, "installed", lambda: True)
     monkeypatch.setattr(syrup, "usable", lambda: True)
     assert auto.default_solver(big, 2) == "kissat" != auto.default_solver(big, many)
     wide = Puzzle([[1]] * 40, [[1]] * 40)  # over 1,024 cells, lines under 64: Glucose's
