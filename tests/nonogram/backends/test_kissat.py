@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import colour as ce
 from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
                                       puzzle_from_grid)
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 from tests.nonogram.backends import programs
 from tests.nonogram.backends.programs import random_puzzle, running_children
 from tests.nonogram.backends.test_backends import status_for, tiny_puzzles
@@ -26,11 +28,12 @@ from tests.nonogram.cases import CASES
 from tests.nonogram.engine.test_colour_engine import palette, random_grid
 from tests.nonogram.oracle import all_solutions as brute_force
 
-# (the SAT side is tested on random puzzles the dive would end at once: conftest.no_dive)
+# (the SAT side is tested on random puzzles the dive would end at once: tests of auto on
+# those pass conftest's no_dive policy)
 # heavy: all but three tests here start the Kissat program (make test-slow runs them)
 pytestmark = [pytest.mark.skipif(not kissat.installed(),
                                  reason="kissat (gridsolve[kissat]) not installed"),
-              pytest.mark.usefixtures("no_dive"), pytest.mark.heavy]
+              pytest.mark.heavy]
 
 
 @pytest.mark.parametrize("name,puzzle,n,solution", CASES, ids=[c[0] for c in CASES])
@@ -162,15 +165,14 @@ def test_auto_takes_kissat_for_long_lines_only() -> None:
     assert auto.default_solver(colour_puzzle_from_grid(grid, palette(2))) == DEFAULT_SOLVER
 
 
-def test_auto_hands_over_to_kissat(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_hands_over_to_kissat(no_dive: Policy) -> None:
     """A random 50x50 picture the native team does not end in its first turn (taken to Kissat
     here by a lower line threshold): a checked answer, the team's solutions kept."""
-    monkeypatch.setattr(auto, "KISSAT_MIN_LINE", 50)
-    monkeypatch.setattr(kissat, "KISSAT_MIN_LINE", 50)
-    monkeypatch.setattr(auto, "AUTO_SECONDS_LARGE", 0.01)
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)  # the root alone, whatever the machine's speed
+    policy = replace(no_dive, kissat_min_line=50, first_work_large=40_000,
+                     auto_nodes=1)  # the root alone
     puzzle = random_puzzle(2, 50, 50)  # test_backends.hard_puzzle: several solutions
-    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    assert auto.default_solver(puzzle, 2, policy) == "kissat" != auto.default_solver(puzzle, 2)
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60), policy=policy)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["handover"] == 1 and result.stats["sat_kissat_runs"] >= 1
@@ -210,7 +212,8 @@ def test_a_lower_address_space_limit_holds(tmp_path) -> None:  # type: ignore[no
             "resource.setrlimit(resource.RLIMIT_AS, (2**32, 2**32))\n"
             "from gridsolve.nonogram.backends import kissat\n"
             "from gridsolve.nonogram.engine import SearchLimits\n"
-            f"p = kissat.Puzzle({puzzle.rows!r}, {puzzle.cols!r})\n"
+            "from gridsolve.nonogram.model import Puzzle\n"
+            f"p = Puzzle({puzzle.rows!r}, {puzzle.cols!r})\n"
             "r = kissat.analyse(p, 2, SearchLimits(max_memory=2**33))\n"
             "print(r.status)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -219,25 +222,27 @@ def test_a_lower_address_space_limit_holds(tmp_path) -> None:  # type: ignore[no
     assert done.stdout.strip() == analyse(puzzle, 2, method="native").status
 
 
-def test_auto_takes_kissat_without_python_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_takes_kissat_without_python_sat(monkeypatch: pytest.MonkeyPatch,
+                                              no_dive: Policy) -> None:
     """The kissat extra alone is enough for auto's hand-over on a puzzle of long lines."""
     monkeypatch.setattr(auto, "sat_installed", lambda: False)
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)  # the root alone, then the hand-over
+    policy = replace(no_dive, auto_nodes=1)  # the root alone, then the hand-over
     rng = random.Random(0)  # a 64x64 picture at 53% density: the root does not end it
     puzzle = puzzle_from_grid(["".join("#" if rng.random() < 0.53 else "." for _ in range(64))
                                for _ in range(64)])
-    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    result = auto.analyse(puzzle, 2, SearchLimits(timeout=60), policy=policy)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["handover"] == 1 and result.stats["sat_kissat_runs"] >= 1
 
 
-def test_jobs_with_kissat_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jobs_with_kissat_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch,
+                                                    no_dive: Policy) -> None:
     from gridsolve.nonogram.backends import parallel
     monkeypatch.setattr(kissat, "program", lambda: None)
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[kissat\]"):
         parallel.analyse(random_puzzle(2, 50, 50), 2, SearchLimits(timeout=30), jobs=2,
-                         solver="kissat")
+                         solver="kissat", policy=no_dive)
 
 
 def test_auto_hands_a_small_puzzle_to_kissat_after_the_first_round(
@@ -249,13 +254,14 @@ def test_auto_hands_a_small_puzzle_to_kissat_after_the_first_round(
     path = puzzles_dir / "nonogramrecord-tournaments/question/taai2011.txt"
     puzzle = list(iter_entries(str(path)))[590].puzzle
     assert isinstance(puzzle, Puzzle)
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
-    monkeypatch.setattr(auto, "sat_seconds", lambda *_: 0.0)  # Glucose's turn: none at all
-    got = auto.analyse(puzzle, 2, SearchLimits(timeout=120))
+    policy = replace(DEFAULT_POLICY, auto_nodes=1)
+    monkeypatch.setattr(auto, "sat_work", lambda *_: 0.0)  # Glucose's turn: none at all
+    got = auto.analyse(puzzle, 2, SearchLimits(timeout=120), policy=policy)
     assert got.status == "multiple" and len(set(got.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in got.solutions)
     assert "glucose_conflicts" in got.stats and got.stats["sat_kissat_runs"] >= 1
     monkeypatch.setattr(auto, "_alone", lambda *_a, **_k: pytest.fail("named: no hand-over"))
-    monkeypatch.setattr(auto, "sat_seconds", lambda *_: 10.0)
-    named = auto.analyse(puzzle, 2, SearchLimits(timeout=120), solver=DEFAULT_SOLVER)
+    monkeypatch.setattr(auto, "sat_work", lambda *_: 40_000_000.0)  # about 10 s of work
+    named = auto.analyse(puzzle, 2, SearchLimits(timeout=120), solver=DEFAULT_SOLVER,
+                         policy=policy)
     assert named.status == "multiple"
