@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,17 +16,18 @@ from gridsolve.nonogram.backends import analyse, parallel, syrup
 from gridsolve.nonogram.backends._program import OutOfMemory
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.model import Puzzle, is_solution, puzzle_from_grid
+from gridsolve.nonogram.policy import Policy
 from tests.nonogram.backends import programs
 from tests.nonogram.backends.programs import random_puzzle, running_children
 from tests.nonogram.backends.test_backends import status_for, tiny_puzzles
 from tests.nonogram.cases import CASES
 from tests.nonogram.oracle import all_solutions as brute_force
 
-# (the SAT side is tested on random puzzles the dive would end at once: conftest.no_dive)
+# (the SAT side is tested on random puzzles the dive would end at once: the tests of auto
+# and --jobs on those pass conftest's no_dive policy, or root_only's)
 pytestmark = [pytest.mark.skipif(not syrup.usable(),
                                  reason="glucose-syrup (gridsolve[syrup]) not installed, or no "
                                         "/proc to tell a hung run by"),
-              pytest.mark.usefixtures("no_dive"),
               pytest.mark.heavy]  # all but one start glucose-syrup or --jobs processes
 
 
@@ -175,49 +177,47 @@ def test_a_crash_in_its_statistics_and_a_hang_are_worked_around(  # type: ignore
     assert not isinstance(caught.value, LimitReached)
 
 
-def test_missing_program(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_missing_program(monkeypatch: pytest.MonkeyPatch, no_dive: Policy) -> None:
     """Without the program a call says which extra to install, and --jobs keeps its other
     searches (the team, SAT, Kissat) on a large puzzle."""
     monkeypatch.setattr(syrup, "program", lambda: None)
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[syrup\]"):
         syrup.analyse(CASES[0][1])
     puzzle = random_puzzle(2, 50, 50)
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, policy=no_dive)
     assert result.status == "multiple" and "sat_threads" not in result.stats
 
 
 @pytest.fixture
-def root_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The team's first turn is its root alone, so the processes start whatever the
-    machine's speed."""
-    from gridsolve.nonogram.backends import auto
-    monkeypatch.setattr(auto, "AUTO_NODES", 1)
+def root_only(no_dive: Policy) -> Policy:
+    """A policy (without the dive) whose team's first turn is its root alone (one node),
+    so the processes start whatever the machine's speed."""
+    return replace(no_dive, auto_nodes=1)
 
 
-@pytest.mark.usefixtures("root_only")
-def test_jobs_gives_a_large_puzzle_to_its_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jobs_gives_a_large_puzzle_to_its_threads(root_only: Policy) -> None:
     """``--jobs 2`` on a random 50x50 picture the team's root does not end: auto's turns
     (the team and Glucose) go on in one process, glucose-syrup with one thread in the other;
     the answer checked, the count exact. More jobs give glucose-syrup more threads, up to
-    SYRUP_THREADS; the cores past them run the native restarts."""
+    the policy's syrup_threads; the cores past them run the native restarts."""
     puzzle = random_puzzle(2, 50, 50)  # test_backends.hard_puzzle: several solutions
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, policy=root_only)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["sat_threads"] == 1 and result.stats["jobs"] == 2
-    monkeypatch.setattr(parallel, "SYRUP_THREADS", 2)
+    two = replace(root_only, syrup_threads=2)
     for jobs, threads, processes in ((3, 2, 2), (4, 2, 3)):
-        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=jobs)
+        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=jobs, policy=two)
         assert result.status == "multiple"
         assert all(is_solution(puzzle, g) for g in result.solutions)
         assert result.stats["sat_threads"] == threads and result.stats["jobs"] == processes
-    named = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2,
-                             solver="glucose42")  # a named solver keeps the team and it
+    named = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, solver="glucose42",
+                             policy=root_only)  # a named solver keeps the team and it
     assert named.status == "multiple" and "sat_threads" not in named.stats
 
 
-@pytest.mark.usefixtures("root_only")
-def test_jobs_answers_as_auto_while_the_program_searches(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_jobs_answers_as_auto_while_the_program_searches(tmp_path, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+                                                         root_only: Policy) -> None:
     """With a glucose-syrup that searches for ever (a busy loop), ``--jobs 2`` answers as
     auto does on one core, from auto's own process (decision 0030: before, glucose-syrup
     had both cores and the team none), and the program does not outlive the call."""
@@ -227,8 +227,8 @@ def test_jobs_answers_as_auto_while_the_program_searches(tmp_path, monkeypatch: 
     monkeypatch.setenv(syrup.ENV, str(fake))
     for seed in (2, 10):  # several solutions; (10: the team ends it)
         puzzle = random_puzzle(seed, 50 if seed == 2 else 40, 50 if seed == 2 else 40)
-        alone = analyse(puzzle, 2, SearchLimits(timeout=60), "auto")
-        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+        alone = analyse(puzzle, 2, SearchLimits(timeout=60), "auto", policy=root_only)
+        result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, policy=root_only)
         assert result.status == alone.status == "multiple"
         assert len(set(result.solutions)) == 2
         assert all(is_solution(puzzle, g) for g in result.solutions)
@@ -259,7 +259,7 @@ def _running(path: str) -> bool:
 
 
 def test_which_puzzles_it_takes() -> None:
-    """Black and white, over auto's AUTO_SMALL_CELLS cells, no solver named: the small
+    """Black and white, over the policy's small_cells cells, no solver named: the small
     tournament puzzles keep the team and Kissat's seeds (0022), colour its engine and SAT."""
     from gridsolve.nonogram.model import colour_puzzle_from_grid
     from tests.nonogram.engine.test_colour_engine import palette, random_grid
@@ -270,8 +270,8 @@ def test_which_puzzles_it_takes() -> None:
     assert not parallel._syrup_for(colour, None, 2)
 
 
-@pytest.mark.usefixtures("root_only")
-def test_auto_turns_go_on_here_when_every_process_fails(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_auto_turns_go_on_here_when_every_process_fails(tmp_path, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+                                                        root_only: Policy) -> None:
     """glucose-syrup fails at once and auto's process fails too (out of memory, in the
     processes only): auto's turns go on in this process, and the count is exact."""
     import os
@@ -286,19 +286,19 @@ def test_auto_turns_go_on_here_when_every_process_fails(tmp_path, monkeypatch: p
         return go_on(*args, **kwargs)
     monkeypatch.setattr(auto, "go_on", fails_in_a_process)
     puzzle = random_puzzle(10, 40, 40)  # its root does not end it, the team does in ~0.1 s
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2, policy=root_only)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["team_went_on"] == 1 and result.stats["failed"] == 2
     assert result.nodes >= 1
 
 
-@pytest.mark.usefixtures("root_only")
-def test_jobs_answers_when_the_program_fails(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_jobs_answers_when_the_program_fails(tmp_path, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+                                            root_only: Policy) -> None:
     """A glucose-syrup that fails at once: auto's process answers, the count exact."""
     fake_program(tmp_path, monkeypatch, "PARSE ERROR!", 3)
     puzzle = random_puzzle(10, 40, 40)  # its root does not end it, the team does in ~0.1 s
-    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=120), jobs=2, policy=root_only)
     assert result.status == "multiple" and len(set(result.solutions)) == 2
     assert all(is_solution(puzzle, g) for g in result.solutions)
     assert result.stats["sat_threads"] == 1 and "team_went_on" not in result.stats
