@@ -69,6 +69,7 @@ def test_only_open_cells_get_variables_and_the_terms_are_counted_exactly() -> No
     assert tried >= 20
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", range(12))
 def test_solutions_with_the_root_match_the_oracle(seed: int) -> None:
     """Every solution, counted to 64, of small puzzles the root leaves open, against brute
