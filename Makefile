@@ -24,7 +24,7 @@ run: install  ## solve the bundled example puzzles (black-and-white, then colour
 serve: install  ## the web page on http://127.0.0.1:8000/ (Ctrl-C stops)
 	$(BIN)/gridsolve serve
 
-test: install  ## the fast test suite (exit code 5, no tests collected, is a failure)
+test: install  ## the fast test suite, under a minute: pyproject.toml leaves out the slow and heavy tests (exit code 5, no tests collected, is a failure)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 # The C extensions built with AddressSanitizer and UndefinedBehaviorSanitizer into build/asan
