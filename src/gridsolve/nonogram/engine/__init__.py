@@ -36,8 +36,6 @@ __all__ = ["SearchLimits", "Result", "Status", "Event", "Progress", "Abilities",
 #: Node budget of the first restart run of ``solve(..., restarts=True)``; later runs get Luby
 #: multiples of it.
 RESTART_BASE = 100
-#: Under a work budget (``_Search.run``'s ``work``), the most nodes between two looks at it.
-WORK_SLICE = 50
 
 P = TypeVar("P", bound=AnyPuzzle)
 
@@ -74,29 +72,14 @@ class _Search(Generic[P]):
         self.work_end: int | None = None  # a pause after this much work (``run``'s ``work``)
 
     def _next(self, limits: SearchLimits, budget: int | None = None) -> str:
-        if self.work_end is None:
-            return self._next_nodes(limits, budget)
-        cap = None if budget is None else self.core.stats()["nodes"] + budget
-        while True:  # in slices of nodes, sized by the work per node seen so far
-            stats = self.core.stats()
-            done, nodes = stats["line_solves"], stats["nodes"]
-            if done >= self.work_end or (cap is not None and nodes >= cap):
-                return "limit"
-            size = 1 if not nodes else max(1, min(WORK_SLICE,
-                                                  (self.work_end - done) * nodes // max(done, 1)))
-            outcome = self._next_nodes(limits, size if cap is None else min(size, cap - nodes))
-            if outcome != "limit" or self._limit_reached(limits):
-                return outcome
-
-    def _next_nodes(self, limits: SearchLimits, budget: int | None = None) -> str:
         left = seconds_left(limits.deadline(self.started))
         timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
         max_nodes = -1 if limits.max_nodes is None else limits.max_nodes
         if budget is not None:
             cap = self.core.stats()["nodes"] + budget
             max_nodes = cap if max_nodes < 0 else min(max_nodes, cap)
-        # a search under a work budget stops there, inside a node if need be (it is not
-        # resumed: a pause by work is between nodes, ``_next``)
+        # a search under a work budget stops there for good, inside a node if need be (the
+        # colour core cannot resume after a limit, and nothing resumes a single search)
         max_work = -1 if self.work_end is None else self.work_end
         return self.engine.outcomes[int(self.core.next(max_nodes, timeout, max_work))]
 
@@ -127,7 +110,8 @@ class _Search(Generic[P]):
 
     def run(self, limits: SearchLimits, work: int | None = None) -> Iterator[Grid]:
         """Every solution, or LimitReached at ``limits`` or once ``work`` (line solves) more
-        are done (checked between slices of nodes: the same run on every machine)."""
+        are done (the core's work budget: the same step on every machine; it stops the
+        search for good)."""
         if work is not None:
             self.work_end = self.core.stats()["line_solves"] + work
         skip: Grid | None = None
