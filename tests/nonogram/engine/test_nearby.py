@@ -126,17 +126,19 @@ def test_counts_with_local_moves_match_the_oracle(seed: int) -> None:
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("seed", range(30))
-def test_auto_with_sat_first_matches_the_oracle(seed: int, monkeypatch: pytest.MonkeyPatch
-                                                ) -> None:
+def test_auto_with_sat_first_matches_the_oracle(seed: int) -> None:
     """``auto`` with no native turn first: SAT's solutions go through local moves too."""
     pytest.importorskip("pysat")
+    from dataclasses import replace
+
     from gridsolve.nonogram.backends import auto
-    monkeypatch.setattr(auto, "AUTO_NODES", 0)
+    from gridsolve.nonogram.policy import DEFAULT_POLICY
+    sat_first = replace(DEFAULT_POLICY, auto_nodes=0)
     grid = _random_grid(2000 + seed, 6, 5)
     puzzle = puzzle_from_grid(grid)
     solutions = all_solutions(puzzle)
     for max_solutions in (2, 5):
-        _check(auto.analyse(puzzle, max_solutions), solutions, max_solutions)
+        _check(auto.analyse(puzzle, max_solutions, policy=sat_first), solutions, max_solutions)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -150,16 +152,16 @@ def test_count_and_unique_with_local_moves_match_the_oracle(seed: int) -> None:
 
 
 def test_team_uses_local_moves_only_after_its_search_has_not_found_the_next() -> None:
-    """The team tries local moves next to a solution only once its search has gone on
-    TEAM_SLICE nodes without reaching the count; a solution forced without a branch is the
-    only one and gets none."""
+    """The team tries local moves next to a solution only once its search has gone on the
+    policy's ``team_slice`` nodes without reaching the count; a solution forced without a
+    branch is the only one and gets none."""
     grid = ("#.####", ".####.", "...###", "#....#", "##...#", "..#..#")
     puzzle = puzzle_from_grid(grid)
     t = engine.Team(puzzle, 2)
     t.add(grid)
     t._moves()  # the search has not gone on yet: nothing
     assert t.nearby == 0 and len(t.found) == 1
-    t.pending = [(grid, -engine.team.TEAM_SLICE)]
+    t.pending = [(grid, -t.policy.team_slice)]
     t._moves()
     assert t.nearby == 1 and set(t.found) == all_solutions(puzzle)
     forced = engine.Team(puzzle, 2)
