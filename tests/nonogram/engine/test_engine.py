@@ -532,11 +532,11 @@ class _Slices:
     def __init__(self, core: Any, team: list[Any], slices: list[tuple[int, int, int]]) -> None:
         self.core, self.team, self.slices = core, team, slices
 
-    def next(self, budget: int = -1, timeout: float = -1.0) -> Any:
+    def next(self, budget: int = -1, timeout: float = -1.0, *rest: Any) -> Any:
         team = self.team[0]
         own = sum(c.stats()["nodes"] for c in team.searches)
         self.slices.append((budget - self.core.stats()["nodes"], team.work(), own))
-        return self.core.next(budget, timeout)
+        return self.core.next(budget, timeout, *rest)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.core, name)

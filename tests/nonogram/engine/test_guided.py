@@ -152,8 +152,9 @@ def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPat
     around = Guided.around
 
     def few(self: Guided, solution: Grid, seen: object, until: float | None = None,
-            deadline: float | None = None, max_nodes: int = 0) -> object:
-        return around(self, solution, seen, until, deadline, 8)  # type: ignore[arg-type]
+            deadline: float | None = None, max_nodes: int = 0,
+            max_work: int | None = None) -> object:
+        return around(self, solution, seen, until, deadline, 8, max_work)  # type: ignore[arg-type]
     monkeypatch.setattr(Guided, "around", few)
     result = kissat.analyse(five_rooks(), 200)
     assert len(set(result.solutions)) == len(result.solutions) == 120 and result.exhausted
@@ -166,28 +167,34 @@ def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPat
 def test_its_nodes_are_a_share_of_the_run_and_no_node_limit_takes_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """It is given nodes of its own (the policy's ``guided_nodes_per_conflict`` for each of
-    the run's conflicts, at least ``guided_min_nodes``, at most GUIDED_NODES) and the
-    deadline, no end by the clock (was a share of the run's time: the same run on every
+    the run's conflicts, at least ``guided_min_nodes``, at most GUIDED_NODES), work of its
+    own (``guided_share`` of the run's conflicts in work, at least ``guided_min_work``) and
+    the deadline, no end by the clock (was a share of the run's time: the same run on every
     machine now); under a node limit it does not run (its nodes are not Kissat's conflicts),
     unless asked to (``guided_always``: auto's turns, where the limit is the turn's)."""
     monkeypatch.setattr(_program, "nearby", lambda *_a, **_k: iter(()))
-    ends: list[tuple[float | None, float | None, int]] = []
+    ends: list[tuple[float | None, float | None, int, int | None]] = []
     around = Guided.around
 
     def spy(self: Guided, solution: Grid, seen: object, until: float | None = None,
-            deadline: float | None = None, max_nodes: int = GUIDED_NODES) -> object:
-        ends.append((until, deadline, max_nodes))
-        return around(self, solution, seen, until, deadline, max_nodes)  # type: ignore[arg-type]
+            deadline: float | None = None, max_nodes: int = GUIDED_NODES,
+            max_work: int | None = None) -> object:
+        ends.append((until, deadline, max_nodes, max_work))
+        return around(self, solution, seen, until, deadline, max_nodes,  # type: ignore[arg-type]
+                      max_work)
     monkeypatch.setattr(Guided, "around", spy)
     started = time.perf_counter()
     result = kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60))
     assert len(set(result.solutions)) == 2 and ends
     assert all(u is None and d is not None and started < d
-               and DEFAULT_POLICY.guided_min_nodes <= n <= GUIDED_NODES for u, d, n in ends)
+               and DEFAULT_POLICY.guided_min_nodes <= n <= GUIDED_NODES
+               and w is not None and w >= DEFAULT_POLICY.guided_min_work for u, d, n, w in ends)
     ends.clear()
-    seven = dataclasses.replace(DEFAULT_POLICY, guided_min_nodes=7, guided_nodes_per_conflict=0)
+    seven = dataclasses.replace(DEFAULT_POLICY, guided_min_nodes=7, guided_nodes_per_conflict=0,
+                                guided_min_work=1234, guided_share=0)
     result = kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60), policy=seven)
-    assert len(set(result.solutions)) == 2 and ends and all(n == 7 for _, _, n in ends)
+    assert len(set(result.solutions)) == 2 and ends
+    assert all((n, w) == (7, 1234) for _, _, n, w in ends)
     ends.clear()
     result = kissat.analyse(five_rooks(), 200, SearchLimits(max_nodes=10**6))
     assert not ends and result.stats["guided"] == 0 and len(result.solutions) == 120
