@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from gridsolve.cli import main
-from gridsolve.nonogram.backends import auto, cnf, kissat, parallel, sat
+from gridsolve.nonogram.backends import _processes, auto, cnf, kissat, parallel, sat
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
@@ -327,7 +327,7 @@ def test_when_both_kissat_processes_fail_the_team_goes_on(
     def failing(*args: object, **kwargs: object) -> object:
         def grids() -> object:
             raise kissat.OutOfMemory("kissat stopped at the memory limit")
-        return parallel.grids_worker(grids, lambda: 5)  # type: ignore[arg-type]
+        return _processes.grids_worker(grids, lambda: 5)  # type: ignore[arg-type]
     monkeypatch.setattr(parallel, "_kissat_worker", failing)
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2, policy=policy)
     assert result.stats["jobs"] == 2 and result.stats["team_went_on"] == 1
@@ -392,7 +392,7 @@ def test_a_search_process_sends_its_count_with_each_solution() -> None:
     process's node count comes before each of its solutions, so ``nodes`` has it."""
     counts = iter([7, 19, 23])
     conn = _Conn()
-    parallel.grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
+    _processes.grids_worker(lambda: iter([("#",), (".",)]), lambda: next(counts))(conn)  # type: ignore[arg-type]
     assert conn.sent == [("nodes", 7), ("grid", ("#",)), ("nodes", 19), ("grid", (".",)),
                          ("nodes", 23), ("done", True)]
 
