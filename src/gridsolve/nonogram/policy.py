@@ -171,10 +171,11 @@ class Policy:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            least = 1 if f.name in _AT_LEAST_ONE else 0
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-                    value >= 0 and value != float("inf")):
-                raise ValueError(f"policy: {f.name} must be a finite number of at least 0, "
-                                 f"got {value!r}")
+                    value >= least and value != float("inf")):
+                raise ValueError(f"policy: {f.name} must be a finite number of at least "
+                                 f"{least}, got {value!r}")
         if not 0 <= self.dive_probe_share <= 1:
             raise ValueError(f"policy: dive_probe_share must be between 0 and 1, got "
                              f"{self.dive_probe_share!r}")
@@ -184,5 +185,10 @@ class Policy:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                 if getattr(self, f.name) != getattr(DEFAULT_POLICY, f.name)}
 
+
+#: The fields a turn's size or a rate is made of: 0 would make a loop that never advances.
+_AT_LEAST_ONE = frozenset({
+    "team_slice", "team_restart_base", "dive_slice", "dive_restart_fails", "dive_bp_cells",
+    "turns_share", "conflict_work", "kissat_turn_conflicts", "report_work", "sat_share_growth"})
 
 DEFAULT_POLICY = Policy()

@@ -16,7 +16,8 @@
 
 typedef struct {
     long long nodes, max_nodes, line_solves, probes, max_depth;
-    long long max_work;     /* line solves at which to stop for good, -1 = none */
+    long long max_work;     /* line solves at which to stop for good; 0 or less: none (so
+                             * a zeroed eng_limits has no work budget) */
     double deadline;        /* absolute monotonic seconds, 0 = none */
     long long check_mask;   /* read the clock when (steps & check_mask) == 0 */
     int aborted;            /* the deadline passed, Ctrl-C (or a callback failed): stop for good */
@@ -36,7 +37,7 @@ static double eng_now(void)
 static int eng_out_of_time(eng_limits *lim)
 {
     if (eng_interrupted(lim->sigints)) lim->aborted = lim->interrupted = 1;
-    else if (lim->max_work >= 0 && lim->line_solves >= lim->max_work) lim->aborted = 1;
+    else if (lim->max_work > 0 && lim->line_solves >= lim->max_work) lim->aborted = 1;
     else if (lim->deadline > 0 && eng_now() > lim->deadline) lim->aborted = 1;
     return lim->aborted;
 }

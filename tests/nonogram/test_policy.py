@@ -1,0 +1,40 @@
+"""The schedule's Policy: every tuned number in one frozen table, refused when it would make a
+loop that never ends, and the fields that differ from the default named."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gridsolve.nonogram.policy import _AT_LEAST_ONE, DEFAULT_POLICY, Policy
+
+
+def test_the_default_is_valid_and_frozen() -> None:
+    assert Policy() == DEFAULT_POLICY and DEFAULT_POLICY.changed() == {}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        DEFAULT_POLICY.auto_nodes = 1  # type: ignore[misc]
+
+
+def test_changed_names_what_differs() -> None:
+    policy = dataclasses.replace(DEFAULT_POLICY, auto_nodes=5, sat_share=3.0)
+    assert policy.changed() == {"auto_nodes": 5, "sat_share": 3.0}
+
+
+@pytest.mark.parametrize("bad", [-1, float("nan"), float("inf"), True, "3", None])
+def test_a_value_that_is_not_a_finite_count_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="auto_nodes must be a finite number"):
+        dataclasses.replace(DEFAULT_POLICY, auto_nodes=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(_AT_LEAST_ONE))
+def test_a_turn_of_nothing_is_refused(name: str) -> None:
+    """A zero turn made a loop that never advanced (Kissat's turns with 0 conflicts spun to
+    the deadline; a team slice of 0 nodes hung past it)."""
+    with pytest.raises(ValueError, match=f"{name} must be a finite number of at least 1"):
+        dataclasses.replace(DEFAULT_POLICY, **{name: 0})
+
+
+def test_the_dive_probe_share_is_a_share() -> None:
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        dataclasses.replace(DEFAULT_POLICY, dive_probe_share=1.5)
