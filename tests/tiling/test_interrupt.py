@@ -14,8 +14,10 @@ from gridsolve.tiling.engine import SearchLimits, count
 from gridsolve.tiling.model import Board
 from tests.signals import SOON, TIMEOUT, ctrl_c, quiet
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"),
-                                reason="POSIX signals (the cores take SIGINT with sigaction)")
+# heavy: a second process sends the SIGINTs, timed against a running search (make test-slow)
+pytestmark = [pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"),
+                                 reason="POSIX signals (the cores take SIGINT with sigaction)"),
+              pytest.mark.heavy]
 
 
 def test_a_tiling_count_stops() -> None:

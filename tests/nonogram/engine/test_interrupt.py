@@ -21,8 +21,10 @@ from tests.nonogram.cases import slow_long_row
 from tests.signals import SOON, TIMEOUT, ctrl_c, quiet, raise_once
 
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"),
-                                reason="POSIX signals (the cores take SIGINT with sigaction)")
+# heavy: a second process sends the SIGINTs, timed against a running search (make test-slow)
+pytestmark = [pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"),
+                                 reason="POSIX signals (the cores take SIGINT with sigaction)"),
+              pytest.mark.heavy]
 
 
 def _random(n: int) -> Puzzle:
