@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,6 +27,14 @@ TIMEOUT = 120.0
 SOON = 30.0
 SEND_EVERY = 0.1
 
+#: The sending process: SIGINT to the pid given every so many seconds, until it is killed.
+SENDER = """
+import os, signal, sys, time
+while True:
+    time.sleep(float(sys.argv[2]))
+    os.kill(int(sys.argv[1]), signal.SIGINT)
+"""
+
 
 @contextmanager
 def ctrl_c(handler: Callable[[int, Any], None]) -> Iterator[list[int]]:
@@ -37,20 +46,15 @@ def ctrl_c(handler: Callable[[int, Any], None]) -> Iterator[list[int]]:
         calls.append(signum)
         handler(signum, frame)
 
-    done = threading.Event()
-
-    def send() -> None:
-        while not done.wait(SEND_EVERY):
-            os.kill(os.getpid(), signal.SIGINT)
-
     old = signal.signal(signal.SIGINT, handle)
-    sender = threading.Thread(target=send, daemon=True)
-    sender.start()
+    # another process sends them, as a terminal would: a thread of this one could not while
+    # a library's solve holds the GIL (python-sat's plain solve does)
+    sender = subprocess.Popen([sys.executable, "-c", SENDER, str(os.getpid()), str(SEND_EVERY)])
     try:
         yield calls
     finally:
-        done.set()
-        sender.join()
+        sender.kill()
+        sender.wait()
         signal.signal(signal.SIGINT, lambda signum, frame: None)  # any still pending
         time.sleep(0.01)
         signal.signal(signal.SIGINT, old)

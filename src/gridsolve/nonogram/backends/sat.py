@@ -24,6 +24,8 @@ import functools
 import itertools
 import multiprocessing
 import os
+import signal
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection
@@ -291,6 +293,7 @@ class Search:
             return self._solve_limited()
         except Exception as exc:  # python-sat's own SIGINT handler (no interrupt() expected)
             if str(exc) == PYSAT_CTRL_C:
+                _python_takes_sigint()
                 raise KeyboardInterrupt from None
             raise
         finally:
@@ -320,6 +323,16 @@ class Search:
             with watch(self.sat.interrupt, self.deadline):
                 answer = self.sat.solve_limited(expect_interrupt=True)
         return None if answer is None else bool(answer)
+
+
+def _python_takes_sigint() -> None:
+    """Give SIGINT back to Python's handler and unblock it: python-sat's handler, which jumps
+    out of itself back into the solve, stays after it caught Ctrl-C (a second Ctrl-C jumped
+    into a solve long over) and leaves SIGINT blocked in this thread (none came any more)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(), *,
