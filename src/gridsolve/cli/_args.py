@@ -75,6 +75,16 @@ def seconds(text: str) -> float:
     return x
 
 
+#: The --timeout of rate, check and explain when none is given: an answer (or what was found
+#: so far) within half a minute, never a command that runs for ever.
+DEFAULT_TIMEOUT = 30.0
+
+
+def seconds_or_none(text: str) -> float | None:
+    """A positive, finite number of seconds, or 'none' for no limit."""
+    return None if text.strip().lower() == "none" else seconds(text)
+
+
 def fraction(text: str) -> float:
     """A number from 0 to 1 (a density)."""
     x = _number(text)

@@ -108,10 +108,28 @@ def result_json(result: Result, puzzle: AnyPuzzle) -> dict[str, Any]:
         # every solution is in "solutions" (so a count is exact): the search was exhausted
         "exhausted": result.exhausted,
     }
+    if result.status == "unknown":  # the cells proven before the limit ('?' still open)
+        out["partial"] = list(result.partial)
     palette = palette_of(puzzle)
     if palette is not None:
         out["palette"] = palette_json(palette)
     return out
+
+
+#: What to try when a solve's limit came first (text output, after the cells settled).
+LIMIT_ADVICE = ("the limit came first: try a longer --timeout, more processes with --jobs, "
+                "or another method: --method sat")
+
+
+def _partial_text(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result) -> None:
+    """At a limit: the cells settled so far, drawn as a solution is ('?' open), and advice."""
+    if not result.solutions and result.partial:
+        open_cells = sum(row.count("?") for row in result.partial)
+        total = puzzle.width * puzzle.height
+        print(f"settled so far: {total - open_cells} of {total} cells ('?' still open):")
+        show.print_grid(args, puzzle, result.partial)
+        print()
+    print(f"gridsolve: {LIMIT_ADVICE}", file=sys.stderr)
 
 
 def _count_text(result: Result, max_solutions: int) -> str:
@@ -174,6 +192,8 @@ def run_solve(args: argparse.Namespace) -> int:
                 print(f"solution {i + 1}:")
             show.print_grid(args, puzzle, grid)
             print()
+        if result.status == "unknown":
+            _partial_text(args, puzzle, result)
         status = STATUS_TEXT[result.status]
         if result.status == "unknown" and result.stats.get("built") == 0:
             from gridsolve.nonogram.backends.ilp import unbuilt_text

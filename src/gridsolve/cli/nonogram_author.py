@@ -14,14 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gridsolve.cli._args import (fraction, natural, positive_int, seconds, time_left, whole,
-                                write_file)
+from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_int, seconds,
+                                seconds_or_none, time_left, whole, write_file)
 from gridsolve.cli._input import add_index, read_one
 from gridsolve.nonogram.check import check, solution_problems
-from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
                                         write_puzzle)
-from gridsolve.nonogram.model import ColourPuzzle
+from gridsolve.nonogram.model import ColourPuzzle, Puzzle
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
                                          make_unique)
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
@@ -54,8 +54,9 @@ def _side(text: str) -> int:
 
 
 def _add_limits(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help="give up after this many seconds")
+    p.add_argument("--timeout", type=seconds_or_none, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"give up after this many seconds (default {DEFAULT_TIMEOUT:g}; "
+                        "'none': no limit)")
     p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up after N search nodes")
 
@@ -165,7 +166,7 @@ def rating_text(rating: Rating) -> str:
         level = (f"{rating.level} "
                  f"({(NONE_LEVEL_TEXT if rating.status == 'none' else LEVEL_TEXT)[rating.level]})")
         score = f"{rating.score}/10"
-        if rating.status == "unknown":  # the search's work so far: a lower bound
+        if rating.stopped:  # the search's work so far: a lower bound
             score += " (at least: the limit came before the search ended)"
     return "\n".join([
         f"unique: {unique}",
@@ -179,13 +180,23 @@ def rating_text(rating: Rating) -> str:
     ])
 
 
+def _solve_proof(puzzle: Puzzle, max_solutions: int, limits: SearchLimits) -> Result:
+    """Uniqueness as ``nonogram solve`` proves it (method auto, every core this process may
+    use): rate settles what solve settles (a random 60x60: more than one solution at once)."""
+    import os
+    from gridsolve.nonogram.backends import analyse
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return analyse(puzzle, max_solutions, limits, "auto", jobs=cores or 1)
+
+
 def run_rate(args: argparse.Namespace) -> int:
     puzzle = bw_only(read_one(args).puzzle, "rating", "supports", args.file)
-    rating = rate(puzzle, _limits(args))
+    rating = rate(puzzle, _limits(args), prove=_solve_proof)
     if args.json:
         data = dataclasses.asdict(rating)
         data["seconds"] = round(rating.seconds, 6)
         data["unique"] = rating.unique_known
+        del data["stopped"]  # (the JSON's keys are pinned; "score" null or 10 says as much)
         print(json.dumps({"file": args.file, "width": puzzle.width, "height": puzzle.height,
                           **data}))
     else:

@@ -42,7 +42,7 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(cmds: Any) -> None:
     """Sub-commands of ``gridsolve nonogram`` that show rather than solve."""
-    from gridsolve.cli._args import positive_int, seconds
+    from gridsolve.cli._args import DEFAULT_TIMEOUT, positive_int, seconds_or_none
     from gridsolve.cli._input import add_index
     from gridsolve.nonogram.formats import INPUT_FORMATS
     p = cmds.add_parser("explain", help="explain the deductions that solve a puzzle, step by step")
@@ -51,9 +51,10 @@ def add_commands(cmds: Any) -> None:
                    help="input format (default: detect)")
     add_index(p)
     p.add_argument("--ascii", action="store_true", help="draw with '#' and '.'")
-    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help="give up the engine's search (needed only when line logic stalls) "
-                        "after this many seconds")
+    p.add_argument("--timeout", type=seconds_or_none, default=DEFAULT_TIMEOUT,
+                   metavar="SECONDS",
+                   help="stop the account after this many seconds, keeping the steps written "
+                        f"(default {DEFAULT_TIMEOUT:g}; 'none': no limit)")
     p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up the engine's search after N nodes")
     p.add_argument("--no-limits", action="store_true",
@@ -107,24 +108,24 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The share of explain's --timeout (what is left of it after reading) that building the
-#: account may take; the rest is for writing it out, which takes time of its own (about
-#: 30 microseconds a line step: 40,000 steps of a 100,000-cell row, 1.3 s).
-EXPLAIN_SHARE = 2 / 3
-
-
 def run_explain(args: argparse.Namespace) -> int:
     """``nonogram explain``: the account of the solve, then the grid it reaches."""
     from gridsolve.nonogram.watch.explain import explain
     from gridsolve.cli._input import read_one
     from gridsolve.nonogram.formats import bw_only
-    from gridsolve.nonogram.watch.account import explanation_lines
+    from gridsolve.nonogram.watch.account import Narration
+    from gridsolve.nonogram.watch.explain import Deduction
     puzzle = bw_only(read_one(args).puzzle, "explain", "supports", args.file)
     left = time_left(args.timeout)
-    account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes,
-                                           timeout=None if left is None else left * EXPLAIN_SHARE))
-    lines = explanation_lines(account, lambda grid: "")
-    print("\n".join(lines[:-1]))
+    narration = Narration(puzzle)
+
+    def write(d: Deduction) -> None:  # as it comes: a limit or Ctrl-C keeps what was written
+        sys.stdout.write("".join(f"{line}\n" for line in narration.lines(d)))
+        sys.stdout.flush()
+
+    account = explain(puzzle, SearchLimits(max_nodes=args.max_nodes, timeout=left), write)
+    print("\n".join(narration.ending(account)))
+    print()
     print_grid(args, puzzle, account.grid)
     return 0 if account.solutions else 1
 

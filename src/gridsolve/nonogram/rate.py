@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from gridsolve.nonogram.engine import Result, SearchLimits, Status, analyse
+from gridsolve.nonogram.engine import Result, SearchLimits, Status, analyse, least
 from gridsolve.nonogram.model import UNKNOWN, Puzzle
 
 __all__ = ["Level", "LEVELS", "Rating", "rate", "score_of", "work_of", "SCORE_TABLE"]
@@ -63,6 +64,9 @@ class Rating:
     nodes: int
     max_depth: int
     seconds: float
+    #: The rating's search was stopped by the limit (its work is then a lower bound), though
+    #: ``status`` may be known all the same, from the proof (``rate``'s ``prove``).
+    stopped: bool = False
 
     @property
     def unique_known(self) -> bool | None:
@@ -99,25 +103,46 @@ def score_of(level: Level, work: float) -> int:
     return min(high, low + int(frac * (high - low + 1)))
 
 
-def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
+#: Seconds the rating's search may take after the proof found more than one solution or
+#: none (its level and score then only grade a puzzle that is not one): the proof said what
+#: matters, and the search alone can take minutes to say it again (a random 60x60).
+SEARCH_AFTER_PROOF = 5.0
+
+#: What proves uniqueness for ``rate``: (puzzle, max_solutions, limits) -> Result.
+Prove = Callable[[Puzzle, int, SearchLimits], Result]
+
+
+def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits(),
+         prove: Prove | None = None) -> Rating:
     """Rate a puzzle: is it unique, which level solves it, and how much work that takes.
 
     ``limits`` bound the whole rating: its timeout covers line logic alone (on 1000x1000
-    seconds of work) and the search after it."""
+    seconds of work) and the search after it. With ``prove`` (the solve command's analysis),
+    uniqueness is that proof's answer, run first when line logic does not finish the grid;
+    the rating's own search (which grades the level and score) has the time left after it."""
     start = time.perf_counter()
     until = limits.deadline(start)
     line = analyse(puzzle, 2, replace(limits, max_nodes=1), probing=False)
     level: Level | None
+    proof: Result | None = None
     if _complete(line):
         level, result = "line", line
     elif not line.stats.get("root_complete", 1):  # the clock stopped line logic itself
         level, result = None, line
     else:
+        search_until = until
+        if prove is not None:
+            proof = prove(puzzle, 2, limits.until(until))
+            if proof.status in ("multiple", "none"):
+                search_until = least(until, time.perf_counter() + SEARCH_AFTER_PROOF)
         # single-cell probing and one search, as the levels and the score table are defined
-        result = analyse(puzzle, 2, limits.until(until), probing=True, implications=False,
-                         team=False)
+        result = analyse(puzzle, 2, limits.until(search_until), probing=True,
+                         implications=False, team=False)
         level = ("probe" if _complete(result) else
                  "search" if result.stats.get("root_complete", 1) else None)
+    status = result.status
+    if proof is not None and proof.status != "unknown":
+        status = proof.status
     stats = result.stats
     line_solves, probes = stats.get("line_solves", 0), stats.get("probes", 0)
     nodes, depth = stats.get("nodes", result.nodes), stats.get("max_depth", 0)
@@ -125,6 +150,7 @@ def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Rating:
     if level is not None:
         work = work_of(level, puzzle, line_solves, probes, nodes)
         score = 10 if result.status == "unknown" else score_of(level, work)
-    return Rating(unique=result.status == "unique", status=result.status, level=level,
+    return Rating(unique=status == "unique", status=status, level=level,
                   score=score, line_solves=line_solves, probes=probes, nodes=nodes,
-                  max_depth=depth, seconds=time.perf_counter() - start)
+                  max_depth=depth, seconds=time.perf_counter() - start,
+                  stopped=result.status == "unknown")

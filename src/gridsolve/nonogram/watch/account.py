@@ -6,20 +6,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_clue, line_label, spans
-from gridsolve.nonogram.model import UNKNOWN, Grid
+from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
 from gridsolve.nonogram.watch.steps import plural
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.explain import Deduction, Explanation
 
-__all__ = ["explanation_lines"]
+__all__ = ["Narration", "explanation_lines"]
 
 PLURAL_REASON = (("covers it", "covers them"), ("reach it", "reach them"))
 
 
-def _forced_lines(account: Explanation, d: Deduction) -> list[str]:
+def _forced_lines(puzzle: Puzzle, d: Deduction) -> list[str]:
     """'cols 2-4 filled: <reason>' for each group of cells forced for the same reason."""
-    unit = "col" if d.line < account.puzzle.height else "row"
+    unit = "col" if d.line < puzzle.height else "row"
     groups: dict[tuple[str, str], list[int]] = {}
     for f in d.forced:
         groups.setdefault((f.value, f.reason), []).append(f.pos)
@@ -33,21 +33,26 @@ def _forced_lines(account: Explanation, d: Deduction) -> list[str]:
     return out
 
 
-def explanation_lines(account: Explanation, show_grid: Callable[[Grid], str]) -> list[str]:
-    """The account as lines of text; ``show_grid`` draws a grid (for the grid it ends on)."""
-    puzzle = account.puzzle
-    total = puzzle.width * puzzle.height
-    cells = [UNKNOWN] * total
-    out: list[str] = []
-    current_round = 0
-    probing = False
-    for d in account.deductions:
+class Narration:
+    """The account's text as it is made: ``lines`` for each deduction in turn (it keeps the
+    grid they reach, the round and whether probing has begun), then ``ending``. ``explain``
+    can hand each deduction over as it finds it, so its text is written as it goes."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
+        self.round = 0
+        self.probing = False
+
+    def lines(self, d: Deduction) -> list[str]:
+        """The lines of one deduction (with a heading when a round or the probing begins)."""
+        puzzle, cells, out = self.puzzle, self.cells, []
         if d.kind == "probe":
-            if not probing:
-                unknown = cells.count(UNKNOWN)
-                out.append(f"Line logic stalls with {unknown} of {total} cells unknown; "
-                           "the engine probes cells (tries each value and follows the lines):")
-                probing = True
+            if not self.probing:
+                out.append(f"Line logic stalls with {cells.count(UNKNOWN)} of {len(cells)} "
+                           "cells unknown; the engine probes cells (tries each value and "
+                           "follows the lines):")
+                self.probing = True
             where, value = cell_label(puzzle, d.cell), VALUE_WORD[d.value]
             if d.contradiction:
                 other = VALUE_WORD["." if d.value == "#" else "#"]
@@ -57,24 +62,31 @@ def explanation_lines(account: Explanation, show_grid: Callable[[Grid], str]) ->
                 out.append(f"probe {cell_label(puzzle, d.probed)}: both of its values make {where} "
                            f"{value}, so it is {value}")
             cells[d.cell] = d.value
-            current_round = 0
-            continue
-        if d.round != current_round:
-            current_round = d.round
+            self.round = 0
+            return out
+        if d.round != self.round:
+            self.round = d.round
             out.append(f"Round {d.round}")
         label = f"{line_label(puzzle, d.line)}, clue {clue_text(line_clue(puzzle, d.line))}"
         if d.kind == "contradiction":
             out.append(f"  {label}: the clue cannot fit the line as it stands ('{d.before}'), "
                        "so the puzzle has no solution")
-            continue
+            return out
         out.append(f"  {label}")
-        out += [f"    {text}" for text in _forced_lines(account, d)]
+        out += [f"    {text}" for text in _forced_lines(puzzle, d)]
         _apply(cells, puzzle.width, puzzle.height, d)
-    out.append("")
-    out.append(_ending(account, cells.count(UNKNOWN)))
-    out.append("")
-    out.append(show_grid(account.grid))
-    return out
+        return out
+
+    def ending(self, account: Explanation) -> list[str]:
+        """The closing sentence of the finished account, after a blank line."""
+        return ["", _ending(account, self.cells.count(UNKNOWN))]
+
+
+def explanation_lines(account: Explanation, show_grid: Callable[[Grid], str]) -> list[str]:
+    """The account as lines of text; ``show_grid`` draws a grid (for the grid it ends on)."""
+    narration = Narration(account.puzzle)
+    out = [line for d in account.deductions for line in narration.lines(d)]
+    return out + narration.ending(account) + ["", show_grid(account.grid)]
 
 
 def _apply(cells: list[str], width: int, height: int, d: Deduction) -> None:

@@ -24,7 +24,7 @@ it is (``Explanation.stopped``), in a line's compiled solve too.
 
 from __future__ import annotations
 
-from collections.abc import Sized
+from collections.abc import Callable, Sized
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -223,14 +223,22 @@ def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: i
 class _Solver:
     """The replayed grid and the rounds of line logic over it."""
 
-    def __init__(self, puzzle: Puzzle, account: Explanation, until: float | None) -> None:
+    def __init__(self, puzzle: Puzzle, account: Explanation, until: float | None,
+                 on_step: Callable[[Deduction], object] | None = None) -> None:
         self.puzzle = puzzle
         self.account = account
         self.until = until
+        self.on_step = on_step
         self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
         self.lines = [line_cells(puzzle, i) for i in range(puzzle.width + puzzle.height)]
         self.dirty = set(range(len(self.lines)))
         self.round = 0
+
+    def add(self, d: Deduction) -> None:
+        """A deduction made: into the account, and to ``on_step`` as it comes."""
+        self.account.deductions.append(d)
+        if self.on_step is not None:
+            self.on_step(d)
 
     def set(self, cell: int, value: str) -> None:
         self.cells[cell] = value
@@ -255,12 +263,12 @@ class _Solver:
                     return True
                 if after is None:
                     self.round = number
-                    self.account.deductions.append(Deduction("contradiction", number, line, before))
+                    self.add(Deduction("contradiction", number, line, before))
                     return False
                 if after != before:
                     self.round = number
-                    self.account.deductions.append(Deduction(
-                        "line", number, line, before, after, line_reasons(clue, before, after)))
+                    self.add(Deduction("line", number, line, before, after,
+                                       line_reasons(clue, before, after)))
                     for pos, (a, b) in enumerate(zip(before, after)):
                         if a != b:
                             self.set(where[pos], b)
@@ -285,14 +293,17 @@ class _RootSteps:
             self.steps.append(step)
 
 
-def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanation:
+def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits(),
+            on_step: Callable[[Deduction], object] | None = None) -> Explanation:
     """The account of a solve: line logic first, then what probing (or search) was needed.
 
     ``limits`` bound the engine's search, which only runs when line logic stalls, and their
-    timeout the whole account (``Explanation.stopped`` when it came first)."""
+    timeout the whole account (``Explanation.stopped`` when it came first). ``on_step`` is
+    given each deduction as it is made (so that a caller can write it out at once: what was
+    written stays when a limit or Ctrl-C comes)."""
     until = limits.deadline()
     account = Explanation(puzzle)
-    solver = _Solver(puzzle, account, until)
+    solver = _Solver(puzzle, account, until, on_step)
     ok = solver.line_logic()
     if account.stopped:
         return _stopped(account, solver)
@@ -306,7 +317,7 @@ def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits()) -> Explanatio
             if step.kind == "retract":
                 probed, refuted = step.cell, step.contradiction
             elif step.kind == "learn" and solver.cells[step.cell] == UNKNOWN:
-                account.deductions.append(Deduction(
+                solver.add(Deduction(
                     "probe", solver.round, cell=step.cell, value=step.value,
                     contradiction=refuted and probed == step.cell, probed=probed))
                 solver.set(step.cell, step.value)
