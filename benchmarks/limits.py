@@ -138,31 +138,9 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
     else:
         args = [gridsolve, "nonogram", "solve", str(path), "--timeout", str(timeout),
                 "--method", method, "--json"]
-    started = time.perf_counter()
-    # output to files, not pipes: a solution of 100,000 cells would fill a pipe and block
-    out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-    proc = subprocess.Popen(args, stdout=out_file, stderr=err_file, start_new_session=True)
-    peak, killed = 0, False
-    while proc.poll() is None:
-        peak = max(peak, tree_rss(proc.pid))
-        if time.perf_counter() - started > kill_after or peak > kill_rss_mb * 2**20:
-            os.killpg(proc.pid, signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.02)
-    proc.wait()
-    wall = time.perf_counter() - started
-    out_file.seek(0)
-    err_file.seek(0)
-    out, err = out_file.read(), err_file.read()
-    out_file.close()
-    err_file.close()
-    try:  # whatever the session left behind (a SAT child, CBC) goes too
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    if killed:
-        return wall, peak / 2**20, "killed"
+    wall, rss, out, err, code = measure(args, kill_after, kill_rss_mb)
+    if code is None:
+        return wall, rss, "killed"
     try:
         if method == "steps":  # the closing status line, after the story and the grid
             said = {"status": next(line.split()[1] for line in reversed(out.splitlines())
@@ -183,8 +161,8 @@ def run(gridsolve: str, method: str, path: Path, timeout: float, kill_after: flo
         elif line:
             status = "error: " + line[-1].removeprefix("gridsolve: error: ")[:60]
         else:
-            status = f"error: exit code {proc.returncode}"
-    return wall, peak / 2**20, status
+            status = f"error: exit code {code}"
+    return wall, rss, status
 
 
 @dataclass
@@ -255,6 +233,7 @@ def measure(argv: list[str], kill_after: float, kill_rss_mb: float
     """Wall seconds, peak tree RSS (MB), output, errors and exit code of one command (None:
     killed at ``kill_after`` seconds or ``kill_rss_mb``)."""
     started = time.perf_counter()
+    # output to files, not pipes: a solution of 100,000 cells would fill a pipe and block
     out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
     proc = subprocess.Popen(argv, stdout=out_file, stderr=err_file, start_new_session=True)
     peak, killed = 0, False
@@ -272,7 +251,7 @@ def measure(argv: list[str], kill_after: float, kill_rss_mb: float
     out, err = out_file.read(), err_file.read()
     out_file.close()
     err_file.close()
-    try:
+    try:  # whatever the session left behind (a SAT child, CBC) goes too
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass

@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,28 +37,34 @@ pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is 
               pytest.mark.heavy]
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app under uvicorn on a free loopback port, in a thread; always stopped."""
+@contextmanager
+def served(server: Any) -> Iterator[str]:
+    """A uvicorn server on a free loopback port, in a thread; its address; always stopped."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
         for _ in range(200):
-            if srv.started:
+            if server.started:
                 break
             time.sleep(0.05)
         else:
             pytest.fail("the server did not start within 10 s")
         yield f"http://127.0.0.1:{port}"
     finally:
-        srv.should_exit = True
+        server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app under uvicorn, as a plain server (``served``)."""
+    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off")
+    with served(uvicorn.Server(config)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,7 @@ Skips when playwright or a chromium binary is missing; never downloads a browser
 from __future__ import annotations
 
 import random
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,11 +21,8 @@ from gridsolve.nonogram.formats import write_puzzle  # noqa: E402
 from gridsolve.nonogram.model import puzzle_from_grid  # noqa: E402
 from gridsolve.web import WebLimits, create_app  # noqa: E402
 from gridsolve.web.server import make_server  # noqa: E402
+from tests.web.test_e2e import CHROMIUM, FLAGS, served  # noqa: E402
 
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"))
-                 if p and Path(p).exists()), None)
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 pytestmark = [pytest.mark.heavy,  # a server and a browser (make test-slow runs them)
               pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")]
@@ -43,24 +35,8 @@ GRID = ["".join(RNG.choice("#.") for _ in range(60)) for _ in range(60)]
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The app with a 1 ms budget, served as ``gridsolve serve`` serves it, in a thread."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    srv = make_server(create_app(WebLimits(budget=0.001)), WebLimits())
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        for _ in range(200):
-            if srv.started:
-                break
-            time.sleep(0.05)
-        else:
-            pytest.fail("the server did not start within 10 s")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    with served(make_server(create_app(WebLimits(budget=0.001)), WebLimits())) as url:
+        yield url
 
 
 def test_a_solve_out_of_time_is_asked_once_and_shows_the_cells_proven(server: str) -> None:
