@@ -1,0 +1,61 @@
+"""Ctrl-C ends every long command at once with exit code 130 (issue #54.1): SIGINT to the
+command's process group while its engine works on a random 300x300 (minutes of search; 60 s
+and more went by after Ctrl-C before the compiled loops looked for it)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gridsolve.nonogram.formats import write_puzzle
+from gridsolve.nonogram.generate import random_grid
+from gridsolve.nonogram.model import puzzle_from_grid
+
+pytestmark = [pytest.mark.heavy,
+              pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")]
+
+#: The command has surely entered its engine by then (a 300x300 is read in tenths of a second).
+STARTED = 2.5
+#: It ends within this many seconds of the signal (a few milliseconds when nothing else runs;
+#: the bound is for a busy machine, and far below the minutes the search would take).
+ENDS_WITHIN = 15.0
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "--method", "native", "--jobs", "1"],
+    ["solve"],  # auto, on every core: child processes too
+    ["solve", "--method", "sat"],
+    ["rate"],
+    ["check"],
+    ["explain"],
+], ids=["solve-native", "solve-auto", "solve-sat", "rate", "check", "explain"])
+def test_ctrl_c_ends_the_command_with_130(tmp_path: Path, argv: list[str]) -> None:
+    if "sat" in argv:
+        pytest.importorskip("pysat")
+    path = tmp_path / "r300.txt"
+    path.write_text(write_puzzle(puzzle_from_grid(random_grid(300, 300, 0.5,
+                                                              random.Random(300))), "text"))
+    proc = subprocess.Popen([sys.executable, "-m", "gridsolve", "nonogram", *argv, str(path),
+                             "--timeout", "600"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        time.sleep(STARTED)
+        assert proc.poll() is None, proc.communicate()
+        sent = time.perf_counter()
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=ENDS_WITHIN)
+        assert time.perf_counter() - sent < ENDS_WITHIN
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "gridsolve: interrupted"
