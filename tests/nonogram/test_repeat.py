@@ -36,8 +36,8 @@ from tests.nonogram.engine.test_colour_engine import palette
 from tests.nonogram.engine.test_colour_engine import random_grid as random_colour_grid
 
 #: Short turns, so that a run takes several, the team's, the dive's and SAT's, where the
-#: default's first turn ends most of these puzzles (long enough for the root of a 40x40,
-#: which ``first_stop`` times the first turn's work must settle, or SAT goes on alone).
+#: default's first turn ends most of these puzzles (the root of a 40x40 settles within the
+#: policy's ``first_stop``, or SAT goes on alone).
 SHORT = dataclasses.replace(DEFAULT_POLICY, auto_nodes=20, first_work=30_000,
                             first_work_large=30_000, first_work_to_kissat=30_000,
                             dive_first_fails=1, dive_first_work=30_000, turns_first=30_000,

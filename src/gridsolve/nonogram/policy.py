@@ -76,7 +76,7 @@ class Policy:
     #: ``Team.solve`` (native alone, on the puzzles the dive is for): the team's first turn
     #: (was 0.1 s), then the dive's first, then equal turns of ``turns_share`` work each, each
     #: pair twice the last (was 0.5 s; 0031).
-    turns_first: int = _seconds(0.1)
+    turns_first: int = 150_000
     turns_share: int = _seconds(0.5)
 
     # --- auto: the native team first, then SAT and the team in turns (0004, 0005, 0013) ---
@@ -96,16 +96,23 @@ class Policy:
     #: first on tournament puzzles, as they did).
     first_work: int = 15_000_000
     #: ... on larger ones (was 0.1 s; 0013, 0017): there SAT with the order model seldom
-    #: needs long and the team rarely ends after its first moments.
-    first_work_large: int = _seconds(0.1)
+    #: needs long and the team rarely ends after its first moments. At their own rate (1.3-3
+    #: million line solves a second on random 70x70 and 100x100; 400,000 made every random
+    #: 70x70 0.1-0.15 s slower than the 0.1 s it stands for).
+    first_work_large: int = 150_000
     #: ... on small ones Kissat may take next (was 0.5 s; 0021: a small puzzle the team has
     #: not ended by then is most often one it will not end in seconds, and Kissat will).
     first_work_to_kissat: int = 7_500_000
-    #: The first turn stops the team for good once it has done this many times its work,
-    #: inside a node if need be: a node too costly to settle (the root of a 64x3000
-    #: checkerboard takes minutes) leaves the rest to SAT alone (was twice ``AUTO_SECONDS``
-    #: by the clock).
-    first_stop: float = 2.0
+    #: The first turn stops the team for good once it has done this much work, inside a node
+    #: if need be: a node too costly to settle leaves the rest to SAT alone (was twice
+    #: ``AUTO_SECONDS`` by the clock; Gettys's root takes about 500,000 line solves and must
+    #: not be cut) ...
+    first_stop: int = 8_000_000
+    #: ... and on puzzles with a line longer than ``long_line`` cells, whose line solves cost
+    #: a hundred times a short line's (the banded solver of line_long.c), once it has done
+    #: ``long_line_stop`` (the root of a 64x3000 checkerboard takes minutes, SAT a second).
+    long_line: int = 1024
+    long_line_stop: int = 300_000
     #: Puzzles of at most this many cells are small: implication probing covers them
     #: (NG_IMPL_MAX_CELLS), and SAT's share starts at ``sat_share_small``.
     small_cells: int = 1024
@@ -128,6 +135,9 @@ class Policy:
     #: Where Kissat and the dive take turns on one core: Kissat's first run gets this many
     #: conflicts and the dive as much work, each pair twice the last (0029).
     kissat_turn_conflicts: int = 10_000
+    #: ... and each pair of turns this many times the last: a run that reaches its conflicts
+    #: starts anew, so over the turns Kissat redoes at most 1 / (growth - 1) of its work.
+    kissat_turn_growth: float = 2.0
     #: Puzzles whose every line has at least this many cells go to Kissat (0016).
     kissat_min_line: int = 64
     #: Bytes a SAT model may take without a memory limit, and the share of a memory limit
@@ -189,6 +199,7 @@ class Policy:
 #: The fields a turn's size or a rate is made of: 0 would make a loop that never advances.
 _AT_LEAST_ONE = frozenset({
     "team_slice", "team_restart_base", "dive_slice", "dive_restart_fails", "dive_bp_cells",
-    "turns_share", "conflict_work", "kissat_turn_conflicts", "report_work", "sat_share_growth"})
+    "turns_share", "conflict_work", "kissat_turn_conflicts", "report_work", "sat_share_growth",
+    "kissat_turn_growth"})
 
 DEFAULT_POLICY = Policy()

@@ -397,12 +397,14 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
 def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, work: int) -> bool:
     """The native team's first turn, up to ``auto_nodes`` nodes (counting past
     ``auto_count_from`` solutions: ``auto_nodes`` past the last solution it reached) and
-    ``work``, a node that runs past ``first_stop`` times that work stopping the team for good
-    (SAT alone goes on); True if that ended the search (it was not stopped)."""
+    ``work``, a node that runs past ``first_stop`` work (``long_line_stop`` on puzzles with a
+    line over ``long_line`` cells) stopping the team for good (SAT alone goes on); True if
+    that ended the search (it was not stopped)."""
     policy = team.policy
     cap = policy.auto_nodes
     end = team.work() + work
-    halt = team.work() + int(work * policy.first_stop)
+    long = max(team.puzzle.width, team.puzzle.height) > policy.long_line
+    halt = team.work() + (policy.long_line_stop if long else policy.first_stop)
     while True:
         turn = dataclasses.replace(limits, max_nodes=cap if limits.max_nodes is None
                                    else min(cap, limits.max_nodes))
@@ -466,7 +468,7 @@ def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left:
             break
         team.dive(limits, conflicts * policy.conflict_work)
         turns += 1
-        conflicts *= 2
+        conflicts = int(conflicts * policy.kissat_turn_growth)
     total["dive_turns"] = turns
     return Result.of_count(tuple(team.found)[:max_solutions], max_solutions,
                            complete or team.complete, total["conflicts"],
