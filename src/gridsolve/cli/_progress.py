@@ -40,13 +40,14 @@ def _terminal(stream: TextIO) -> bool:
 
 
 @contextmanager
-def shown(enabled: bool, timeout: float | None,
-          stream: TextIO | None = None) -> Iterator[Progress | None]:
+def shown(enabled: bool, timeout: float | None, stream: TextIO | None = None,
+          always: bool = False) -> Iterator[Progress | None]:
     """A ``Progress`` to give the search, drawn on ``stream`` (standard error) while the
-    block runs, if ``enabled`` and the stream is a terminal; else None (nothing drawn)."""
+    block runs, if ``enabled`` and the stream is a terminal; else None (nothing drawn), or
+    with ``always`` one that is not drawn (what the search proved, for after Ctrl-C)."""
     out = sys.stderr if stream is None else stream
     if not enabled or not _terminal(out):
-        yield None
+        yield Progress() if always else None
         return
     from rich.console import Console
     from rich.live import Live

@@ -18,7 +18,7 @@ from gridsolve.nonogram.backends import METHODS, analyse
 from gridsolve.nonogram.check import goal_warning
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, Result, SearchLimits
 from gridsolve.nonogram.formats import INPUT_FORMATS
-from gridsolve.nonogram.model import AnyPuzzle, Colour, palette_of
+from gridsolve.nonogram.model import AnyPuzzle, Colour, Grid, palette_of
 
 
 #: The sub-commands beside ``solve``: name -> (the module whose ``add_commands(cmds)`` adds it,
@@ -132,6 +132,16 @@ def _partial_text(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result) -
     print(f"gridsolve: {LIMIT_ADVICE}", file=sys.stderr)
 
 
+def _interrupted_text(args: argparse.Namespace, puzzle: AnyPuzzle, partial: Grid) -> None:
+    """After Ctrl-C: the cells the search had proven, drawn as a solution is ('?' open)."""
+    open_cells = sum(row.count("?") for row in partial)
+    total = puzzle.width * puzzle.height
+    print(f"interrupted; settled so far: {total - open_cells} of {total} cells ('?' still "
+          "open):")
+    show.print_grid(args, puzzle, partial)
+    print(flush=True)
+
+
 def _count_text(result: Result, max_solutions: int) -> str:
     """The status line of a count (--max-solutions past 2) with several solutions: exact,
     stopped at the count asked, or a lower bound when a limit stopped the search."""
@@ -176,9 +186,14 @@ def run_solve(args: argparse.Namespace) -> int:
         result = engine.analyse(watch.puzzle, args.max_solutions, limits, on_event=watch)
     else:
         from gridsolve.cli._progress import shown
-        with shown(not args.json, limits.timeout) as progress:
-            result = analyse(puzzle, args.max_solutions, limits, args.method,
-                             solver=args.sat_solver, jobs=_jobs(args), progress=progress)
+        with shown(not args.json, limits.timeout, always=True) as progress:
+            try:
+                result = analyse(puzzle, args.max_solutions, limits, args.method,
+                                 solver=args.sat_solver, jobs=_jobs(args), progress=progress)
+            except KeyboardInterrupt:
+                if not args.json and progress is not None and progress.partial is not None:
+                    _interrupted_text(args, puzzle, progress.partial())
+                raise
     warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions, result.status)
     if warning:
         print(f"gridsolve: warning: {warning}", file=sys.stderr)

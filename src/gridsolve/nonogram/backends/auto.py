@@ -199,7 +199,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                                            progress=progress), why, started)
     team = team_for(puzzle, max_solutions, policy=policy)
     if team is not None:
-        team.progress = progress
+        team.report_to(progress)
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
                          small_for_kissat(puzzle, solver, limits, max_solutions, policy))
     return _colour(puzzle, max_solutions, limits, name, started, encoding, implications,

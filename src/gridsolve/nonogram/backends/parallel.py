@@ -223,7 +223,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     deadline = limits.deadline(started)
     team = team_for(puzzle, max_solutions, policy=policy)
     if team is not None:
-        team.progress = progress
+        team.report_to(progress)
     known: Grid | None = None
     workers: list[Worker] = []
     before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions

@@ -173,7 +173,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             and max_solutions <= policy.team_max_solutions):
         searches = team_for(puzzle, max_solutions, implications, policy)
     if searches is not None:
-        searches.progress = progress
+        searches.report_to(progress)
         if dive:
             searches.solve(limits)
         else:

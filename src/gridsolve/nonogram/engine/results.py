@@ -35,6 +35,9 @@ class Progress:
     nodes: int = 0
     solutions: int = 0
     phase: str = "native"
+    #: the cells proven so far, when the search can say (the team's root): what a person
+    #: is shown after Ctrl-C
+    partial: Callable[[], Grid] | None = None
 
     def update(self, nodes: int, solutions: int, phase: str | None = None) -> None:
         self.nodes, self.solutions = nodes, solutions

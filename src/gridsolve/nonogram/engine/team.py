@@ -101,6 +101,13 @@ class Team:
         self.dive_restarts = 0
         self.progress: Progress | None = None  # told the nodes and solutions as it goes
 
+    def report_to(self, progress: Progress | None) -> None:
+        """Tell ``progress`` the nodes and solutions as the searches go, and how to read the
+        cells proven so far."""
+        self.progress = progress
+        if progress is not None:
+            progress.partial = self.partial
+
     def _tell(self, phase: str) -> None:
         if self.progress is not None:
             self.progress.update(self.nodes(), len(self.found), phase)
