@@ -105,9 +105,9 @@ class Policy:
     first_work_to_kissat: int = 7_500_000
     #: The first turn stops the team for good once it has done this much work, inside a node
     #: if need be: a node too costly to settle leaves the rest to SAT alone (was twice
-    #: ``AUTO_SECONDS`` by the clock; Gettys's root takes about 500,000 line solves and must
-    #: not be cut) ...
-    first_stop: int = 8_000_000
+    #: ``AUTO_SECONDS`` by the clock: twice ``first_work``, which a tournament puzzle's 2,000
+    #: nodes may take; Gettys's root takes about 500,000 line solves) ...
+    first_stop: int = 30_000_000
     #: ... and on puzzles with a line longer than ``long_line`` cells, whose line solves cost
     #: a hundred times a short line's (the banded solver of line_long.c), once it has done
     #: ``long_line_stop`` (the root of a 64x3000 checkerboard takes minutes, SAT a second).
