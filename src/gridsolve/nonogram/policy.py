@@ -133,11 +133,18 @@ class Policy:
     #: Small puzzles still open after this many rounds of turns go to Kissat (0019, 0021).
     kissat_after_rounds: int = 0
     #: Where Kissat and the dive take turns on one core: Kissat's first run gets this many
-    #: conflicts and the dive as much work, each pair twice the last (0029).
-    kissat_turn_conflicts: int = 10_000
+    #: conflicts and the dive ``kissat_dive_work`` a conflict, each pair twice the last
+    #: (0029, 0034: over rand70-1/8 and rand100-0/2/7/8, 5,000 and 2,400 took 22.1 s, 10,000
+    #: and 300 54.2 s, 10,000 and 600 33.5 s, 5,000 and 1,200 27.1 s; 629b277's clock turns
+    #: 32.7 s).
+    kissat_turn_conflicts: int = 5_000
     #: ... and each pair of turns this many times the last: a run that reaches its conflicts
     #: starts anew, so over the turns Kissat redoes at most 1 / (growth - 1) of its work.
     kissat_turn_growth: float = 2.0
+    #: The dive's turn after a Kissat run: this much work for each conflict the run was
+    #: given (a run that ends at its limit is redone in the next, and on these puzzles the
+    #: dive's restarts end most of them).
+    kissat_dive_work: int = 2_400
     #: Puzzles whose every line has at least this many cells go to Kissat (0016).
     kissat_min_line: int = 64
     #: Bytes a SAT model may take without a memory limit, and the share of a memory limit
@@ -200,6 +207,6 @@ class Policy:
 _AT_LEAST_ONE = frozenset({
     "team_slice", "team_restart_base", "dive_slice", "dive_restart_fails", "dive_bp_cells",
     "turns_share", "conflict_work", "kissat_turn_conflicts", "report_work", "sat_share_growth",
-    "kissat_turn_growth"})
+    "kissat_dive_work", "kissat_turn_growth"})
 
 DEFAULT_POLICY = Policy()

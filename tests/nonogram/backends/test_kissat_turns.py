@@ -1,6 +1,6 @@
 """Kissat and the dive in turns on one core (``auto._kissat_in_turns``): Kissat runs under a
 conflict limit (the policy's ``kissat_turn_conflicts``), then the dive goes on for as much
-work (``conflict_work`` a conflict), each pair twice the last; each run starts anew with the
+work (``kissat_dive_work`` a conflict), each pair twice the last; each run starts anew with the
 solutions so far blocked. The pooled answer stays exact (against brute force and the native
 engine's whole search), the turns happen, and two runs make the same turns.
 
@@ -101,7 +101,7 @@ def test_kissat_and_the_dive_in_turns_count_exactly(size: int, seed: int, confli
 def test_the_runs_and_the_dive_alternate_each_twice_the_last(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Kissat's runs and the dive's turns alternate: the runs get ``kissat_turn_conflicts``
-    conflicts, then twice, four times...; the dive as many times ``conflict_work`` work;
+    conflicts, then twice, four times...; the dive as many times ``kissat_dive_work`` work;
     each run is told every solution found so far (blocked) and runs the guided search after
     its own (``guided_always``: its limit is the turn's); the stats count the turns."""
     policy = _turns_of(10)
@@ -136,7 +136,7 @@ def test_the_runs_and_the_dive_alternate_each_twice_the_last(
     limits = [n for kind, n in calls if kind == "kissat"]
     assert limits == [10 * 2**k for k in range(len(limits))] and len(limits) >= 3
     assert [w for kind, w in calls if kind == "dive"] == [
-        n * policy.conflict_work for n in limits[:-1]]
+        n * policy.kissat_dive_work for n in limits[:-1]]
     assert got.stats["dive_turns"] == len(limits) - 1
     assert got.stats["kissat_runs"] >= len(limits)
     # (a run may pass its limit by a conflict before it stops)

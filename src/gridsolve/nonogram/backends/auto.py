@@ -32,8 +32,8 @@ Kissat (a program that cannot be paused): on black-and-white puzzles whose every
 ``kissat_min_line`` cells or more, with Kissat installed, or when named, the team's first
 turn is followed by Kissat alone, seeded the same way (0016); on the puzzles the dive is for
 (``dives``) and without a node limit, Kissat's runs and the dive take turns
-(``_kissat_in_turns``: Kissat ``kissat_turn_conflicts`` conflicts, the dive as much work,
-each pair twice the last; a run that reaches its conflicts ends, and the next starts anew:
+(``_kissat_in_turns``: Kissat ``kissat_turn_conflicts`` conflicts, the dive
+``kissat_dive_work`` a conflict, each pair ``kissat_turn_growth`` times the last; a run that reaches its conflicts ends, and the next starts anew:
 0029, 0034). Small puzzles still open after their first turn (``first_work_to_kissat``) and
 ``kissat_after_rounds`` rounds go to Kissat alone (0019, 0021), unless counting to more than
 ``program_max_solutions``: Kissat starts anew for each solution, python-sat goes on.
@@ -429,7 +429,7 @@ def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left:
     """Kissat's runs in turns with the dive on one core: a run of ``kissat_turn_conflicts``
     conflicts (seeded as ``_alone`` says, the solutions so far blocked, under ``left``: what
     is left of the caller's limits), then the dive (``Team.dive``, going on where it
-    stopped) as much work (``conflict_work`` a conflict), each pair twice the last, until
+    stopped) ``kissat_dive_work`` a conflict, each pair ``kissat_turn_growth`` times the last, until
     one ends the search or the deadline. A run that reaches its conflicts ends (a program
     cannot be paused at a count), and the next starts anew: over the doublings at most
     about twice Kissat's work, and the same turns on every machine (0029, 0034). The
@@ -466,7 +466,7 @@ def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left:
                 total[k] += stats.get(k, 0)
         if complete or team.done() or passed(deadline):
             break
-        team.dive(limits, conflicts * policy.conflict_work)
+        team.dive(limits, conflicts * policy.kissat_dive_work)
         turns += 1
         conflicts = int(conflicts * policy.kissat_turn_growth)
     total["dive_turns"] = turns
