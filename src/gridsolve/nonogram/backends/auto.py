@@ -34,8 +34,9 @@ turn is followed by Kissat alone, seeded the same way (0016); on the puzzles the
 (``dives``) and without a node limit, Kissat's runs and the dive take turns
 (``_kissat_in_turns``: Kissat ``kissat_turn_conflicts`` conflicts, the dive
 ``kissat_dive_work`` a conflict, each pair ``kissat_turn_growth`` times the last; a run
-that reaches its conflicts ends, and the next starts anew: 0029, 0034). Small puzzles still open after their first turn (``first_work_to_kissat``) and
-``kissat_after_rounds`` rounds go to Kissat alone (0019, 0021), unless counting to more than
+that reaches its conflicts ends, and the next starts anew: 0029, 0034). Small puzzles
+still open after their first turn (``first_work_to_kissat``) and ``kissat_after_rounds``
+rounds go to Kissat alone (0019, 0021), unless counting to more than
 ``program_max_solutions``: Kissat starts anew for each solution, python-sat goes on.
 
 SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
