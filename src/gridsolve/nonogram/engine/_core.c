@@ -1,7 +1,10 @@
 /* CPython binding of the nonogram engine (core.h): a resumable Search and the line solver.
  * The whole search loop runs in C with the GIL released; Python only asks for the next
  * solution. The engine's parts are included here as one compilation unit, in this order,
- * so that the hot calls between them inline (core.h says what each part does). */
+ * so that the hot calls between them inline (core.h says what each part does). Over 500
+ * lines for a stated reason: it is only the binding (the Search type's methods, the line
+ * functions tests and the dive read, the module's constants), each function a thin wrapper;
+ * splitting it would split one Python type across files. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
