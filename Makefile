@@ -77,7 +77,8 @@ lint: install  ## ruff (rules in pyproject.toml), mypy --strict over src and tes
 	$(BIN)/ruff check --no-cache src tests benchmarks setup.py
 	$(BIN)/python -m mypy
 	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases \
-		gridsolve.nonogram.engine._core gridsolve.nonogram.engine._colour gridsolve.nonogram.backends._cnf gridsolve.tiling.engine._exact
+		gridsolve._interrupt gridsolve.nonogram.engine._core gridsolve.nonogram.engine._colour \
+		gridsolve.nonogram.backends._cnf gridsolve.tiling.engine._exact
 
 docs: install  ## the documentation site (guide, engine notes, decisions, API reference) into site/, strictly
 	$(BIN)/python -m mkdocs build --strict
