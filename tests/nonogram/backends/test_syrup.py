@@ -107,12 +107,13 @@ def test_limits() -> None:
 def test_a_run_stopped_at_the_deadline_reports_its_conflicts() -> None:
     """At the deadline glucose-syrup is sent SIGINT and prints its statistics (line-buffered
     through stdbuf, or they would stay in its buffer): the conflicts count as nodes, on time,
-    with nothing left running. A 70x70 open for minutes, whose model is read in a few
-    hundredths of a second, so that the search has begun by the deadline however busy the
-    machine (a 100x100 left no time for a conflict at load 9: issue 53.5)."""
+    with nothing left running. An 80x80 its threads did not end in 3 s (a 70x70 they
+    sometimes did), whose model is read in a few hundredths of a second, so that the search
+    has begun by the deadline however busy the machine (a 100x100 left no time for a
+    conflict at load 9: issue 53.5)."""
     if syrup._line_buffered() == []:
         pytest.skip("no stdbuf here: a run stopped at the deadline counts 0")
-    puzzle = random_puzzle(70_001, 70, 70)  # minutes; conflicts from ~0.1 s
+    puzzle = random_puzzle(80_001, 80, 80)  # ~50,000 conflicts in 3 s, from ~0.1 s
     started = time.perf_counter()
     result = syrup.analyse(puzzle, 2, SearchLimits(timeout=3.0))
     assert time.perf_counter() - started < 3.0 + 0.5
