@@ -79,14 +79,20 @@ class _Search(Generic[P]):
             cap = self.core.stats()["nodes"] + budget
             max_nodes = cap if max_nodes < 0 else min(max_nodes, cap)
         # a search under a work budget stops there for good, inside a node if need be (the
-        # colour core cannot resume after a limit, and nothing resumes a single search)
-        max_work = -1 if self.work_end is None else self.work_end
+        # colour core cannot resume after a limit, and nothing resumes a single search); the
+        # core reads 0 as no budget, so a budget already spent ends here
+        max_work = -1
+        if self.work_end is not None:
+            if self.core.stats()["line_solves"] >= self.work_end:
+                return "limit"
+            max_work = self.work_end
         return self.engine.outcomes[int(self.core.next(max_nodes, timeout, max_work))]
 
     def _limit_reached(self, limits: SearchLimits) -> bool:
         stats = self.core.stats()
-        return bool(stats["timed_out"]) or (limits.max_nodes is not None
-                                            and stats["nodes"] >= limits.max_nodes)
+        return (bool(stats["timed_out"])
+                or (limits.max_nodes is not None and stats["nodes"] >= limits.max_nodes)
+                or (self.work_end is not None and stats["line_solves"] >= self.work_end))
 
     def _grid(self) -> Grid:
         return checked_grid(self.engine, self.puzzle, self.core.grid())

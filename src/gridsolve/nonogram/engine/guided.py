@@ -80,8 +80,9 @@ class Guided:
         again. The generator's value (``return``) is True when the search was exhausted: then
         there are no solutions but ``solution``, those seen and those yielded."""
         work = -1
-        if max_work is not None:
-            work = max_work + (0 if self.core is None else self.core.stats()["line_solves"])
+        if max_work is not None:  # (at least 1: the core reads 0 as no budget)
+            work = max(1, max_work + (0 if self.core is None
+                                      else self.core.stats()["line_solves"]))
         if not self._ready(until, deadline, work):
             return False
         core = self.core

@@ -177,8 +177,8 @@ class Team:
                 budget = min(budget, self.run_end)
             left = seconds_left(limits.deadline(self.started))
             timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
-            max_work = (-1 if halt is None
-                        else core.stats()["line_solves"] + max(0, halt - self.work()))
+            max_work = (-1 if halt is None  # (at least 1: the core reads 0 as no budget)
+                        else max(1, core.stats()["line_solves"] + max(0, halt - self.work())))
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout, max_work))
                 if code == _core.SOLUTION:
