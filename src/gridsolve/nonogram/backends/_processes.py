@@ -146,12 +146,12 @@ def pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline:
                     found.setdefault(checked(puzzle, value, "parallel"), None)
                 elif kind == "nodes":
                     nodes[i] = value
-                if team is not None and team.progress is not None:
-                    team.progress.update(sum(nodes), len(found), f"{len(workers)} processes")
                 elif kind == "done" and value:
                     complete, answered_by = True, i
                 elif kind == "failed":
                     failed += 1
+                if team is not None and team.progress is not None:
+                    team.progress.update(sum(nodes), len(found), f"{len(workers)} processes")
     finally:
         for proc in procs:
             if proc.is_alive():
