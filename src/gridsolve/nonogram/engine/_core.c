@@ -550,12 +550,7 @@ static struct PyModuleDef moduledef = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *sig_module = PyImport_ImportModule("gridsolve._interrupt");
-    if (!sig_module) return NULL;
-    Py_DECREF(sig_module);  /* (PyCapsule_Import imports only the package, then looks) */
-    const eng_interrupt_api *sig = PyCapsule_Import("gridsolve._interrupt.api", 0);
-    if (!sig) return NULL;
-    eng_interrupt_use(sig);  /* Ctrl-C stops the loops (interrupt.h) */
+    if (eng_interrupt_import() < 0) return NULL;  /* Ctrl-C stops the loops (interrupt.h) */
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     Py_INCREF(&SearchType);

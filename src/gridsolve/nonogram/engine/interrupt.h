@@ -33,6 +33,21 @@ static void eng_interrupt_use(const eng_interrupt_api *api)
     eng_sig_enter = api->enter;
 }
 
+#ifdef Py_PYTHON_H
+/* A binding loads (GIL held): import the process's handler, gridsolve._interrupt, and use it;
+ * 0, or -1 with the exception set. */
+static int eng_interrupt_import(void)
+{
+    PyObject *module = PyImport_ImportModule("gridsolve._interrupt");
+    if (!module) return -1;
+    Py_DECREF(module);  /* (PyCapsule_Import imports only the package, then looks) */
+    const eng_interrupt_api *api = PyCapsule_Import("gridsolve._interrupt.api", 0);
+    if (!api) return -1;
+    eng_interrupt_use(api);
+    return 0;
+}
+#endif
+
 /* A call begins (GIL held): SIGINT is taken; the count to compare with (eng_interrupted). */
 static int eng_interrupt_enter(void)
 {
