@@ -17,11 +17,19 @@ from contextlib import contextmanager
 
 from gridsolve import _interrupt
 
-__all__ = ["POLL_SECONDS", "Watch", "watch"]
+__all__ = ["POLL_SECONDS", "Watch", "watch", "leave_sigint_to_main"]
 
 #: How often the watching thread looks at the count of SIGINTs: well under the half second a
 #: command has to stop in after Ctrl-C.
 POLL_SECONDS = 0.05
+
+
+def leave_sigint_to_main() -> None:
+    """Block SIGINT in the calling thread (one of ours that is not the main one), so that the
+    kernel always gives Ctrl-C to the thread that runs the search: a compiled handler that
+    jumps back into a solve (python-sat's) must run there, and Python's own runs there only."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 class Watch:
@@ -41,8 +49,7 @@ def watch(stop: Callable[[], object], deadline: float | None = None) -> Iterator
     done = threading.Event()
 
     def run() -> None:
-        if hasattr(signal, "pthread_sigmask"):  # Ctrl-C goes to the thread of the call
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        leave_sigint_to_main()  # Ctrl-C goes to the thread of the call
         while True:
             wait = POLL_SECONDS
             if deadline is not None:

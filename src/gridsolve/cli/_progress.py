@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from gridsolve.interrupt import leave_sigint_to_main
 from gridsolve.nonogram.engine import Progress
 
 __all__ = ["shown", "line", "DELAY", "EVERY"]
@@ -57,6 +58,7 @@ def shown(enabled: bool, timeout: float | None, stream: TextIO | None = None,
     stop = threading.Event()
 
     def draw() -> None:
+        leave_sigint_to_main()
         if stop.wait(DELAY):
             return
         console = Console(file=out, highlight=False)

@@ -300,28 +300,34 @@ class Search:
             self.seconds += time.perf_counter() - entered
 
     def _solve_limited(self) -> bool | None:
-        if self.deadline is None and self.max_conflicts is None:
+        """Ctrl-C stops the solve through ``watch`` for every solver python-sat can interrupt,
+        deadline or not: python-sat's own SIGINT handler jumps (longjmp) back into the solve
+        from whichever thread the kernel gave the signal to, and with any other thread in the
+        process (the progress line, a pool's) that can be the wrong one: the solve then ran
+        on, deaf to Ctrl-C, or jumps out of a malloc holding its lock (make test-slow hung once).
+        The solvers it cannot interrupt keep python-sat's handler, without a deadline, in the
+        child process ``analyse`` runs them in."""
+        if not self.can.interrupt and self.max_conflicts is None:
             return bool(self.sat.solve())
         budget = -1
         if self.max_conflicts is not None:
             budget = self.max_conflicts - self.conflicts()
             if budget <= 0:
                 return None
+        self.sat.conf_budget(budget)
+        if not self.can.interrupt:  # python-sat takes Ctrl-C itself (_solve); no deadline
+            answer = self.sat.solve_limited()
+            return None if answer is None else bool(answer)
         # before this call's timer starts: a short one can fire before the solve begins, and
         # clearing after it lost its interrupt (the solve then ran to its conflict budget);
         # an earlier call's timer cannot fire any more (it was joined)
-        if self.can.interrupt:
-            self.sat.clear_interrupt()
-        self.sat.conf_budget(budget)
-        if self.deadline is None:  # python-sat takes Ctrl-C itself (_solve)
-            answer = self.sat.solve_limited()
-        else:
-            if self.deadline <= time.perf_counter():
-                return None
-            # under interrupt() python-sat leaves SIGINT alone: one thread is the timer and
-            # watches for Ctrl-C (Python's KeyboardInterrupt follows the stopped solve)
-            with watch(self.sat.interrupt, self.deadline):
-                answer = self.sat.solve_limited(expect_interrupt=True)
+        self.sat.clear_interrupt()
+        if self.deadline is not None and self.deadline <= time.perf_counter():
+            return None
+        # under interrupt() python-sat leaves SIGINT alone: one thread is the timer and
+        # watches for Ctrl-C (Python's KeyboardInterrupt follows the stopped solve)
+        with watch(self.sat.interrupt, self.deadline):
+            answer = self.sat.solve_limited(expect_interrupt=True)
         return None if answer is None else bool(answer)
 
 
@@ -348,7 +354,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     added to it."""
     started = time.perf_counter()
     _pysat()
-    if limits.timeout is not None and not check_solver(solver, limits).interrupt:
+    if not check_solver(solver, limits).interrupt:
+        # a solver no timer can stop runs in a child process, killed at the deadline or at
+        # Ctrl-C: python-sat's own SIGINT handler, its only other way out, jumps out of the
+        # solver wherever it is (a malloc's lock held) and from whatever thread got the signal
         # (counted up to the deadline, as Search does: a child started after it is killed)
         check_memory(puzzle, known, limits.max_memory, encoding, limits.deadline(started))
         return _analyse_in_child(puzzle, max_solutions, limits, solver, known, started,
@@ -409,7 +418,8 @@ def _child(conn: Connection, parent: int, puzzle: AnyPuzzle, max_solutions: int,
 def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, solver: str,
                       known: Grid | None, started: float, encoding: str | None,
                       extra: Sequence[list[int]]) -> Result:
-    """Run the search in a child process, killed at the deadline; keep what it sent."""
+    """Run the search in a child process, killed at the deadline (if any) or when this one
+    stops (Ctrl-C); keep what it sent."""
     methods = multiprocessing.get_all_start_methods()
     ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receiver, sender = ctx.Pipe(duplex=False)
@@ -418,14 +428,13 @@ def _analyse_in_child(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimit
                              known, encoding, extra))
     proc.start()
     sender.close()
-    assert limits.timeout is not None
-    deadline = started + limits.timeout
+    deadline = limits.deadline(started)
     found: list[Grid] = []
     complete, stats = False, {}
     try:
         while True:
-            left = deadline - time.perf_counter()
-            if left <= 0 or not receiver.poll(left):
+            left = None if deadline is None else deadline - time.perf_counter()
+            if (left is not None and left <= 0) or not receiver.poll(left):
                 break
             try:
                 message = receiver.recv()
