@@ -42,17 +42,17 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import (Result, SearchLimits, analyse, deadline_of, passed,
                                        seconds_left)
-from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, Grid, Puzzle, clue_of,
+from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Grid, Puzzle, clue_of,
                                       is_solution, puzzle_from_grid)
 from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
 
-__all__ = ["Generated", "generate", "make_unique", "random_grid", "smooth_grid", "MAX_SIDE",
-           "ROUNDS", "LEVEL_DENSITY"]
+__all__ = ["Generated", "generate", "make_unique", "random_grid", "smooth_grid", "noise_values",
+           "Grids", "BLACK_AND_WHITE", "MAX_SIDE", "ROUNDS", "LEVEL_DENSITY"]
 
 Cell = tuple[int, int]  # (row, column), from 0
 
@@ -111,6 +111,39 @@ class _Verdict:
     line_unknown: int = 0
 
 
+class Grids(Protocol):
+    """One kind of grid as the repair sees it: the puzzle it makes, and the change of a cell
+    to try (black and white: ``BLACK_AND_WHITE``; colour: ``generate_colour``)."""
+
+    def puzzle(self, grid: Grid) -> AnyPuzzle:
+        """The puzzle whose solution is this grid."""
+
+    def after_change(self, puzzle: AnyPuzzle, grid: Grid, cell: Cell) -> AnyPuzzle:
+        """The puzzle of ``grid`` (already changed at ``cell``), re-reading only its row and
+        column."""
+
+    def change(self, grid: Grid, cell: Cell, rng: random.Random) -> Grid:
+        """The grid with this cell changed to the value worth trying next."""
+
+
+class _BlackAndWhite:
+    """Black-and-white grids: a change flips a cell (no draw from ``rng``)."""
+
+    def puzzle(self, grid: Grid) -> AnyPuzzle:
+        return puzzle_from_grid(grid)
+
+    def after_change(self, puzzle: AnyPuzzle, grid: Grid, cell: Cell) -> AnyPuzzle:
+        assert isinstance(puzzle, Puzzle)
+        return _puzzle_after_flip(puzzle, grid, cell)
+
+    def change(self, grid: Grid, cell: Cell, rng: random.Random) -> Grid:
+        return _flip(grid, cell)
+
+
+#: The repair of black-and-white grids.
+BLACK_AND_WHITE: Grids = _BlackAndWhite()
+
+
 def random_grid(width: int, height: int, density: float, rng: random.Random) -> Grid:
     """A grid whose cells are filled independently with probability ``density``."""
     return tuple("".join(FILLED if rng.random() < density else EMPTY for _ in range(width))
@@ -123,6 +156,22 @@ def smooth_grid(width: int, height: int, density: float, rng: random.Random,
     ``SMOOTH_CELLS`` cells, smoothly interpolated) filled where it is highest, ``density`` of
     the cells; with each cell's distance from the threshold as its flipping cost.
     LimitReached when the clock passes ``until`` (a 1000x1000 grid takes about a second)."""
+    values = noise_values(width, height, rng, until)
+    ranked = sorted(v for row in values for v in row)
+    if passed(until):
+        raise LimitReached("the time ran out while drawing the picture's shapes")
+    filled = round(density * width * height)
+    cut = ranked[-filled] if filled else float("inf")
+    grid = tuple("".join(FILLED if v >= cut else EMPTY for v in row) for row in values)
+    cost = [[abs(v - cut) for v in row] for row in values]
+    return grid, cost
+
+
+def noise_values(width: int, height: int, rng: random.Random,
+                 until: float | None = None) -> list[list[float]]:
+    """Value noise, one value (0..1) a cell: random values on a lattice one point per
+    ``SMOOTH_CELLS`` cells, smoothly interpolated (``smooth_grid``'s shapes); LimitReached
+    when the clock passes ``until``."""
     lw, lh = width // SMOOTH_CELLS + 2, height // SMOOTH_CELLS + 2
     lattice = [[rng.random() for _ in range(lw)] for _ in range(lh)]
 
@@ -152,14 +201,7 @@ def smooth_grid(width: int, height: int, density: float, rng: random.Random,
         fy = ease(y - i)
         top, bottom = lattice_row(i), lattice_row(i + 1)
         values.append([t * (1 - fy) + b * fy for t, b in zip(top, bottom)])
-    ranked = sorted(v for row in values for v in row)
-    if passed(until):
-        raise LimitReached("the time ran out while drawing the picture's shapes")
-    filled = round(density * width * height)
-    cut = ranked[-filled] if filled else float("inf")
-    grid = tuple("".join(FILLED if v >= cut else EMPTY for v in row) for row in values)
-    cost = [[abs(v - cut) for v in row] for row in values]
-    return grid, cost
+    return values
 
 
 def _unknown_cells(partial: Grid) -> tuple[Cell, ...]:
@@ -168,7 +210,7 @@ def _unknown_cells(partial: Grid) -> tuple[Cell, ...]:
                  if ch == UNKNOWN)
 
 
-def _line_unknown_count(puzzle: Puzzle, until: float | None = None) -> int | None:
+def _line_unknown_count(puzzle: AnyPuzzle, until: float | None = None) -> int | None:
     """How many cells line logic cannot fix in this puzzle (None if the clock passed
     ``until`` first)."""
     result = analyse(puzzle, 1, SearchLimits(max_nodes=1, timeout=seconds_left(until)),
@@ -188,14 +230,14 @@ def _puzzle_after_flip(puzzle: Puzzle, grid: Grid, cell: Cell) -> Puzzle:
 
 
 def _judge(grid: Grid, level: Level, strong_at: int = STRONG_AT,
-           seconds: float | None = None) -> _Verdict:
+           seconds: float | None = None, grids: Grids = BLACK_AND_WHITE) -> _Verdict:
     """Is the puzzle of this grid unique at the level asked for? If not, which cells to flip.
 
     The probing/search judge runs when line logic leaves at most ``strong_at`` cells unknown;
     ``seconds`` caps the whole judgement, line logic included (only when the caller set a
     timeout)."""
     until = deadline_of(seconds)
-    puzzle = puzzle_from_grid(grid)
+    puzzle = grids.puzzle(grid)
     line = analyse(puzzle, 2, SearchLimits(max_nodes=1, timeout=seconds), probing=False)
     if line.status == "unique":
         return _Verdict(True)
@@ -228,25 +270,29 @@ def _verdict_of(result: Result, unknown: tuple[Cell, ...]) -> _Verdict:
 
 def _flip(grid: Grid, cell: Cell) -> Grid:
     """The grid with one cell turned from filled to empty or back."""
+    return _set(grid, cell, EMPTY if grid[cell[0]][cell[1]] == FILLED else FILLED)
+
+
+def _set(grid: Grid, cell: Cell, value: str) -> Grid:
+    """The grid with one cell set to this value."""
     r, c = cell
     row = grid[r]
-    new = EMPTY if row[c] == FILLED else FILLED
-    return grid[:r] + (row[:c] + new + row[c + 1:],) + grid[r + 1:]
+    return grid[:r] + (row[:c] + value + row[c + 1:],) + grid[r + 1:]
 
 
 def _best_flip(grid: Grid, suspects: Sequence[Cell], rng: random.Random,
                cost: Sequence[Sequence[float]] | None, recent: deque[Cell],
-               until: float | None = None) -> Grid:
+               until: float | None = None, grids: Grids = BLACK_AND_WHITE) -> Grid:
     """Try a few suspects and keep the flip that leaves line logic the fewest unknown cells
     (the ones tried before the clock passes ``until``; the first if none was)."""
     fresh = [cell for cell in suspects if cell not in recent] or list(suspects)
     drawn = rng.sample(fresh, min(CANDIDATES, len(fresh)))
     best: tuple[int, float, int] | None = None
     best_grid, best_cell = grid, drawn[0]
-    puzzle = puzzle_from_grid(grid)
+    puzzle = grids.puzzle(grid)
     for i, cell in enumerate(drawn):
-        trial = _flip(grid, cell)
-        unknown = _line_unknown_count(_puzzle_after_flip(puzzle, trial, cell), until)
+        trial = grids.change(grid, cell, rng)
+        unknown = _line_unknown_count(grids.after_change(puzzle, trial, cell), until)
         if unknown is None:  # the clock came first
             if best is None:
                 best_grid = trial
@@ -267,7 +313,7 @@ def _check_size(width: int, height: int) -> None:
 
 def _repair(start: Grid, level: Level, rng: random.Random,
             cost: Sequence[Sequence[float]] | None, max_attempts: int | None,
-            timeout: float | None) -> tuple[Grid, int]:
+            timeout: float | None, grids: Grids = BLACK_AND_WHITE) -> tuple[Grid, int]:
     """Judge and flip until the judge is satisfied; the final grid and the attempts used."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
@@ -277,14 +323,14 @@ def _repair(start: Grid, level: Level, rng: random.Random,
     recent: deque[Cell] = deque(maxlen=TABU)
     strong_at = STRONG_AT
     for attempt in range(1, bound + 1):
-        verdict = _judge(current, level, strong_at, seconds_left(until))
+        verdict = _judge(current, level, strong_at, seconds_left(until), grids)
         if verdict.ok:
             return current, attempt
         if verdict.unsettled:
             strong_at = verdict.line_unknown * BACKOFF_PERCENT // 100
         if passed(until):
             raise LimitReached(f"no unique puzzle within {timeout:.3g} s", partial=current)
-        current = _best_flip(current, verdict.suspects, rng, cost, recent, until)
+        current = _best_flip(current, verdict.suspects, rng, cost, recent, until, grids)
     attempts = "1 attempt" if bound == 1 else f"{bound} attempts"
     raise LimitReached(f"no unique puzzle within {attempts}", partial=current)
 
@@ -305,7 +351,7 @@ def make_unique(grid: Sequence[str], *, level: Level = "search", seed: int = 0,
 
 def _prune(start: Grid, solution: Grid, level: Level,
            cost: Sequence[Sequence[float]] | None,
-           until: float | None = None) -> tuple[Grid, int]:
+           until: float | None = None, grids: Grids = BLACK_AND_WHITE) -> tuple[Grid, int]:
     """Undo each change on trial (the most visible first) and keep it undone if still unique.
 
     Afterwards no single changed cell can go back to its starting value (unless the clock
@@ -318,9 +364,9 @@ def _prune(start: Grid, solution: Grid, level: Level,
     for cell in changed if len(changed) > 1 else ():
         if passed(until):
             break
-        trial = _flip(solution, cell)
+        trial = _set(solution, cell, start[cell[0]][cell[1]])
         tries += 1
-        if _judge(trial, level, seconds=seconds_left(until)).ok:
+        if _judge(trial, level, seconds=seconds_left(until), grids=grids).ok:
             solution = trial
     return solution, tries
 
