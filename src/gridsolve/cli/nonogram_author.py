@@ -1,8 +1,8 @@
 """``gridsolve nonogram generate | rate | check``: commands for puzzle authors and fans.
 
 Exit codes: generate 0 made, 1 no unique puzzle (of the level asked for) within the bound; rate 0; check 0 no problems,
-1 problems found; all of them 2 for bad input or an unreadable file (for a colour puzzle, that
-includes a clue the reader refuses: it stops at the first, with its line).
+1 problems found (every clue problem at once, of a colour puzzle too); all of them 2 for bad
+input or an unreadable file.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from typing import Any
 from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_int, seconds,
                                 seconds_or_none, time_left, whole, write_file)
 from gridsolve.cli._input import add_index, read_one
-from gridsolve.nonogram.check import check, solution_problems
+from gridsolve.nonogram.check import check
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
                                         write_puzzle)
-from gridsolve.nonogram.model import ColourPuzzle, Puzzle
+from gridsolve.nonogram.model import ColourPuzzle, Puzzle, RawColourClues
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
                                          make_unique)
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
@@ -205,19 +205,18 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Every clue problem of a black-and-white file at once (``check``); a colour puzzle the
-    reader accepted, whose clues the model has already checked, for its solutions only."""
+    """Every clue problem of a file at once, black-and-white or colour (``check``), then its
+    solutions when the clues are sound."""
     source = "<stdin>" if args.file == "-" else args.file
-    try:  # not read_clues: it would read standard input a second time for a colour puzzle
+    try:  # not read_clues: read_one picks one puzzle of several (--index, FILE#N)
         puzzle = read_one(args).puzzle
     except ClueError as exc:
         source = exc.clues.source or source
         problems = check(exc.clues, _limits(args))
     else:
-        if isinstance(puzzle, ColourPuzzle):
-            problems = solution_problems(puzzle, _limits(args))
-        else:
-            problems = check(RawClues(puzzle.rows, puzzle.cols, source), _limits(args))
+        raw = (RawColourClues(puzzle.rows, puzzle.cols, puzzle.palette, source)
+               if isinstance(puzzle, ColourPuzzle) else RawClues(puzzle.rows, puzzle.cols, source))
+        problems = check(raw, _limits(args))
     for problem in problems:
         print(problem.text(source))
     if not problems:

@@ -3,9 +3,9 @@ and a goal stored in a file that the solve contradicts.
 
 Works from the clues as the file states them (``RawClues``, from ``formats.read_clues``), so
 it can report every clue problem at once, with its line, where reading a Puzzle stops at the
-first one. A colour puzzle's clues are checked by the model as it is read (a clue that cannot
-fit, per-colour totals that disagree); ``solution_problems`` then takes it like a
-black-and-white one. Knows the model and the engine, nothing of files.
+first one. A colour puzzle's clues (``RawColourClues``) are checked the same way, in the same
+words, with each colour's row and column totals compared. Knows the model and the engine,
+nothing of files.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle
 from gridsolve.nonogram.engine import SearchLimits, analyse
-from gridsolve.nonogram.model import (AnyPuzzle, Grid, Puzzle, RawClues, clue_min_length,
-                                      clue_of, clue_shown, colour_clue_of, columns_of,
+from gridsolve.nonogram.model import (AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle, RawClues,
+                                      RawColourClues, clue_min_length, clue_of, clue_shown,
+                                      colour_clue_min_length, colour_clue_of, columns_of,
                                       is_any_solution, palette_of)
 
 __all__ = ["Problem", "check", "clue_problems", "solution_problems", "goal_warning",
@@ -44,32 +45,72 @@ def _clue_text(clue: tuple[int, ...]) -> str:
     return clue_shown(map(str, clue))
 
 
-def _line_problem(kind: str, index: int, clue: tuple[int, ...], length: int) -> str | None:
-    """What is wrong with one line's clue, if anything."""
+def _colour_clue_text(clue: tuple[tuple[int, int], ...], palette: tuple[Colour, ...]) -> str:
+    """A colour clue as the model writes it: each number followed by its colour's symbol."""
+    return clue_shown(str(n) if n == 0 or not 0 < c < len(palette)
+                      else f"{n}{palette[c].symbol}" for n, c in clue)
+
+
+def _line_problem(kind: str, index: int, shown: str, numbers: list[int], need: int,
+                  length: int) -> str | None:
+    """What is wrong with one line's clue (written ``shown``, needing ``need`` cells)."""
     name = f"{kind} {index + 1}"
-    if 0 in clue and clue != (0,):
-        return f"{name}: clue {_clue_text(clue)}: 0 may only stand alone, for an empty line"
-    need = clue_min_length(tuple(n for n in clue if n))
+    if 0 in numbers and len(numbers) > 1:
+        return f"{name}: clue {shown}: 0 may only stand alone, for an empty line"
     if need > length:
-        return f"{name}: clue {_clue_text(clue)} needs {need} cells but the {kind} has {length}"
+        return f"{name}: clue {shown} needs {need} cells but the {kind} has {length}"
     return None
 
 
-def clue_problems(clues: RawClues) -> list[Problem]:
-    """Every clue that cannot fit its line, and row and column totals that disagree."""
+def _bw_line(kind: str, index: int, clue: tuple[int, ...], length: int) -> str | None:
+    return _line_problem(kind, index, _clue_text(clue), list(clue),
+                         clue_min_length(tuple(n for n in clue if n)), length)
+
+
+def _totals(rows: list[int], cols: list[int], what: str, at: int | None) -> list[Problem]:
+    """The problem when row clues and column clues fill different numbers of cells."""
+    if sum(rows) == sum(cols):
+        return []
+    return [Problem(f"{what}row clues fill {sum(rows)} cells but column clues fill {sum(cols)}",
+                    at)]
+
+
+def clue_problems(clues: RawClues | RawColourClues) -> list[Problem]:
+    """Every clue that cannot fit its line, and row and column totals that disagree (of each
+    colour, for a colour puzzle)."""
+    if isinstance(clues, RawColourClues):
+        return _colour_clue_problems(clues)
     problems = []
     if not clues.rows or not clues.cols:
         return [Problem("a puzzle needs at least one row and one column", clues.total_line)]
     for kind, lines, at, length in (("row", clues.rows, clues.row_lines, len(clues.cols)),
                                     ("column", clues.cols, clues.col_lines, len(clues.rows))):
         for i, clue in enumerate(lines):
-            why = _line_problem(kind, i, clue, length)
+            why = _bw_line(kind, i, clue, length)
             if why:
                 problems.append(Problem(why, at[i] if i < len(at) else None))
-    rsum, csum = sum(map(sum, clues.rows)), sum(map(sum, clues.cols))
-    if rsum != csum:
-        problems.append(Problem(f"row clues fill {rsum} cells but column clues fill {csum}",
-                                clues.total_line))
+    return problems + _totals([n for c in clues.rows for n in c],
+                              [n for c in clues.cols for n in c], "", clues.total_line)
+
+
+def _colour_clue_problems(clues: RawColourClues) -> list[Problem]:
+    """``clue_problems`` of a colour puzzle: blocks of the same colour need a gap between
+    them, blocks of different colours do not."""
+    if not clues.rows or not clues.cols:
+        return [Problem("a puzzle needs at least one row and one column", clues.total_line)]
+    problems = []
+    for kind, lines, at, length in (("row", clues.rows, clues.row_lines, len(clues.cols)),
+                                    ("column", clues.cols, clues.col_lines, len(clues.rows))):
+        for i, clue in enumerate(lines):
+            need = colour_clue_min_length(tuple(b for b in clue if b[0]))
+            why = _line_problem(kind, i, _colour_clue_text(clue, clues.palette),
+                                [n for n, _ in clue], need, length)
+            if why:
+                problems.append(Problem(why, at[i] if i < len(at) else None))
+    for ci in range(1, len(clues.palette)):
+        problems += _totals([n for c in clues.rows for n, k in c if k == ci],
+                            [n for c in clues.cols for n, k in c if k == ci],
+                            f"colour {clues.palette[ci].name!r}: ", clues.total_line)
     return problems
 
 
@@ -95,13 +136,18 @@ def solution_problems(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) 
     return []
 
 
-def check(clues: RawClues, limits: SearchLimits = SearchLimits()) -> list[Problem]:
+def check(clues: RawClues | RawColourClues,
+          limits: SearchLimits = SearchLimits()) -> list[Problem]:
     """Every problem found: clue problems first; the solutions only when the clues are sound."""
     problems = clue_problems(clues)
     if problems:
         return problems
+    puzzle: AnyPuzzle
     try:
-        puzzle = Puzzle(clues.rows, clues.cols)
+        if isinstance(clues, RawColourClues):
+            puzzle = ColourPuzzle(clues.rows, clues.cols, clues.palette)
+        else:
+            puzzle = Puzzle(clues.rows, clues.cols)
     except InvalidPuzzle as exc:
         return [Problem(str(exc), clues.total_line)]
     return solution_problems(puzzle, limits)

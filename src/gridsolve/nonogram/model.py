@@ -27,7 +27,7 @@ __all__ = [
     "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS", "MAX_SIDE",
     "Colour", "ColourClue", "ColourPuzzle", "AnyPuzzle", "MAX_COLOURS", "BLACK", "WHITE",
     "colour_clue_of", "is_colour_solution", "colour_puzzle_from_grid", "as_colour",
-    "is_any_solution", "palette_of", "RawClues", "clue_shown",
+    "is_any_solution", "palette_of", "RawClues", "RawColourClues", "clue_shown",
 ]
 
 Clue = tuple[int, ...]
@@ -350,6 +350,20 @@ class ColourPuzzle:
 
 
 AnyPuzzle = Puzzle | ColourPuzzle
+
+
+@dataclass(frozen=True)
+class RawColourClues:
+    """A colour puzzle's clues as a file states them ((length, palette index) pairs), with
+    its palette and each clue's line, so a checker can report every problem at once."""
+
+    rows: tuple[tuple[tuple[int, int], ...], ...]
+    cols: tuple[tuple[tuple[int, int], ...], ...]
+    palette: tuple[Colour, ...]
+    source: str | None = None
+    row_lines: tuple[int | None, ...] = ()
+    col_lines: tuple[int | None, ...] = ()
+    total_line: int | None = None
 
 
 def colour_clue_of(line: str, palette: Sequence[Colour]) -> ColourClue:

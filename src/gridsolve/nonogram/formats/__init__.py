@@ -26,7 +26,7 @@ from gridsolve.nonogram.formats import (cwd, faase, glpk, ish, json_, keen, makh
 from gridsolve.nonogram.formats._colours import bw_only
 from gridsolve.nonogram.formats._common import (MAX_BYTES, ClueError, Entry, RawClues,
                                                default_label)
-from gridsolve.nonogram.model import AnyPuzzle, Grid
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, RawColourClues
 
 __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
            "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path",
@@ -130,13 +130,16 @@ def read_puzzle(path: str, format: str = "auto", limits: bool = True) -> AnyPuzz
     return parse_puzzle(read_text(path, limits), format, _source(path), limits)
 
 
-def read_clues(path: str, format: str = "auto", limits: bool = True) -> RawClues:
+def read_clues(path: str, format: str = "auto",
+               limits: bool = True) -> RawClues | RawColourClues:
     """The clues of a puzzle file as written, even when they make no valid puzzle."""
     try:
-        puzzle = bw_only(read_puzzle(path, format, limits), "checking clues", "supports")
+        puzzle = read_puzzle(path, format, limits)
     except ClueError as exc:
         return exc.clues
-    return RawClues(puzzle.rows, puzzle.cols, "<stdin>" if path == "-" else path)
+    if isinstance(puzzle, ColourPuzzle):
+        return RawColourClues(puzzle.rows, puzzle.cols, puzzle.palette, _source(path))
+    return RawClues(puzzle.rows, puzzle.cols, _source(path))
 
 
 def _sibling_goals(path: str, mod: ModuleType) -> tuple[dict[str, Grid], str]:

@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gridsolve.errors import GridsolveError, InvalidPuzzle, ParseError
-from gridsolve.nonogram.formats._common import build_puzzle, check_cells, clue_line, is_number
+from gridsolve.nonogram.formats._common import (ClueError, build_puzzle, check_cells, clue_line,
+                                                is_number)
 from gridsolve.nonogram.model import (EMPTY, MAX_COLOURS, UNKNOWN, Colour,
-                                      ColourPuzzle, Puzzle)
+                                      ColourPuzzle, Puzzle, RawColourClues)
 
 __all__ = ["NAMED", "rgb_of", "usable_symbol", "PaletteBuilder", "ColourClues", "colour_result",
-           "bw_only"]
+           "colour_puzzle", "bw_only"]
 
 RGB = tuple[int, int, int]
 
@@ -197,10 +198,24 @@ def colour_result(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
         return build_puzzle([[n for n, _ in clue] for clue in rows],
                             [[n for n, _ in clue] for clue in cols], source, row_lines,
                             col_lines, title=title, limits=limits)
+    return colour_puzzle(rows, cols, colours, row_lines, col_lines, title)
+
+
+def colour_puzzle(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
+                  row_lines: Sequence[int | None] = (), col_lines: Sequence[int | None] = (),
+                  title: str | None = None) -> ColourPuzzle:
+    """The ColourPuzzle, or a ClueError at the clue's line holding the clues as written (so
+    ``check`` can name every problem of them at once, as for black and white)."""
+    palette = colours.palette()
     try:
-        return ColourPuzzle(rows, cols, colours.palette(), title=title)
+        return ColourPuzzle(rows, cols, palette, title=title)
     except InvalidPuzzle as exc:
-        raise ParseError(str(exc), source, clue_line(exc, row_lines, col_lines)) from None
+        def written(clues: ColourClues) -> tuple[tuple[tuple[int, int], ...], ...]:
+            return tuple(tuple((n, c) for n, c in clue) for clue in clues)
+        raw = RawColourClues(written(rows), written(cols), palette, colours.source,
+                             tuple(row_lines), tuple(col_lines))
+        raise ClueError(str(exc), colours.source, clue_line(exc, row_lines, col_lines),
+                        raw) from None
 
 
 def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds",

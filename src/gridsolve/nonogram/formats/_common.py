@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gridsolve.errors import InvalidPuzzle, ParseError
 from gridsolve.nonogram.model import (EMPTY, FILLED, MAX_CELLS, MAX_SIDE, AnyPuzzle, Grid, Puzzle,
-                                      RawClues)
+                                      RawClues, RawColourClues)
 from gridsolve.numbers import (MAX_DIGITS, NUMBER, is_number, load_json, number_pattern,
                                read_number, shown, text_lines)
 
@@ -33,7 +33,8 @@ MAX_BYTES = 10 * 1024 * 1024
 class ClueError(ParseError):
     """A file that reads but whose clues make no valid puzzle; ``clues`` holds them as written."""
 
-    def __init__(self, why: str, source: str | None, line: int | None, clues: RawClues) -> None:
+    def __init__(self, why: str, source: str | None, line: int | None,
+                 clues: RawClues | RawColourClues) -> None:
         self.clues = clues
         super().__init__(why, source, line)
 

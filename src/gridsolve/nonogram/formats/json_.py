@@ -25,8 +25,9 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.nonogram.formats._colours import PaletteBuilder, rgb_of, usable_symbol
+from gridsolve.errors import ParseError
+from gridsolve.nonogram.formats._colours import (PaletteBuilder, colour_puzzle, rgb_of,
+                                                 usable_symbol)
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, check_size, default_label,
                                                 load_json, make_goal, only_entry)
 from gridsolve.nonogram.formats._json_lines import item_lines, json_line
@@ -190,13 +191,11 @@ def _colour_puzzle(rows: list[list[tuple[int, int]]], cols: list[list[tuple[int,
                    colours: PaletteBuilder, title: str | None, at: _At) -> ColourPuzzle:
     """The palette's puzzle, even when its clues use one colour (the file says colour)."""
     try:
-        return ColourPuzzle(rows, cols, colours.palette(), title=title)
-    except InvalidPuzzle as exc:
-        path: tuple[str | int, ...] = ()
-        if exc.where is not None:
-            kind, i = exc.where
-            path = ("rows" if kind == "row" else "cols", i)
-        raise at.error(str(exc), *path) from None
+        return colour_puzzle(rows, cols, colours, title=title)
+    except ParseError:  # again, with each clue's line (worked out only now)
+        colour_puzzle(rows, cols, colours, item_lines(at.text, ("rows",)),
+                      item_lines(at.text, ("cols",)), title)
+        raise
 
 
 def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzle:
