@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gridsolve.nonogram.model import Clue, Puzzle
+from gridsolve.nonogram.model import AnyPuzzle, Clue, Puzzle
 
 __all__ = ["line_cells", "line_clue", "line_label", "cell_label", "spans", "clue_text",
            "VALUE_WORD"]
@@ -17,7 +17,7 @@ __all__ = ["line_cells", "line_clue", "line_label", "cell_label", "spans", "clue
 VALUE_WORD = {"#": "filled", ".": "empty", "?": "unknown"}
 
 
-def line_cells(puzzle: Puzzle, line: int) -> list[int]:
+def line_cells(puzzle: AnyPuzzle, line: int) -> list[int]:
     """The cell indices of a line, in reading order."""
     w, h = puzzle.width, puzzle.height
     if line < h:
@@ -30,14 +30,14 @@ def line_clue(puzzle: Puzzle, line: int) -> Clue:
     return puzzle.rows[line] if line < puzzle.height else puzzle.cols[line - puzzle.height]
 
 
-def line_label(puzzle: Puzzle, line: int) -> str:
+def line_label(puzzle: AnyPuzzle, line: int) -> str:
     """'row 3' or 'column 5' (counting from 1)."""
     if line < puzzle.height:
         return f"row {line + 1}"
     return f"column {line - puzzle.height + 1}"
 
 
-def cell_label(puzzle: Puzzle, cell: int) -> str:
+def cell_label(puzzle: AnyPuzzle, cell: int) -> str:
     """'r3c5' (counting from 1)."""
     return f"r{cell // puzzle.width + 1}c{cell % puzzle.width + 1}"
 

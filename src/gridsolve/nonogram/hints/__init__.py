@@ -1,7 +1,8 @@
 """The next step a person could take from a partly filled grid, with its reason in words.
 
 Glossary
-    position  a partial grid: '#' filled, '.' empty, '?' not yet decided
+    position  a partial grid: '#' filled, '.' empty, '?' not yet decided; in a colour puzzle
+              the palette's symbols ('.' the background) and '?'
     step      cells one piece of reasoning sets, with the line (and clue) that forces them
     probe     assume one cell, follow line logic; if some line then cannot fit its clue,
               the cell is the other value (a contradiction)
@@ -29,8 +30,14 @@ the reasons for a line's cells are ``explain``'s words. Probes follow line logic
 compiled solver. Every part of a hint after its solve watches the clock: the timeout holds
 on any board.
 
-Modules: ``position`` (a step, the position), ``verdict`` (the ends: a mistake, solved, no
-solution), then one per kind of step: ``line_step``, ``probes`` (contradictions), ``guess``.
+Black-and-white and colour puzzles take the same steps in the same words: what differs (the
+line solver, a cell's states, how a value is said) is the puzzle's ``CellKind`` (``kinds``).
+In colour a cell is settled when one colour is left; a line that only takes colours away
+settles no cell and is no line step (a probe that takes a colour away may be).
+
+Modules: ``kinds`` (the line solver and words of each kind of cell), ``position`` (a step,
+the position), ``verdict`` (the ends: a mistake, solved, no solution), then one per kind of
+step: ``line_step``, ``probes`` (contradictions), ``guess``.
 """
 
 from __future__ import annotations
@@ -53,7 +60,7 @@ from gridsolve.nonogram.hints.verdict import SAT_CHECK_SHARE, _solve_limits, _ve
 from gridsolve.nonogram.hints.verdict import _solve as _solve  # looked up here: tests patch it
 from gridsolve.nonogram.hints.verdict import _broken_line as _broken_line
 from gridsolve.nonogram.hints.verdict import _kept as _kept
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import AnyPuzzle
 
 __all__ = ["Hint", "HintKind", "hint", "check_position", "wrong_cells", "count_fits", "apply_hint",
            "MAX_PROBE_SOLVES", "KINDS"]
@@ -64,7 +71,7 @@ __all__ = ["Hint", "HintKind", "hint", "check_position", "wrong_cells", "count_f
 UNCHECKED = "the cells set so far could not be checked for mistakes: a limit came first"
 
 
-def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
+def hint(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, *,
          limits: SearchLimits = SearchLimits(timeout=10.0),
          max_probe_solves: int = MAX_PROBE_SOLVES) -> Hint:
     """The next step from this position (None: the empty board), simplest kind first.
@@ -92,7 +99,7 @@ def hint(puzzle: Puzzle, grid: Sequence[str] | None = None, *,
     return step
 
 
-def check_position(puzzle: Puzzle, grid: Sequence[str] | None, *,
+def check_position(puzzle: AnyPuzzle, grid: Sequence[str] | None, *,
                    limits: SearchLimits = SearchLimits(timeout=10.0)) -> Hint | None:
     """Only the check of ``hint``: a ``mistake`` (with the wrong cells), ``solved`` or
     ``no-solution``; None when the position is right so far. LimitReached when the solve

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gridsolve.nonogram.hints.position import Hint, _Position, wrong_cells
-from gridsolve.nonogram.lines import VALUE_WORD, cell_label
-from gridsolve.nonogram.model import UNKNOWN, Grid
+from gridsolve.nonogram.lines import cell_label
+from gridsolve.nonogram.model import Grid
 
 
 #: What a guess says when the clock stopped the look at the lines, or at the probes (then a
@@ -21,15 +21,15 @@ def _guess(pos: _Position, solutions: tuple[Grid, ...], status: str, late: str =
     first, ``late`` being "lines" or "probes": then a step may exist), and show one cell of a
     solution that agrees with the position (in the most constrained line) so play goes on."""
     base = LATE[late]
-    fitting = [s for s in solutions if not wrong_cells(s, pos.cells)]
+    fitting = [s for s in solutions if not wrong_cells(s, pos.symbols())]
     if not fitting:
         why = "the search stopped first" if status == "unknown" else "no solution found agrees"
         return Hint("guess", f"{base} ({why})")
     flat = "".join(fitting[0])
-    known = [pos.line(i).count(UNKNOWN) for i in range(len(pos.lines))]
-    cell = min((c for c, x in enumerate(pos.cells) if x == UNKNOWN),
+    known = [pos.unknowns(i) for i in range(len(pos.lines))]
+    cell = min((c for c, x in enumerate(pos.cells) if not pos.kind.known(x)),
                key=lambda c: (min(known[i] for i in pos.crossing(c)), c))
     one = "the solution" if status == "unique" else "one of the solutions"
     return Hint("guess", f"{base}; {one} has {cell_label(pos.puzzle, cell)} "
-                         f"{VALUE_WORD[flat[cell]]}", ((cell, flat[cell]),))
+                         f"{pos.kind.word(flat[cell])}", ((cell, flat[cell]),))
 

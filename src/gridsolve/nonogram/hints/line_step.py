@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import passed
-from gridsolve.nonogram.engine import solve_line as fast_line
+from gridsolve.nonogram.hints.kinds import AnyClue, CellKind, Line
+from gridsolve.nonogram.hints.kinds import count_fits as count_fits
 from gridsolve.nonogram.hints.position import Hint, HintKind, _Position
-from gridsolve.nonogram.lines import VALUE_WORD, spans
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue
-from gridsolve.nonogram.watch.explain import AGREE, Forced, explainable, line_reasons
+from gridsolve.nonogram.lines import spans
+from gridsolve.nonogram.model import FILLED
+from gridsolve.nonogram.watch.explain import AGREE, Forced, explainable
 
 
 def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None, str]:
@@ -21,20 +22,23 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     reasons (plain Python) are worked out for the lines that change the most cells first,
     until no line left could settle more cells by a named rule, or the clock runs out: then
     the best line seen is the step (the first line's reasons are always worked out)."""
-    moves: list[tuple[int, int, str, str]] = []
+    kind = pos.kind
+    moves: list[tuple[int, int, Line, Line]] = []
     for i in pos.cheap_first():
         before = pos.line(i)
-        if UNKNOWN not in before:
+        if all(kind.known(v) for v in before):
             continue
         try:
-            after = fast_line(pos.clues[i], before, until=until)
+            after = kind.solve(pos.clues[i], before, until)
         except LimitReached:
             if not moves:
                 return None, "lines"
             break
         if after is None or after == before:
             continue
-        moves.append((-sum(a != b for a, b in zip(before, after)), i, before, after))
+        settled = sum(kind.settles(a, b) for a, b in zip(before, after))
+        if settled:  # (a colour line may only take colours away: no step for a person)
+            moves.append((-settled, i, before, after))
     moves.sort(key=lambda m: m[:2])
     named: tuple[int, int, tuple[Forced, ...]] | None = None
     whole: tuple[int, int, tuple[Forced, ...]] | None = None
@@ -43,7 +47,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
             break  # no line left can settle more cells by a named rule
         if n and passed(until):
             break
-        forced = line_reasons(pos.clues[i], before, after)
+        forced = kind.reasons(pos.clues[i], before, after)
         simple = tuple(f for f in forced if f.reason != AGREE)
         if simple:
             named = min(named or (0, i, simple), (-len(simple), i, simple))
@@ -66,49 +70,30 @@ def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...
     said = []
     for (value, reason), positions in groups.items():
         if reason == AGREE:
-            reason = _whole_line_reason(pos.clues[i], pos.line(i), value, positions)
+            reason = _whole_line_reason(pos.kind, pos.clues[i], pos.line(i), value, positions)
         many = len(positions) > 1
         reason = reason.replace("covers it", "covers them").replace("reach it", "reach them") \
             if many else reason
         label = f"{unit if many else unit[:-1]} {spans(positions)}"
-        said.append(f"{label} {'are' if many else 'is'} {VALUE_WORD[value]}: {reason}")
+        said.append(f"{label} {'are' if many else 'is'} {pos.kind.word(value)}: {reason}")
     return Hint(kind, f"{pos.name(i)}: " + "; ".join(said),
                 tuple((where[f.pos], f.value) for f in forced), i, pos.clues[i], forced=forced)
 
 
-def _whole_line_reason(clue: Clue, line: str, value: str, positions: list[int]) -> str:
+def _whole_line_reason(kind: CellKind, clue: AnyClue, line: Line, value: str,
+                       positions: list[int]) -> str:
     """'of the 3 ways to place the clue that fit the known cells, every one leaves them empty'
-    (on a line too long to explain, the ways are not counted: 'every way')."""
-    n = count_fits(clue, line) if explainable(clue, line) else None
+    (on a line too long to explain, the ways are not counted: 'every way'); in colour a
+    block's colour 'paints them red'."""
+    n = kind.count_fits(clue, line) if explainable(clue, line) else None
     them = "them" if len(positions) > 1 else "it"
-    does = "fills" if value == FILLED else "leaves"
-    tail = "" if value == FILLED else " empty"
+    word = kind.word(value)
+    does = "fills" if value == FILLED and word == "filled" else \
+        "leaves" if word == "empty" else "paints"
+    tail = "" if does == "fills" else " empty" if does == "leaves" else f" {word}"
     if n is None:
         return (f"working through the whole line from both ends, every way to place the clue "
                 f"that fits the cells already known {does} {them}{tail}")
     ways = "the only way" if n == 1 else f"all {n} ways"
     return (f"working through the whole line from both ends, {ways} to place the clue that "
             f"fit the cells already known {does if n == 1 else does[:-1]} {them}{tail}")
-
-
-def count_fits(clue: Clue, line: str) -> int:
-    """How many arrangements of the clue agree with the known cells of a line (by DP).
-
-    ways[j][i]: arrangements of blocks j.. in cells [i, n) that agree with the line."""
-    n, k = len(line), len(clue)
-    ways = [[0] * (n + 1) for _ in range(k + 1)]
-    for i in range(n, -1, -1):
-        ways[k][i] = int(FILLED not in line[i:])
-    for j in range(k - 1, -1, -1):
-        size = clue[j]
-        for i in range(n - 1, -1, -1):
-            total = ways[j][i + 1] if line[i] != FILLED else 0
-            end = i + size
-            if end <= n and EMPTY not in line[i:end]:
-                if end == n:
-                    total += ways[j + 1][n]
-                elif line[end] != FILLED:
-                    total += ways[j + 1][end + 1]
-            ways[j][i] = total
-    return ways[0][0]
-

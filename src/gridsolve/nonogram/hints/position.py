@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Literal
 
-from gridsolve.nonogram.lines import clue_text, line_cells, line_clue, line_label
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle
+from gridsolve.nonogram.hints.kinds import AnyClue, CellKind, Line, kind_for
+from gridsolve.nonogram.lines import line_cells, line_label
+from gridsolve.nonogram.model import EMPTY, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.nonogram.watch.explain import Forced, line_work
 
 HintKind = Literal["line", "whole-line", "contradiction", "guess", "solved", "mistake",
@@ -17,7 +18,7 @@ HintKind = Literal["line", "whole-line", "contradiction", "guess", "solved", "mi
 KINDS: tuple[HintKind, ...] = ("line", "whole-line", "contradiction", "guess", "solved",
                                "mistake", "no-solution")
 
-Cell = tuple[int, str]  # (cell index r*W + c, value)
+Cell = tuple[int, str]  # (cell index r*W + c, value: a symbol of the puzzle's grids)
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,17 @@ class Hint:
 
     ``cells`` are (index r*W + c, value) pairs the step sets; ``line`` is the line that forces
     them (for a contradiction or a mistake, the line that cannot fit); ``probe`` the assumed
-    (cell, value) of a contradiction; ``forced`` the per-cell reasons of a line step (positions
-    along the line); ``wrong`` the set cells that differ from the unique solution."""
+    (cell, value) of a contradiction (in a colour puzzle the value is the symbols of every
+    colour the cell was assumed to be: 'g.', green or empty); ``forced`` the per-cell reasons
+    of a line step (positions along the line); ``wrong`` the set cells that differ from the
+    unique solution. Values are the symbols of the puzzle's grids (a colour's symbol, '.'
+    empty)."""
 
     kind: HintKind
     reason: str
     cells: tuple[Cell, ...] = ()
     line: int = -1
-    clue: Clue = ()
+    clue: AnyClue = ()
     probe: Cell | None = None
     forced: tuple[Forced, ...] = ()
     wrong: tuple[int, ...] = ()
@@ -44,23 +48,22 @@ class Hint:
             return {"row": c // width, "col": c % width}
         return {"kind": self.kind, "reason": self.reason,
                 "cells": [dict(where(c), value=v) for c, v in self.cells],
-                "line": self.line, "clue": list(self.clue),
+                "line": self.line, "clue": [list(b) if isinstance(b, tuple) else b
+                                            for b in self.clue],
                 "probe": dict(where(self.probe[0]), value=self.probe[1]) if self.probe else None,
                 "wrong": [where(c) for c in self.wrong]}
 
 
-def _other(value: str) -> str:
-    return EMPTY if value == FILLED else FILLED
-
-
 class _Position:
-    """The puzzle's lines over a mutable copy of the position's cells."""
+    """The puzzle's lines over a mutable copy of the position's cells (states of the
+    puzzle's ``CellKind``)."""
 
-    def __init__(self, puzzle: Puzzle, grid: Grid) -> None:
+    def __init__(self, puzzle: AnyPuzzle, grid: Grid) -> None:
         self.puzzle = puzzle
-        self.cells = list("".join(grid))
+        self.kind: CellKind = kind_for(puzzle)
+        self.cells = self.kind.states("".join(grid))
         self.lines = [line_cells(puzzle, i) for i in range(puzzle.height + puzzle.width)]
-        self.clues = [line_clue(puzzle, i) for i in range(len(self.lines))]
+        self.clues = [clue_of_line(puzzle, i) for i in range(len(self.lines))]
         self._take = [itemgetter(*cells) for cells in self.lines]
 
     def cheap_first(self) -> list[int]:
@@ -69,8 +72,13 @@ class _Position:
         row of 100,000 cells, half of them set, takes seconds to solve)."""
         return sorted(range(len(self.lines)), key=lambda i: line_work(self.clues[i], self.lines[i]))
 
-    def line(self, i: int, cells: Sequence[str] | None = None) -> str:
-        return "".join(self._take[i](self.cells if cells is None else cells))
+    def line(self, i: int, cells: Sequence[object] | None = None) -> Line:
+        return self.kind.join(self._take[i](self.cells if cells is None else cells))
+
+    def unknowns(self, i: int) -> int:
+        """How many cells of line i are not known yet."""
+        known = self.kind.known
+        return sum(not known(v) for v in self.line(i))
 
     def crossing(self, cell: int) -> tuple[int, int]:
         """The row and the column through a cell."""
@@ -78,25 +86,43 @@ class _Position:
         return cell // w, self.puzzle.height + cell % w
 
     def name(self, i: int) -> str:
-        """'row 3 (clue 3 1)'."""
-        return f"{line_label(self.puzzle, i)} (clue {clue_text(self.clues[i])})"
+        """'row 3 (clue 3 1)'; in colour 'row 3 (clue 3 red 1 cream)'."""
+        return f"{line_label(self.puzzle, i)} (clue {self.kind.clue_text(self.clues[i])})"
+
+    def symbols(self) -> list[str]:
+        """The cells as a person's grid shows them ('?' for a cell not known yet)."""
+        if isinstance(self.kind.unknown, str):  # (black and white: the states are symbols)
+            return self.cells
+        return [self.kind.symbol(v) for v in self.cells]
 
 
-def _clean(puzzle: Puzzle, grid: Sequence[str] | None) -> Grid:
-    """The position as rows of '#', '.', '?' ('x' and 'X' read as empty)."""
+def clue_of_line(puzzle: AnyPuzzle, i: int) -> AnyClue:
+    """The clue of line i (rows first, then columns)."""
+    return puzzle.rows[i] if i < puzzle.height else puzzle.cols[i - puzzle.height]
+
+
+def _clean(puzzle: AnyPuzzle, grid: Sequence[str] | None) -> Grid:
+    """The position as rows of symbols: '#', '.', '?' ('x' and 'X' read as empty); in a
+    colour puzzle its palette's symbols and '?' ('x' and 'X' read as empty unless the
+    palette has them)."""
     if grid is None:
         return tuple(UNKNOWN * puzzle.width for _ in range(puzzle.height))
-    rows = tuple(row.replace("x", EMPTY).replace("X", EMPTY) for row in grid)
+    symbols = ({c.symbol for c in puzzle.palette} if isinstance(puzzle, ColourPuzzle)
+               else {"#", EMPTY})
+    rows = tuple(row if "x" in symbols else row.replace("x", EMPTY) for row in grid)
+    rows = tuple(row if "X" in symbols else row.replace("X", EMPTY) for row in rows)
     if len(rows) != puzzle.height or any(len(r) != puzzle.width for r in rows):
         raise ValueError(f"the grid must be {puzzle.height} rows of {puzzle.width} cells")
-    if set("".join(rows)) - {FILLED, EMPTY, UNKNOWN}:
-        raise ValueError("grid cells must be '#', '.', 'x' or '?'")
+    if set("".join(rows)) - symbols - {UNKNOWN}:
+        shown = ", ".join(f"'{s}'" for s in sorted(symbols | {"x"}))
+        raise ValueError(f"grid cells must be {shown} or '?'")
     return rows
 
 
 def _rows(pos: _Position) -> Grid:
     w = pos.puzzle.width
-    return tuple("".join(pos.cells[i:i + w]) for i in range(0, len(pos.cells), w))
+    cells = pos.symbols()
+    return tuple("".join(cells[i:i + w]) for i in range(0, len(cells), w))
 
 
 def wrong_cells(solution: Sequence[str], cells: Sequence[str]) -> tuple[int, ...]:

@@ -9,11 +9,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gridsolve.errors import LimitReached
-from gridsolve.nonogram.engine import Result, SearchLimits, analyse, passed
-from gridsolve.nonogram.engine import solve_line as fast_line
+from gridsolve.nonogram.engine import Result, SearchLimits, abilities, analyse, passed
 from gridsolve.nonogram.hints.position import Hint, _Position, _rows, wrong_cells
 from gridsolve.nonogram.hints.probes import _follow
-from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle, is_solution
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, Grid, is_any_solution
 
 #: Line logic from a position of a puzzle without a unique solution, looking for a dead end,
 #: solves each line at most this many times over (on average).
@@ -50,7 +49,7 @@ def _verdict(pos: _Position, result: Result, limits: SearchLimits = SearchLimits
         return Hint("no-solution", "the clues contradict each other: this puzzle has no "
                                    "solution"), True
     solution = result.solutions[0] if result.status == "unique" else None
-    wrong = wrong_cells(solution, pos.cells) if solution else ()
+    wrong = wrong_cells(solution, pos.symbols()) if solution else ()
     broken, checked = None, True
     if solution is None or wrong:
         broken, checked = _broken_line(pos, until)
@@ -66,7 +65,8 @@ def _verdict_past_lines(pos: _Position, result: Result, solution: Grid | None,
     """``_verdict`` past the line check (``solution``: the unique one, if it is): a dead end
     or no fitting solution (several solutions), ``solved``, a full grid that breaks a line,
     or None."""
-    if solution is None and any(v != UNKNOWN for v in pos.cells):
+    known = pos.kind.known
+    if solution is None and any(known(v) for v in pos.cells):
         # (on the empty board this would repeat the line logic the solve starts with)
         end = _follow(pos, list(pos.cells), range(len(pos.lines)),
                       DEAD_END_SWEEPS * len(pos.lines), _share_of(until, share))
@@ -80,8 +80,8 @@ def _verdict_past_lines(pos: _Position, result: Result, solution: Grid | None,
             return Hint("mistake", "the cells set fit none of the puzzle's solutions (a search "
                                    "with them fixed finds none; the puzzle has more than one "
                                    "solution, so the wrong cells are not named)")
-    if UNKNOWN not in pos.cells:
-        if is_solution(pos.puzzle, _rows(pos)):
+    if all(known(v) for v in pos.cells):
+        if is_any_solution(pos.puzzle, _rows(pos)):
             return Hint("solved", "every row and column matches its clue")
         return Hint("mistake", "every cell is set but some line does not match its clue")
     return None
@@ -93,9 +93,11 @@ def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], limits: SearchL
     ``solutions`` does, and a search with the set cells fixed ends without a solution within
     ``limits``' nodes and memory and ``share`` of the time left before ``until``: SAT when
     python-sat is installed (the ``sat`` extra; its conflicts are the nodes), else the native
-    engine (one search from the set cells)."""
-    if (all(v == UNKNOWN for v in pos.cells)
-            or any(not wrong_cells(s, pos.cells) for s in solutions)):
+    engine (one search from the set cells). Never for an engine that takes no known cells
+    (the colour engine, as yet)."""
+    symbols = pos.symbols()
+    if (not abilities(pos.puzzle).known or all(v == UNKNOWN for v in symbols)
+            or any(not wrong_cells(s, symbols) for s in solutions)):
         return False
     from gridsolve.errors import SolverUnavailable
     from gridsolve.nonogram.backends import sat
@@ -123,11 +125,11 @@ def _share_of(until: float | None, share: float) -> float | None:
     return now + max(0.0, until - now) * share
 
 
-_kept: OrderedDict[tuple[Puzzle, SearchLimits], Result] = OrderedDict()
+_kept: OrderedDict[tuple[AnyPuzzle, SearchLimits], Result] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
-def _solve(puzzle: Puzzle, limits: SearchLimits) -> Result:
+def _solve(puzzle: AnyPuzzle, limits: SearchLimits) -> Result:
     """The engine's verdict on a puzzle (up to two solutions), the last SOLVES_KEPT kept: a
     player asks for many hints on one puzzle. A verdict a limit stopped ("unknown") is not
     kept: the next ask, on a less busy server, solves again."""
@@ -150,12 +152,13 @@ def _broken_line(pos: _Position, until: float | None = None) -> tuple[int | None
     line with none set fits: the model refuses a clue longer than its line); and False if
     the clock (``until``) stopped the look first (each solve reads it, and a long one stops
     when it passes)."""
+    known = pos.kind.known
     for i in pos.cheap_first():
         line = pos.line(i)
-        if line.count(UNKNOWN) == len(line):
+        if not any(known(v) for v in line):
             continue
         try:
-            if fast_line(pos.clues[i], line, until=until) is None:
+            if pos.kind.solve(pos.clues[i], line, until) is None:
                 return i, True
         except LimitReached:
             return None, False

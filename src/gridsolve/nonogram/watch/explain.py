@@ -46,13 +46,13 @@ Kind = Literal["line", "probe", "contradiction"]
 REASONS_MAX_WORK = 200_000
 
 
-def line_work(clue: Clue, line: Sized) -> int:
+def line_work(clue: Sized, line: Sized) -> int:
     """The cells times the blocks (plus one) of a line (its cells, or their indexes): the
     size of its solvers' tables."""
     return len(line) * (len(clue) + 1)
 
 
-def explainable(clue: Clue, line: str) -> bool:
+def explainable(clue: Sized, line: Sized) -> bool:
     """Is the line within REASONS_MAX_WORK (its rules, or a count of its arrangements, can
     be worked out in plain Python)?"""
     return line_work(clue, line) <= REASONS_MAX_WORK
