@@ -21,8 +21,9 @@ and ``output`` (the files rows are written to and read back from).
 
 from __future__ import annotations
 
-from gridsolve.batch.cluster import DASK_LOGGERS as DASK_LOGGERS
-from gridsolve.batch.cluster import dask_executor
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from gridsolve.batch.output import open_writer, read_rows
 from gridsolve.batch.output import rewrite_rows as rewrite_rows
 from gridsolve.batch.inputs import Found as Found
@@ -37,3 +38,21 @@ from gridsolve.batch.tasks import Options, Task, load, solve_task
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
            "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
            "read_rows", "solution_hash", "comparable", "keys", "load", "resume_name"]
+
+if TYPE_CHECKING:
+    from gridsolve.batch.cluster import DASK_LOGGERS as DASK_LOGGERS
+    from gridsolve.batch.cluster import dask_executor
+
+#: Names imported on first use: the Dask runner's module imports logging and
+#: concurrent.futures, which a local batch does not need (start-up).
+_LAZY = {"dask_executor": "gridsolve.batch.cluster", "DASK_LOGGERS": "gridsolve.batch.cluster"}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of ``_LAZY``, imported now (PEP 562) and kept."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gridsolve.batch' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from gridsolve.batch.rows import Row, resume_name
 from gridsolve.batch.tasks import Options, Task, error_row, load
@@ -29,8 +29,9 @@ def walk(paths: Iterable[str], skip: frozenset[str] = frozenset()) -> Iterator[t
     (hidden ones and the absolute paths in ``skip``, such as the output file, left out)."""
     seen: set[str] = set()  # a file named twice (a folder and a file in it, x and ./x): once
     for name in paths:
-        p = Path(name)
-        if p.is_dir():
+        if os.path.isdir(name or "."):  # Path("") is "."
+            from pathlib import Path  # here: a batch of named files does without it (start-up)
+            p = Path(name)
             for sub in sorted(p.rglob("*")):
                 rel = sub.relative_to(p)
                 resolved = str(sub.resolve())
@@ -39,8 +40,8 @@ def walk(paths: Iterable[str], skip: frozenset[str] = frozenset()) -> Iterator[t
                         and not any(part.startswith(".") for part in rel.parts)):
                     seen.add(resolved)
                     yield resolved, str(sub)
-        else:
-            resolved = str(p.resolve()) if p.exists() else name
+        else:  # what Path(name).resolve() gives, when the file exists
+            resolved = os.path.realpath(name) if os.path.exists(name) else name
             if resolved not in seen:
                 seen.add(resolved)
                 yield resolved, name

@@ -5,15 +5,13 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from contextlib import contextmanager
 from typing import Any
 
 from gridsolve.batch.rows import Row
 from gridsolve.batch.tasks import Task, error_row, one_line, solve_task
 from gridsolve.errors import GridsolveError
-from gridsolve.workers import pool_context, stop_workers, worker_init
 
 
 class InlineExecutor(Executor):
@@ -36,6 +34,10 @@ def local_executor(jobs: int) -> Iterator[Executor]:
     if jobs <= 1:
         yield InlineExecutor()
         return
+    # here, not at the top: multiprocessing and ctypes cost --jobs 1 about 15 ms of start-up
+    from concurrent.futures.process import ProcessPoolExecutor
+
+    from gridsolve.workers import pool_context, stop_workers, worker_init
     pool = ProcessPoolExecutor(jobs, pool_context(), initializer=worker_init,
                                initargs=(os.getpid(),))
     try:
@@ -95,7 +97,7 @@ def run_tasks(executor: Executor, tasks: Iterable[Task], window: int,
                 break
             try:
                 pending[executor.submit(solve_task, task)] = task
-            except BrokenProcessPool as exc:
+            except BrokenExecutor as exc:  # a process pool's BrokenProcessPool
                 broken = exc
         if not pending:
             break

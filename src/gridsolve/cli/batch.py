@@ -17,7 +17,6 @@ from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import METHODS
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY
 from gridsolve.nonogram.formats import INPUT_FORMATS
-from gridsolve.workers import deferred_sigint
 
 #: Tasks kept in flight per worker slot: enough to keep every worker busy, few enough to
 #: keep memory and the scheduler's queue small.
@@ -140,6 +139,13 @@ def _done(args: argparse.Namespace) -> tuple[frozenset[tuple[str, int]],
     return frozenset(row.key for row in rows), again
 
 
+def _deferred_sigint() -> Any:
+    """``workers.deferred_sigint()``, imported for a pool only (multiprocessing and ctypes
+    behind it cost a batch in this process start-up time)."""
+    from gridsolve.workers import deferred_sigint
+    return deferred_sigint()
+
+
 def _check_writable(path: str | None) -> None:
     """Fail before any work when the output cannot be written."""
     if path is None:
@@ -170,7 +176,7 @@ def run_batch(args: argparse.Namespace) -> int:
     try:
         with ExitStack() as stack:
             pool = args.scheduler is None and args.jobs > 1  # (Ctrl-C raised in run_tasks)
-            stop = stack.enter_context(deferred_sigint()) if pool else None
+            stop = stack.enter_context(_deferred_sigint()) if pool else None
             writer = stack.enter_context(batch.open_writer(args.out, sys.stdout, args.resume))
             show = sys.stderr.isatty() and not args.no_progress
             progress = stack.enter_context(Progress(total - skipped, show))
