@@ -4,6 +4,7 @@ and the families and commands listed without being imported say what the real on
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -56,6 +57,28 @@ def test_import_gridsolve_is_light() -> None:
     loaded = imported_by("import gridsolve")
     assert not {"gridsolve.nonogram.engine", "gridsolve.nonogram.formats",
                 "gridsolve.nonogram.generate", "gridsolve.notebook"} & loaded
+
+
+#: Modules a batch solved in this process (``--jobs 1``) must not import: the process pool
+#: and what it pulls in, the Dask runner, folder walking, the progress bar, SAT (issue 56).
+NOT_FOR_A_BATCH_IN_PROCESS = (
+    "multiprocessing", "concurrent.futures.process", "ctypes", "pathlib", "gridsolve.workers",
+    "gridsolve.batch.cluster", "rich", "pysat", "numpy", "gridsolve.nonogram.backends.sat",
+    "gridsolve.tiling", "gridsolve.web", "gridsolve.cli.nonogram",
+)
+
+
+@pytest.mark.heavy
+def test_a_batch_in_this_process_imports_only_what_it_needs(tmp_path: Path) -> None:
+    out = tmp_path / "rows.jsonl"
+    argv = ["batch", str(HEART), "--jobs", "1", "--out", str(out)]
+    loaded = imported_by(f"from gridsolve.cli import main\nassert main({argv!r}) == 0")
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["status"], r["width"], len(r["solution_hash"])) for r in rows] == [
+        ("unique", 9, 16)]  # the probe did solve
+    found = {m for m in loaded for bad in NOT_FOR_A_BATCH_IN_PROCESS
+             if m == bad or m.startswith(bad + ".")}
+    assert not found
 
 
 def _helps(subparsers: Any) -> dict[str, str]:
