@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends._common import checked, unknown_grid
-from gridsolve.nonogram.engine import Result, Team
+from gridsolve.nonogram.engine import Result, Team, schedule
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
 __all__ = ["Worker", "DEADLINE_GRACE", "REPORT_SECONDS", "PARENT_CHECK", "can_fork", "reporter",
-           "grids_worker", "pool"]
+           "side", "grids_worker", "pool"]
 
 #: Seconds the pool waits past the deadline for the SAT processes, which end themselves
 #: there, to send their counts (Kissat and glucose-syrup take up to their STATS_GRACE to
@@ -65,6 +65,24 @@ def reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
                 conn.send(("grid", grid))
                 sent.add(grid)
     return report
+
+
+def side(worker: schedule.Worker, pool: schedule.Pool, work: int, nodes: Callable[[], int],
+         since_fork: bool = False) -> Worker:
+    """A schedule's worker in a process of its own: turns of ``work`` until the pool is full
+    or the worker is exhausted or stopped, sending ``nodes()`` (less their count at the fork
+    if ``since_fork``) and the pool's new solutions after each, then whether it was
+    exhausted."""
+    def run(conn: Connection) -> None:
+        report = reporter(conn)
+        before = nodes() if since_fork else 0
+        while True:
+            worker.turn(pool, work, None)
+            report(nodes() - before, pool.found)
+            if pool.done() or worker.exhausted or worker.stopped:
+                break
+        conn.send(("done", worker.exhausted))
+    return run
 
 
 def grids_worker(grids: Callable[[], Iterator[Grid | None]],

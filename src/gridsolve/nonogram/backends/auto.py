@@ -56,14 +56,15 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import cast
 
-from gridsolve.errors import LimitReached, SolverUnavailable
+from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities,
                                        passed, repooled, seconds_left, settled)
-from gridsolve.nonogram.engine.nearby import moves_for_count
+from gridsolve.nonogram.engine.schedule import DiveWorker, Pool, Scheduler, TeamWorker
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
 from gridsolve.nonogram.backends.fits import models_that_fit, sat_fits
+from gridsolve.nonogram.backends.workers import KissatWorker, SatWorker
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
@@ -274,84 +275,55 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
         return _alone(team, max_solutions, limits, solver, started, known, encoding, extra)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
                         encoding, extra)
-    found: dict[Grid, None] = dict(team.found)  # solutions of both, pooled
+    pool = Pool(max_solutions, dict(team.found))
+    sat_side = SatWorker(search, puzzle, policy, deadline)
+    native, dive = TeamWorker(team, limits.timeout), DiveWorker(team, limits.timeout)
+    plan = Scheduler(pool, [native, dive, sat_side], limits.max_nodes, deadline)
 
     def tell() -> None:
         if report is not None:
-            report(team.nodes() + search.conflicts(), found)
+            report(plan.nodes(), pool.found)
         if team.progress is not None:
-            team.progress.update(team.nodes() + search.conflicts(), len(found), "sat")
-    complete = False
+            team.progress.update(plan.nodes(), len(pool.found), "sat")
+    pool.tell = tell
     rounds = 0
-    moved = 0  # solutions found next to SAT's by local moves
     # small puzzles still open after kissat_after_rounds rounds go to Kissat (0019, 0021)
-    kissat_after = policy.kissat_after_rounds if to_kissat else None
     switch = False
     try:
         share = first_work(puzzle, to_kissat, policy)  # the team's first turn
-        while not complete and len(found) < max_solutions and not passed(deadline):
+        while not plan.over():
             rounds += 1
-            if kissat_after is not None and rounds > kissat_after:
+            if to_kissat and rounds > policy.kissat_after_rounds:
                 switch = True
                 break
-            # SAT's conflicts up to sat_work times the native share in all
-            spent_nodes = team.nodes() + search.conflicts()
-            cap = (None if team.stopped  # the native search cannot go on: SAT goes on alone
-                   else int(sat_work(share, rounds, small, policy) // max(1, policy.conflict_work)))
-            if limits.max_nodes is not None:
-                if spent_nodes >= limits.max_nodes:
-                    break
-                rest = search.conflicts() + limits.max_nodes - spent_nodes
-                cap = rest if cap is None else min(cap, rest)
-            search.max_conflicts = cap
-            search.deadline = deadline
-            while len(found) < max_solutions:
-                answer = search.step()
-                if answer is None:
-                    break
-                if answer is False:  # SAT found every solution (the native ones too)
-                    complete = True
-                    break
-                if answer not in found:  # and its neighbours by local moves (engine.nearby)
-                    found[answer] = None
-                    for other in moves_for_count(puzzle, answer, found, max_solutions,
-                                                 deadline):
-                        found[other] = None
-                        moved += 1
-                    tell()
-            tell()
-            if complete or len(found) >= max_solutions or team.stopped:
+            # SAT up to sat_work times the native share in all (alone once the team stopped)
+            target = sat_work(share, rounds, small, policy) // sat_side.rate * sat_side.rate
+            if plan.turn(sat_side, None if team.stopped else int(target) - sat_side.work()):
                 break
-            # the native team up to twice its last share in all (its first turn counts)
+            # the native team up to twice its last share in all (its first turn counts);
+            # the dive half as much
             share *= 2
-            native_limits = SearchLimits(max_nodes=None if limits.max_nodes is None
-                                         else limits.max_nodes - search.conflicts(),
-                                         timeout=limits.timeout)
-            team.run(native_limits, max(0, share - team.work()))
-            if dives(puzzle, policy) and not team.done():  # the dive: half the team's work
-                team.dive(native_limits, share // 2)
-            found.update(team.found)
-            complete = team.complete  # then team.found is every solution
-            tell()
-            if team.stopped:
+            if plan.turn(native, share - team.work()):
+                break
+            if dives(puzzle, policy) and plan.turn(dive, share // 2):
                 break
     finally:
         sat_stats = search.stats()
         search.close()
     if switch:
         answer = _alone(team, max_solutions, limits, KISSAT, started, known, encoding, extra,
-                        found=tuple(found))
+                        found=tuple(pool.found))
         return dataclasses.replace(answer, nodes=answer.nodes + sat_stats.get("conflicts", 0),
                                    stats={**answer.stats, "rounds": rounds,
-                                          "nearby": answer.stats["nearby"] + moved,
+                                          "nearby": answer.stats["nearby"] + sat_side.moved,
                                           "glucose_conflicts": sat_stats.get("conflicts", 0)})
-    solutions = tuple(found)[:max_solutions]
+    solutions = tuple(pool.found)[:max_solutions]
     native_stats = team.stats()
     stats = {"native_nodes": native_stats["nodes"], "handover": 1, "rounds": rounds,
-             "nearby": native_stats["nearby"] + moved,
+             "nearby": native_stats["nearby"] + sat_side.moved,
              **{k: v for k, v in native_stats.items() if k.startswith("dive_")},
              **{f"sat_{k}": v for k, v in sat_stats.items()}}
-    return Result.of_count(solutions, max_solutions, complete,
+    return Result.of_count(solutions, max_solutions, pool.complete,
                            native_stats["nodes"] + sat_stats.get("conflicts", 0),
                            time.perf_counter() - started, team.partial(), stats)
 
@@ -397,44 +369,26 @@ def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left:
     about twice Kissat's work, and the same turns on every machine (0029, 0034). The
     solutions are pooled in the team's; when either search is exhausted, they are every
     solution. The same Result as ``kissat.analyse``, with the turns in its stats."""
-    from gridsolve.nonogram.backends import kissat
     policy = team.policy
     started = time.perf_counter()
-    stats: dict[str, int] = {}
-    total: dict[str, int] = {"conflicts": 0, "kissat_runs": 0, "nearby": 0, "guided": 0}
     team.found.update(dict.fromkeys(found))
-    complete, turns = False, 0
-    conflicts = policy.kissat_turn_conflicts
-    while not team.done() and not passed(deadline):
+    pool = Pool(max_solutions, team.found)  # the team's own: the dive's done() reads it
+    runs = KissatWorker(team.puzzle, left, known, encoding, extra, policy, deadline)
+    dive = DiveWorker(team, limits.timeout)
+    plan = Scheduler(pool, [runs, dive], None, deadline)
+    work, turns = policy.kissat_turn_conflicts * runs.rate, 0
+    while not team.done():
         if team.progress is not None:
-            team.progress.update(team.nodes() + total["conflicts"], len(team.found), "kissat")
-        run = dataclasses.replace(left, timeout=seconds_left(deadline), max_nodes=conflicts)
-        grids = kissat.solutions(team.puzzle, run, known=known, encoding=encoding,
-                                 extra=extra, found=tuple(team.found), stats=stats,
-                                 policy=policy, guided_always=True)
-        try:
-            for grid in grids:
-                team.found[grid] = None
-                if team.done():
-                    break
-            else:
-                complete = True
-        except kissat.OutOfMemory:
-            raise
-        except LimitReached:
-            pass
-        finally:
-            for k in total:
-                total[k] += stats.get(k, 0)
-        if complete or team.done() or passed(deadline):
+            team.progress.update(team.nodes() + runs.nodes(), len(pool.found), "kissat")
+        if plan.turn(runs, work):
             break
-        team.dive(limits, conflicts * policy.kissat_dive_work)
+        plan.turn(dive, work)
         turns += 1
-        conflicts = int(conflicts * policy.kissat_turn_growth)
-    total["dive_turns"] = turns
+        work = int(work // runs.rate * policy.kissat_turn_growth) * runs.rate
     return Result.of_count(tuple(team.found)[:max_solutions], max_solutions,
-                           complete or team.complete, total["conflicts"],
-                           time.perf_counter() - started, known, total)
+                           pool.complete or team.complete, runs.totals["conflicts"],
+                           time.perf_counter() - started, known,
+                           {**runs.totals, "dive_turns": turns})
 
 
 def sat_work(native: int, rounds: int, small: bool, policy: Policy = DEFAULT_POLICY) -> float:

@@ -50,10 +50,11 @@ from typing import TYPE_CHECKING, Any, cast
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, sat_installed
-from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECONDS, Worker,
+from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECONDS, Worker, side,
                                                     can_fork, grids_worker, pool, reporter)
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
                                        repooled, seconds_left, settled)
+from gridsolve.nonogram.engine.schedule import DiveWorker, Pool, TeamWorker
 from gridsolve.nonogram.engine.team import dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
@@ -65,32 +66,17 @@ __all__ = ["alone_for", "can_fork", "analyse"]
 
 
 def _team_worker(team: Team, limits: SearchLimits) -> Worker:
-    """The native team, going on from its state at the fork (its nodes before the fork
-    count here)."""
-    return _team_side(team, limits, lambda work: team.run(limits, work), False)
+    """The native team, going on from its state at the fork (its nodes before the fork, the
+    dive's first turn's too, count here)."""
+    return side(TeamWorker(team, limits.timeout), Pool(team.max_solutions, team.found),
+                team.policy.report_work, team.nodes)
 
 
 def _dive_worker(team: Team, limits: SearchLimits) -> Worker:
     """The team's dive (``Team.dive``), going on from its state at the fork; it counts the
     nodes from there (those before are the team's, counted once by its worker or here)."""
-    return _team_side(team, limits, lambda work: team.dive(limits, work), True)
-
-
-def _team_side(team: Team, limits: SearchLimits, turn: Callable[[int], bool],
-               from_fork: bool) -> Worker:
-    """A worker that runs ``turn`` (the team's or its dive's, for an amount of work; True
-    when the answer is known) and sends its nodes (all, or those since the fork) and new
-    solutions after every ``report_work`` of work, then whether the team was exhausted."""
-    def run(conn: Connection) -> None:
-        report = reporter(conn)
-        before = team.nodes() if from_fork else 0
-        while True:
-            done = turn(team.policy.report_work)
-            report(team.nodes() - before, team.found)
-            if done or (limits.max_nodes is not None and team.nodes() >= limits.max_nodes):
-                break
-        conn.send(("done", team.complete))
-    return run
+    return side(DiveWorker(team, limits.timeout), Pool(team.max_solutions, team.found),
+                team.policy.report_work, team.nodes, since_fork=True)
 
 
 def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
+from gridsolve.nonogram.engine import schedule
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, abilities, checked_grid
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
 from gridsolve.nonogram.engine.results import (Progress, Result, SearchLimits, passed,
@@ -202,31 +203,15 @@ class Team:
 
     def solve(self, limits: SearchLimits = SearchLimits()) -> bool:
         """The native engine's whole search: ``run`` to the end, or on the puzzles the dive is
-        for (``dives``) and without a node limit, the team and the dive in turns. The team's
-        first turn (the policy's ``turns_first`` work) ends most puzzles, then the dive's
-        first (``first_dive``), then turns of ``turns_share`` work each, each pair twice the
-        last. Each search goes on where its last turn stopped; the team's solutions and the
-        dive's are one pool, and when either search is exhausted the pool is every solution.
-        After the first turns, equal turns bound the loss to a factor of about 2 against
-        whichever search is faster on the puzzle (the dive: Gettys, random puzzles; the
-        team: Thing); the dive's first turn costs one descent where it fails. Under a node
-        limit the team runs alone, as before. True when the answer is known (not at a
+        for (``dives``) and without a node limit, the team and the dive in turns
+        (``schedule.native``); their solutions are one pool, and when either search is
+        exhausted the pool is every solution. True when the answer is known (not at a
         limit)."""
         if limits.max_nodes is not None or not dives(self.puzzle, self.policy):
             self.run(limits)
         else:
-            self._turns(limits)
+            schedule.native(self, limits)
         return self.done() and not self.stopped
-
-    def _turns(self, limits: SearchLimits) -> None:
-        deadline = limits.deadline(self.started)
-        if self.run(limits, self.policy.turns_first) or self.first_dive(limits, deadline):
-            return
-        share = self.policy.turns_share
-        while not passed(deadline) and not self.stopped:
-            if self.run(limits, share) or self.dive(limits, share):
-                return
-            share *= 2
 
     def first_dive(self, limits: SearchLimits, deadline: float | None = None,
                    work: int | None = None, fails: int | None = None) -> bool:

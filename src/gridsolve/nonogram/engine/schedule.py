@@ -1,0 +1,168 @@
+"""The schedule's parts: workers, the pool of their solutions, and the scheduler that gives
+them turns (docs/ARCHITECTURE.md, "The schedule").
+
+A *worker* is one search that stops after a share of work and goes on where it stopped: the
+native team (``TeamWorker``), its dive (``DiveWorker``), a python-sat search and Kissat's
+conflict-limited runs (``backends.workers``). Each counts its work in one unit, the engine's
+line solves (a SAT conflict is worth the policy's ``conflict_work``, a Kissat conflict
+``kissat_dive_work``), so a plan of shares repeats exactly; the clock only ends the run
+(decision 0034). Every search covers the whole space: the *pool* holds the solutions of all,
+and when one is exhausted the pool is every solution. The *scheduler* gives a worker its
+turn under what is left of the caller's node limit and says when the run is over.
+
+A plan is a few lines of turns over workers: ``native`` here (the team and the dive),
+auto's (``backends.auto``: the team's first turn, then the team, the dive and SAT, or the
+dive and Kissat), and ``--jobs``, which runs workers side by side, one process each
+(``backends.parallel``, through ``side``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from gridsolve.nonogram.engine.results import SearchLimits, passed
+from gridsolve.nonogram.model import Grid
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.engine.team import Team
+
+__all__ = ["Worker", "Pool", "Scheduler", "TeamWorker", "DiveWorker", "native"]
+
+
+class Worker(Protocol):
+    """One search that runs in turns."""
+
+    @property
+    def exhausted(self) -> bool:
+        """It searched the whole space: the pool is every solution."""
+
+    @property
+    def stopped(self) -> bool:
+        """It cannot go on (the time limit ended it, or a work budget stopped it for good)."""
+
+    def work(self) -> int:
+        """Its work so far, in line solves."""
+
+    def nodes(self) -> int:
+        """What it counts as nodes (SAT: conflicts), for the node limit and the report."""
+
+    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
+        """Search on for ``work`` more work (None: to the end), at most ``nodes`` more nodes
+        (None: no limit), adding its solutions to ``pool``; stop when the pool is full."""
+
+
+@dataclasses.dataclass(eq=False)
+class Pool:
+    """The solutions of a run's workers, in the order found, up to ``max_solutions``;
+    ``complete`` once a worker was exhausted (then they are every solution). ``tell`` is
+    called when it grows and after every turn (the progress line, a process's report)."""
+
+    max_solutions: int
+    found: dict[Grid, None]
+    complete: bool = False
+    tell: Callable[[], None] = lambda: None
+
+    def done(self) -> bool:
+        return self.complete or len(self.found) >= self.max_solutions
+
+
+class Scheduler:
+    """Turns for ``workers`` over one ``pool``, under the caller's ``max_nodes`` (all the
+    workers' nodes together) and ``deadline`` (a ``time.perf_counter()`` time)."""
+
+    def __init__(self, pool: Pool, workers: list[Worker], max_nodes: int | None,
+                 deadline: float | None) -> None:
+        self.pool = pool
+        self.workers = workers
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+
+    def nodes(self) -> int:
+        return sum(w.nodes() for w in self.workers)
+
+    def nodes_left(self) -> int | None:
+        return None if self.max_nodes is None else max(0, self.max_nodes - self.nodes())
+
+    def over(self) -> bool:
+        """The answer is in, or the deadline or the node limit has come."""
+        return self.pool.done() or passed(self.deadline) or self.nodes_left() == 0
+
+    def turn(self, worker: Worker, work: int | None) -> bool:
+        """``worker``'s turn of ``work`` (None: to the end); True when the run is over or
+        the worker cannot go on."""
+        if self.over():
+            return True
+        worker.turn(self.pool, work, self.nodes_left())
+        self.pool.complete = self.pool.complete or worker.exhausted
+        self.pool.tell()
+        return self.over() or worker.stopped
+
+
+class TeamWorker:
+    """The native team (``Team.run``): its own searches' work and nodes, the dive's apart.
+    ``timeout`` is counted from the team's start (as ``Team.run`` takes it)."""
+
+    def __init__(self, team: Team, timeout: float | None) -> None:
+        self.team = team
+        self.timeout = timeout
+
+    @property
+    def exhausted(self) -> bool:
+        return self.team.complete
+
+    @property
+    def stopped(self) -> bool:
+        return self.team.stopped
+
+    def work(self) -> int:
+        return self.team.work()
+
+    def nodes(self) -> int:
+        return sum(c.stats()["nodes"] for c in self.team.searches)
+
+    def limits(self, nodes: int | None) -> SearchLimits:
+        """The team's limits for a turn: a node cap over its searches and the dive's."""
+        return SearchLimits(None if nodes is None else self.team.nodes() + nodes, self.timeout)
+
+    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
+        self.team.run(self.limits(nodes), None if work is None else max(0, work))
+        pool.found.update(self.team.found)
+
+
+class DiveWorker(TeamWorker):
+    """The team's dive (``Team.dive``): its work is its line solves and belief-propagation
+    passes (``Team.dive_work``)."""
+
+    def work(self) -> int:
+        return self.team.dive_work()
+
+    def nodes(self) -> int:
+        diver = self.team.diver
+        return 0 if diver is None else diver.stats()["nodes"]
+
+    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
+        self.team.dive(self.limits(nodes), work)
+        pool.found.update(self.team.found)
+
+
+def native(team: Team, limits: SearchLimits) -> None:
+    """The native engine's plan on the puzzles the dive is for, without a node limit: the
+    team's first turn (the policy's ``turns_first`` work) ends most puzzles, then the dive's
+    first (``Team.first_dive``), then turns of ``turns_share`` work each, each pair twice the
+    last. After the first turns, equal turns bound the loss to a factor of about 2 against
+    whichever search is faster on the puzzle (the dive: Gettys, random puzzles; the team:
+    Thing); the dive's first turn costs one descent where it fails."""
+    policy = team.policy
+    deadline = limits.deadline(team.started)
+    if team.run(limits, policy.turns_first) or team.first_dive(limits, deadline):
+        return
+    pool = Pool(team.max_solutions, team.found)
+    plan = Scheduler(pool, [TeamWorker(team, limits.timeout), DiveWorker(team, limits.timeout)],
+                     limits.max_nodes, deadline)
+    share = policy.turns_share
+    while not team.stopped:
+        if any(plan.turn(worker, share) for worker in plan.workers):
+            return
+        share *= 2
