@@ -173,12 +173,16 @@ def test_a_one_colour_puzzle_is_counted_in_the_singular() -> None:
         bw_only(puzzle, "hints", "give")
 
 
-@pytest.mark.parametrize("command,what", [("rate", "rating"), ("hint", "hints"),
-                                          ("explain", "explain")])
-def test_black_and_white_commands_name_the_colour_file(capsys, write, command: str,  # type: ignore[no-untyped-def]
-                                                       what: str) -> None:
+@pytest.mark.parametrize("command,said", [
+    ("rate", "score: 1/10"),
+    ("hint", "line: column 2 (clue 1 red 2 blue): row 1 is red: the first block (1 red) "
+             "covers it in both its leftmost (1) and rightmost (1) placements; rows 2-3 are "
+             "blue: the second block (2 blue) covers them"),
+    ("explain", "Solved by line logic alone: 2 rounds, 8 line steps.")])
+def test_person_facing_commands_take_a_colour_file(capsys, write, command: str,  # type: ignore[no-untyped-def]
+                                                   said: str) -> None:
+    """rate, hint and explain work on colour puzzles (they refused them: issue 55.2)."""
     path = write(puzzle_json(**FLAG))
     code, out, err = run(capsys, "nonogram", command, path)
-    assert (code, out) == (2, "")
-    assert err == (f"gridsolve: error: {path}: {what} supports black-and-white puzzles only "
-                   "(this puzzle has 2 colours)\n")
+    assert (code, err) == (0, "")
+    assert said in out

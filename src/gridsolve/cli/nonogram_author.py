@@ -19,9 +19,9 @@ from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_in
 from gridsolve.cli._input import add_index, read_one
 from gridsolve.nonogram.check import check
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues, bw_only,
+from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues,
                                         write_puzzle)
-from gridsolve.nonogram.model import ColourPuzzle, Puzzle, RawColourClues
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, RawColourClues
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
                                          make_unique)
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
@@ -180,7 +180,7 @@ def rating_text(rating: Rating) -> str:
     ])
 
 
-def _solve_proof(puzzle: Puzzle, max_solutions: int, limits: SearchLimits) -> Result:
+def _solve_proof(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits) -> Result:
     """Uniqueness as ``nonogram solve`` proves it (method auto, every core this process may
     use): rate settles what solve settles (a random 60x60: more than one solution at once)."""
     import os
@@ -190,7 +190,7 @@ def _solve_proof(puzzle: Puzzle, max_solutions: int, limits: SearchLimits) -> Re
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    puzzle = bw_only(read_one(args).puzzle, "rating", "supports", args.file)
+    puzzle = read_one(args).puzzle
     rating = rate(puzzle, _limits(args), prove=_solve_proof)
     if args.json:
         data = dataclasses.asdict(rating)

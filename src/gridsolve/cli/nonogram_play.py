@@ -27,8 +27,9 @@ def add_commands(cmds: Any) -> None:
                    help="input format (default: detect)")
     add_index(p)
     p.add_argument("--grid", metavar="PARTIAL",
-                   help="the position: rows of '#' filled, '.' or 'x' empty, '?' unknown, or a "
-                        "JSON grid (default: the empty board)")
+                   help="the position: rows of '#' filled, '.' or 'x' empty, '?' unknown (a "
+                        "colour puzzle: its palette's symbols and '?'), or a JSON grid "
+                        "(default: the empty board)")
     p.add_argument("--check", action="store_true",
                    help="list the cells that are wrong (against the unique solution)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -44,19 +45,23 @@ def add_commands(cmds: Any) -> None:
 def run_hint(args: argparse.Namespace) -> int:
     from gridsolve.cli.nonogram_show import print_grid
     from gridsolve.nonogram.engine import SearchLimits
-    from gridsolve.nonogram.formats import bw_only, read_text
+    from gridsolve.nonogram.formats import read_text
     from gridsolve.nonogram.formats.position import parse_position
     from gridsolve.nonogram.hints import apply_hint, hint
+    from gridsolve.nonogram.hints.kinds import kind_for
     from gridsolve.nonogram.lines import cell_label
+    from gridsolve.nonogram.model import palette_of
 
     if args.file == "-" and args.grid == "-":
         raise GridsolveError("the puzzle and --grid cannot both come from standard input: "
                              "give one of them as a file")
-    puzzle = bw_only(read_one(args).puzzle, "hints", "supports", args.file)
+    puzzle = read_one(args).puzzle
+    palette = palette_of(puzzle)
     grid = None
     if args.grid:
         grid = parse_position(read_text(args.grid, not args.no_limits), puzzle.width,
-                              puzzle.height, args.grid)
+                              puzzle.height, args.grid,
+                              None if palette is None else "".join(c.symbol for c in palette))
     step = hint(puzzle, grid, limits=SearchLimits(timeout=time_left(args.timeout)))
     start = grid or tuple("?" * puzzle.width for _ in range(puzzle.height))
     if args.json:
@@ -69,7 +74,7 @@ def run_hint(args: argparse.Namespace) -> int:
         print(f"{step.kind}: {step.reason}")
         if step.wrong and args.check:
             print("wrong cells: " + " ".join(
-                f"{cell_label(puzzle, c)} (set {'filled' if ''.join(start)[c] == '#' else 'empty'})"
+                f"{cell_label(puzzle, c)} (set {kind_for(puzzle).word(''.join(start)[c])})"
                 for c in step.wrong))
         elif step.wrong:
             print("(--check lists them)")

@@ -112,10 +112,9 @@ def run_explain(args: argparse.Namespace) -> int:
     """``nonogram explain``: the account of the solve, then the grid it reaches."""
     from gridsolve.nonogram.watch.explain import explain
     from gridsolve.cli._input import read_one
-    from gridsolve.nonogram.formats import bw_only
     from gridsolve.nonogram.watch.account import Narration
     from gridsolve.nonogram.watch.explain import Deduction
-    puzzle = bw_only(read_one(args).puzzle, "explain", "supports", args.file)
+    puzzle = read_one(args).puzzle
     left = time_left(args.timeout)
     narration = Narration(puzzle)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from gridsolve.nonogram.engine import Result, SearchLimits, Status, analyse, least
-from gridsolve.nonogram.model import UNKNOWN, Puzzle
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle
 
 __all__ = ["Level", "LEVELS", "Rating", "rate", "score_of", "work_of", "SCORE_TABLE"]
 
@@ -83,7 +83,7 @@ def _complete(result: Result) -> bool:
     return result.status == "unique" and not any(UNKNOWN in row for row in result.partial)
 
 
-def work_of(level: Level, puzzle: Puzzle, line_solves: int, probes: int, nodes: int) -> float:
+def work_of(level: Level, puzzle: AnyPuzzle, line_solves: int, probes: int, nodes: int) -> float:
     """The work measure that grades puzzles within one level (see the glossary)."""
     if level == "line":
         return line_solves / (puzzle.width + puzzle.height)
@@ -109,10 +109,10 @@ def score_of(level: Level, work: float) -> int:
 SEARCH_AFTER_PROOF = 5.0
 
 #: What proves uniqueness for ``rate``: (puzzle, max_solutions, limits) -> Result.
-Prove = Callable[[Puzzle, int, SearchLimits], Result]
+Prove = Callable[[AnyPuzzle, int, SearchLimits], Result]
 
 
-def rate(puzzle: Puzzle, limits: SearchLimits = SearchLimits(),
+def rate(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(),
          prove: Prove | None = None) -> Rating:
     """Rate a puzzle: is it unique, which level solves it, and how much work that takes.
 

@@ -148,12 +148,12 @@ def test_a_line_too_long_to_explain_gets_the_whole_line_reason(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Named rules are plain-Python tables of cells times blocks: past REASONS_MAX_WORK every
     cell the line's solve settles gets the whole-line reason."""
-    import gridsolve.nonogram.watch.explain as explain_module
+    import gridsolve.nonogram.watch.deductions as deductions_module
     from gridsolve.nonogram.watch.explain import AGREE, Forced
 
     named = line_reasons((3, 1), "?????", "###.#")
     assert any(f.reason != AGREE for f in named)
-    monkeypatch.setattr(explain_module, "REASONS_MAX_WORK", 14)  # 5 cells x 3 = 15
+    monkeypatch.setattr(deductions_module, "REASONS_MAX_WORK", 14)  # 5 cells x 3 = 15
     assert line_reasons((3, 1), "?????", "###.#") == tuple(
         Forced(f.pos, f.value, AGREE) for f in named)
     check_account(puzzle_from_grid(("###.#", "#...#", ".#.#.")))

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_clue, line_label, spans
-from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.nonogram.watch.colour_reasons import colour_clue_text, colour_names
 from gridsolve.nonogram.watch.steps import plural
 
 if TYPE_CHECKING:
@@ -17,19 +18,21 @@ __all__ = ["Narration", "explanation_lines"]
 PLURAL_REASON = (("covers it", "covers them"), ("reach it", "reach them"))
 
 
-def _forced_lines(puzzle: Puzzle, d: Deduction) -> list[str]:
-    """'cols 2-4 filled: <reason>' for each group of cells forced for the same reason."""
+def _forced_lines(puzzle: AnyPuzzle, d: Deduction, word: Callable[[str], str]) -> list[str]:
+    """'cols 2-4 filled: <reason>' for each group of cells forced for the same reason; in
+    colour also 'cols 5-6 not red: <reason>' for the colours taken away."""
     unit = "col" if d.line < puzzle.height else "row"
-    groups: dict[tuple[str, str], list[int]] = {}
-    for f in d.forced:
-        groups.setdefault((f.value, f.reason), []).append(f.pos)
     out = []
-    for (value, reason), positions in groups.items():
-        if len(positions) > 1:
-            for one, many in PLURAL_REASON:
-                reason = reason.replace(one, many)
-        out.append(f"{unit}{'s' if len(positions) > 1 else ''} {spans(positions)} "
-                   f"{VALUE_WORD[value]}: {reason}")
+    for forced, prefix in ((d.forced, ""), (d.ruled_out, "not ")):
+        groups: dict[tuple[str, str], list[int]] = {}
+        for f in forced:
+            groups.setdefault((f.value, f.reason), []).append(f.pos)
+        for (value, reason), positions in groups.items():
+            if len(positions) > 1:
+                for one, many in PLURAL_REASON:
+                    reason = reason.replace(one, many)
+            out.append(f"{unit}{'s' if len(positions) > 1 else ''} {spans(positions)} "
+                       f"{prefix}{word(value)}: {reason}")
     return out
 
 
@@ -38,8 +41,19 @@ class Narration:
     grid they reach, the round and whether probing has begun), then ``ending``. ``explain``
     can hand each deduction over as it finds it, so its text is written as it goes."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: AnyPuzzle) -> None:
         self.puzzle = puzzle
+        self.colour = isinstance(puzzle, ColourPuzzle)
+        if isinstance(puzzle, ColourPuzzle):
+            names = colour_names(puzzle)
+            index = {c.symbol: i for i, c in enumerate(puzzle.palette)}
+            self.word: Callable[[str], str] = lambda v: names[index[v]]
+            self.clue: Callable[[int], str] = lambda i: colour_clue_text(
+                names, puzzle.rows[i] if i < puzzle.height else puzzle.cols[i - puzzle.height])
+        else:
+            bw = puzzle
+            self.word = VALUE_WORD.__getitem__
+            self.clue = lambda i: clue_text(line_clue(bw, i))
         self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
         self.round = 0
         self.probing = False
@@ -53,8 +67,11 @@ class Narration:
                            "cells unknown; the engine probes cells (tries each value and "
                            "follows the lines):")
                 self.probing = True
-            where, value = cell_label(puzzle, d.cell), VALUE_WORD[d.value]
-            if d.contradiction:
+            where, value = cell_label(puzzle, d.cell), self.word(d.value)
+            if self.colour:
+                out.append(f"probe {where}: with any other colour some line could not be "
+                           f"satisfied, so it is {value}")
+            elif d.contradiction:
                 other = VALUE_WORD["." if d.value == "#" else "#"]
                 out.append(f"probe {where}: if it were {other}, some line could not be satisfied, "
                            f"so it is {value}")
@@ -67,13 +84,13 @@ class Narration:
         if d.round != self.round:
             self.round = d.round
             out.append(f"Round {d.round}")
-        label = f"{line_label(puzzle, d.line)}, clue {clue_text(line_clue(puzzle, d.line))}"
+        label = f"{line_label(puzzle, d.line)}, clue {self.clue(d.line)}"
         if d.kind == "contradiction":
             out.append(f"  {label}: the clue cannot fit the line as it stands ('{d.before}'), "
                        "so the puzzle has no solution")
             return out
         out.append(f"  {label}")
-        out += [f"    {text}" for text in _forced_lines(puzzle, d)]
+        out += [f"    {text}" for text in _forced_lines(puzzle, d, self.word)]
         _apply(cells, puzzle.width, puzzle.height, d)
         return out
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gridsolve.nonogram.model import ColourClue
+from gridsolve.nonogram.model import ColourClue, ColourPuzzle
 
 __all__ = ["colour_extremes", "colour_line_reasons", "count_colour_fits", "bits_of",
-           "BACKGROUND"]
+           "BACKGROUND", "colour_names", "colour_clue_text", "colour_ruled_out"]
 
 BACKGROUND = 0
 
@@ -30,6 +30,16 @@ BACKGROUND = 0
 def bits_of(mask: int) -> list[int]:
     """The palette indexes a mask allows, lowest first."""
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+def colour_names(puzzle: ColourPuzzle) -> tuple[str, ...]:
+    """How each palette index is said: 'empty' for the background, else the colour's name."""
+    return ("empty", *(c.name for c in puzzle.palette[1:]))
+
+
+def colour_clue_text(names: Sequence[str], clue: ColourClue) -> str:
+    """'3 red 1 cream', or '0' for an empty line."""
+    return " ".join(f"{n} {names[c]}" for n, c in clue) or "0"
 
 
 def _gap(clue: ColourClue, j: int) -> int:
@@ -155,4 +165,27 @@ def colour_line_reasons(clue: ColourClue, before: Sequence[int], after: Sequence
             colours = sorted({names[clue[j][1]] for j in reaching})
             out[i] = (f"only {' or '.join(colours)} blocks can reach it, and it cannot be "
                       f"{' or '.join(colours)}")
+    return out
+
+
+def colour_ruled_out(clue: ColourClue, before: Sequence[int], after: Sequence[int],
+                     names: Sequence[str]) -> list[tuple[int, int, str]]:
+    """The colours a line takes away from cells it does not settle: (position, colour,
+    reason), the reason 'no red block can reach it' when that rule says it, else ''."""
+    ext = colour_extremes(clue, before)
+    in_clue = {k for _, k in clue}
+    out = []
+    for i, (a, b) in enumerate(zip(before, after)):
+        if a == b or not b & (b - 1):
+            continue
+        for c in bits_of(a & ~b):
+            reason = ""
+            if c != BACKGROUND and c not in in_clue:
+                reason = f"the clue has no {names[c]} block"
+            elif c != BACKGROUND and ext is not None:
+                left, right = ext
+                if not any(k == c and left[j] <= i < right[j] + size
+                           for j, (size, k) in enumerate(clue)):
+                    reason = f"no {names[c]} block can reach it"
+            out.append((i, c, reason))
     return out

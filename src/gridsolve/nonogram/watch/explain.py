@@ -24,78 +24,21 @@ it is (``Explanation.stopped``), in a line's compiled solve too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sized
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable
 
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.lines import line_cells, line_clue
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle, is_solution
+from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, ColourPuzzle, Grid,
+                                      Puzzle, is_solution)
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import solve_line as fast_line
+from gridsolve.nonogram.watch.deductions import (AGREE, REASONS_MAX_WORK, Deduction,
+                                                 Explanation, Forced, explainable, line_work)
+from gridsolve.nonogram.watch.explain_colour import explain_colour
 from gridsolve.nonogram.watch.trace import Step, trace_solve
 
 __all__ = ["Forced", "Deduction", "Explanation", "explain", "line_reasons", "extremes",
-           "line_work", "explainable", "REASONS_MAX_WORK"]
-
-Kind = Literal["line", "probe", "contradiction"]
-
-#: Cells times blocks of one line past which its cells get the ``agree`` reason, without the
-#: named rules (their tables take time and memory of that product in plain Python: about 1 s
-#: at 300,000; a row of 30,000 cells half known ran for minutes to 1.7 GB).
-REASONS_MAX_WORK = 200_000
-
-
-def line_work(clue: Sized, line: Sized) -> int:
-    """The cells times the blocks (plus one) of a line (its cells, or their indexes): the
-    size of its solvers' tables."""
-    return len(line) * (len(clue) + 1)
-
-
-def explainable(clue: Sized, line: Sized) -> bool:
-    """Is the line within REASONS_MAX_WORK (its rules, or a count of its arrangements, can
-    be worked out in plain Python)?"""
-    return line_work(clue, line) <= REASONS_MAX_WORK
-
-
-@dataclass(frozen=True)
-class Forced:
-    """A cell a line step fixed: its position along the line (from 0), value and reason."""
-
-    pos: int
-    value: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Deduction:
-    """One step of the account: a line solved (with what it forced), a probe, or a dead end."""
-
-    kind: Kind
-    round: int = 0
-    line: int = -1
-    before: str = ""
-    after: str = ""
-    forced: tuple[Forced, ...] = ()
-    cell: int = -1
-    value: str = ""
-    contradiction: bool = False
-    probed: int = -1
-
-
-@dataclass
-class Explanation:
-    """The account: deductions in order, the grid they reach, and how the solve ended."""
-
-    puzzle: Puzzle
-    deductions: list[Deduction] = field(default_factory=list)
-    grid: Grid = ()
-    line_solvable: bool = False
-    status: str = ""
-    guesses: int = 0
-    solutions: tuple[Grid, ...] = ()
-    #: The timeout stopped the account before it was finished (status "unknown").
-    stopped: bool = False
+           "line_work", "explainable", "REASONS_MAX_WORK", "AGREE"]
 
 
 def extremes(clue: Clue, line: str) -> tuple[list[int], list[int]] | None:
@@ -156,7 +99,6 @@ def _span(start: int, size: int) -> str:
     return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"
 
 
-AGREE = "every arrangement of the clue that fits the known cells agrees"
 
 
 def line_reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
@@ -293,14 +235,17 @@ class _RootSteps:
             self.steps.append(step)
 
 
-def explain(puzzle: Puzzle, limits: SearchLimits = SearchLimits(),
+def explain(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(),
             on_step: Callable[[Deduction], object] | None = None) -> Explanation:
     """The account of a solve: line logic first, then what probing (or search) was needed.
 
     ``limits`` bound the engine's search, which only runs when line logic stalls, and their
     timeout the whole account (``Explanation.stopped`` when it came first). ``on_step`` is
     given each deduction as it is made (so that a caller can write it out at once: what was
-    written stays when a limit or Ctrl-C comes)."""
+    written stays when a limit or Ctrl-C comes). A colour puzzle's account is
+    ``explain_colour``'s."""
+    if isinstance(puzzle, ColourPuzzle):
+        return explain_colour(puzzle, limits, on_step)
     until = limits.deadline()
     account = Explanation(puzzle)
     solver = _Solver(puzzle, account, until, on_step)
