@@ -1,51 +1,30 @@
 """The ``auto`` method: the native engine first, then SAT and the native engine in turns.
 
-Every number below is a field of the schedule's ``Policy`` (``gridsolve.nonogram.policy``,
-where each says what it trades and which decision record measured it); every turn is counted
-in work (the engine's line solves), nodes or SAT conflicts, never in seconds, so one process
-given the same puzzle and options makes the same run on every machine, and the clock only
-ends the whole run (docs/decisions/0034).
+A plan over the schedule's workers (``engine.schedule``; docs/ARCHITECTURE.md, "The
+schedule"); every number is a ``Policy`` field, which says what it trades and which decision
+record measured it, and every turn is counted in work, nodes or conflicts, so one process
+repeats its runs exactly (0034). The plan:
 
-The rule: run the native engine (its team of searches, see ``engine.Team``, counting up to
-``max_solutions``) for at most ``auto_nodes`` nodes and ``first_work`` work (on puzzles of
-more than ``small_cells`` cells ``first_work_large``, and on those the dive by belief
-propagation is for, ``Team.dive``, then has a first turn: decision 0028). If it finishes,
-that is the answer. Otherwise SAT (``default_solver`` unless named: python-sat's
-``sat.DEFAULT_SOLVER``, or Kissat on puzzles whose every line is long, see below; on
-``cnf``'s default model) starts, seeded with the cells the native engine proved at the root
-(``Result.partial``: facts, added as unit clauses) and with what its probes at the root fixed
-(``Team.root_implications``: binary clauses true of every solution), and SAT and the native
-search take turns, each resuming where it stopped: SAT until its conflicts, at
-``conflict_work`` work each, reach ``sat_share`` times the native share in all, native until
-it has had twice its last share (0020; the dive has half the native turn after it). On
-puzzles of at most ``small_cells`` cells SAT's share starts at ``sat_share_small`` and grows
-by ``sat_share_growth`` each round up to ``sat_share_small_max`` (0018). Solutions are
-pooled; when either is exhausted, its solutions are every solution, so the count stays
-exact. Puzzles whose engine has no team (colour) keep a single hand-over: native for
-``colour_work``, then SAT alone, seeded with what the colour engine proved at its root
-(``engine.analyse_colour``; ``cnf.colour_root_clauses``, 0027). So do SAT solvers that cannot
-be paused (``sat.abilities``: CaDiCaL runs in a child process under a timeout): after the
-team's first turn, SAT alone, seeded as in the turns, the team's solutions blocked and
-counted (``_alone``).
+1. The team's first turn (``_first_turn``: ``auto_nodes`` nodes, ``first_work`` work), then
+   on the puzzles the dive is for its first turn (``Team.first_dive``, 0028). Most puzzles
+   end there.
+2. SAT comes in when its model fits (``fits.sat_fits``: memory, and under a timeout the time
+   to build it), seeded with the cells the team proved at its root and what its probes
+   there fixed (unit and binary clauses). Its solver is ``default_solver``: python-sat's
+   ``DEFAULT_SOLVER``, or Kissat on puzzles whose every line is long (0016).
+3. ``go_on``: SAT (python-sat) and the team in turns, SAT until its work reaches
+   ``sat_work`` of the team's so far, the team until it has had twice its last share, the
+   dive half that (0018, 0020); small puzzles still open after ``kissat_after_rounds``
+   rounds go to Kissat (0019, 0021). A solver that cannot be paused (Kissat, CaDiCaL) runs
+   alone (``_alone``), except Kissat on the dive's puzzles: its conflict-limited runs and
+   the dive in equal, growing turns (``_kissat_in_turns``, 0029).
+4. A colour puzzle (no team yet) hands over once: its engine for ``colour_work``, then SAT
+   alone seeded with what its root proved (``_colour``, 0026, 0027).
 
-Kissat (a program that cannot be paused): on black-and-white puzzles whose every line has
-``kissat_min_line`` cells or more, with Kissat installed, or when named, the team's first
-turn is followed by Kissat alone, seeded the same way (0016); on the puzzles the dive is for
-(``dives``) and without a node limit, Kissat's runs and the dive take turns
-(``_kissat_in_turns``: Kissat ``kissat_turn_conflicts`` conflicts, the dive
-``kissat_dive_work`` a conflict, each pair ``kissat_turn_growth`` times the last; a run
-that reaches its conflicts ends, and the next starts anew: 0029, 0034). Small puzzles
-still open after their first turn (``first_work_to_kissat``) and ``kissat_after_rounds``
-rounds go to Kissat alone (0019, 0021), unless counting to more than
-``program_max_solutions``: Kissat starts anew for each solution, python-sat goes on.
-
-SAT comes in only when its model fits (``sat_fits``): its size is counted from the clues
-before it is built (``cnf.size``) and must fit ``sat_memory_share`` of the memory limit
-(``sat_memory`` without one) and, under a timeout, be built within ``build_share`` of the
-time left at ``build_rate``. Otherwise the native search goes on alone under the caller's
-limits. With python-sat missing (and Kissat not taken), auto is the native engine alone. A
-caller's ``max_nodes`` caps native nodes and SAT conflicts together; ``nodes`` is native
-nodes plus SAT conflicts.
+Solutions are pooled; when one search is exhausted, the pool is every solution. Without
+python-sat (and Kissat not taken), or when SAT's model does not fit, the native engine goes
+on alone. A caller's ``max_nodes`` caps native nodes and SAT conflicts together; ``nodes``
+is their sum.
 """
 
 from __future__ import annotations
