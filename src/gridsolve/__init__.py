@@ -35,13 +35,13 @@ import typing as _typing
 
 from gridsolve.errors import (GridsolveError, InvalidPuzzle, LimitReached, MissingFile,
                               ParseError, SolverUnavailable)
-from gridsolve.nonogram.model import (AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle, is_solution,
-                                      puzzle_from_grid)
 
 if _typing.TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
+    from gridsolve.nonogram.model import (AnyPuzzle, Colour, ColourPuzzle, Grid, Puzzle,
+                                          is_solution, puzzle_from_grid)
     from gridsolve.nonogram.backends import METHODS
     from gridsolve.nonogram.engine import Result, SearchLimits
     from gridsolve.nonogram.formats import (Entry, iter_entries, parse_puzzle, read_entry,
@@ -60,9 +60,11 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-#: The public names imported on first use (a command that needs no engine, formats or
+#: The public names imported on first use (a command that needs no model, engine, formats or
 #: generator does not load them: the CLI starts faster), and the module of each.
 _LAZY = {
+    **dict.fromkeys(["AnyPuzzle", "Colour", "ColourPuzzle", "Grid", "Puzzle", "is_solution",
+                     "puzzle_from_grid"], "gridsolve.nonogram.model"),
     **dict.fromkeys(["METHODS"], "gridsolve.nonogram.backends"),
     **dict.fromkeys(["Result", "SearchLimits"], "gridsolve.nonogram.engine"),
     **dict.fromkeys(["Entry", "iter_entries", "parse_puzzle", "read_entry", "read_puzzle",
@@ -73,11 +75,14 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """A public name of ``_LAZY``, imported now (PEP 562) and kept."""
+    """A public name of ``_LAZY`` (or ``PuzzleSource``), imported now (PEP 562) and kept."""
     module = _LAZY.get(name)
-    if module is None:
+    if name == "PuzzleSource":
+        value: Any = __getattr__("AnyPuzzle") | str | _os.PathLike[str]
+    elif module is None:
         raise AttributeError(f"module 'gridsolve' has no attribute {name!r}")
-    value = getattr(_importlib.import_module(module), name)
+    else:
+        value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
@@ -89,8 +94,10 @@ def __dir__() -> list[str]:
     return sorted(names | {n for n in ("nonogram", "tiling", "errors") if n in globals()})
 
 
-#: What solve, first, count and unique take: a puzzle, a file (a path), or puzzle text.
-PuzzleSource = AnyPuzzle | str | _os.PathLike[str]
+if _typing.TYPE_CHECKING:
+    #: What solve, first, count and unique take: a puzzle, a file (a path), or puzzle text
+    #: (at run time made on first use, by ``__getattr__``, as the model's names are).
+    PuzzleSource = AnyPuzzle | str | _os.PathLike[str]
 
 
 def _read(source: str | _os.PathLike[str]) -> AnyPuzzle:
@@ -110,6 +117,7 @@ def _read(source: str | _os.PathLike[str]) -> AnyPuzzle:
 
 def _puzzle(puzzle: PuzzleSource | None, rows: Iterable[Iterable[int]] | None,
             cols: Iterable[Iterable[int]] | None) -> AnyPuzzle:
+    from gridsolve.nonogram.model import ColourPuzzle, Puzzle
     if puzzle is not None:
         if rows is not None or cols is not None:
             raise TypeError("give either a puzzle or rows= and cols=, not both")

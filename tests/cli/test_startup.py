@@ -56,7 +56,16 @@ def test_a_small_solve_imports_only_what_it_needs() -> None:
 def test_import_gridsolve_is_light() -> None:
     loaded = imported_by("import gridsolve")
     assert not {"gridsolve.nonogram.engine", "gridsolve.nonogram.formats",
-                "gridsolve.nonogram.generate", "gridsolve.notebook"} & loaded
+                "gridsolve.nonogram.generate", "gridsolve.notebook",
+                "gridsolve.nonogram.model", "dataclasses"} & loaded
+
+
+@pytest.mark.heavy
+def test_the_version_loads_no_model() -> None:
+    """``gridsolve --version`` needs the parser only: no model, no dataclasses (issue 56)."""
+    loaded = imported_by("from gridsolve.cli import main\nassert main(['--version']) == 0")
+    assert "gridsolve.cli" in loaded
+    assert not {"gridsolve.nonogram", "gridsolve.nonogram.model", "dataclasses"} & loaded
 
 
 #: Modules a batch solved in this process (``--jobs 1``) must not import: the process pool
