@@ -1,43 +1,25 @@
-"""One puzzle on several cores: the native team, SAT and more native searches in processes.
+"""One puzzle on several cores (``--jobs``): the schedule's workers side by side, one
+process each (docs/ARCHITECTURE.md, "The schedule"; numbers are ``Policy`` fields).
 
-The numbers are ``Policy`` fields (``gridsolve.nonogram.policy``). Processes share the
-machine's clock, so unlike one process they need not repeat: statuses and counts stay exact,
-only which search answers first may differ.
+The team runs here first, as auto's first turn (``parallel_after`` work, or
+``parallel_after_large`` and the dive's first turn on puzzles over ``small_cells`` cells);
+most puzzles end there without a process. Otherwise up to ``jobs`` processes are forked,
+each a whole search seeded as auto seeds SAT (the root's cells and implications): the team
+going on from its state at the fork; SAT when its model fits (python-sat's solver, or Kissat
+where auto takes it: 0019, 0021); without SAT the dive; a plain native search that
+restarts; Kissat with other seeds on the cores left (its time varies 2-10x by seed, 0022).
+Where auto hands a large puzzle to Kissat (0016), Kissat seeds 0 and 1 come first and the
+dive takes the second process where it is for (0023, 0029); where it hands one to Glucose
+and glucose-syrup is installed, auto's own turns take one process and glucose-syrup's
+threads the others (0024, 0030). A colour puzzle: its engine here for ``colour_work``, then
+a new colour search and SAT side by side.
 
-The team (``engine.Team``) runs here first, as ``auto``'s first turn: ``parallel_after``
-work (``first_work_to_kissat`` where Kissat comes next; ``parallel_after_large`` and then
-auto's first dive on puzzles over ``small_cells`` cells) or ``auto_nodes`` nodes. Most
-puzzles end there without a process. Otherwise up to ``jobs`` processes are forked, each a
-whole search, seeded as auto seeds SAT (the root's cells and implications):
-
-    1. the team, going on from where it paused (the fork carries its state);
-    2. for ``auto``, SAT when its model fits (``auto.sat_fits``): python-sat's solver, or
-       Kissat where auto takes it (``auto.default_solver``; small puzzles, 0019, 0021);
-    3. without SAT, on the puzzles the dive is for (``dives``), the dive (``Team.dive``);
-    4. a plain native search that restarts (``engine.solve(..., restarts=True)``);
-    5. Kissat again with other seeds on the cores left, where it is the SAT side of a small
-       puzzle: its time varies 2-10x from seed to seed on hard tournament puzzles (0022).
-
-Where auto hands a large puzzle to Kissat (every line 64+, 0016): Kissat seeds 0 and 1 (the
-dive takes the second process where it is for, 0029), then the team, Kissat's other seeds and
-the restarts, as many Kissat processes as their models fit the memory SAT may take, each
-capped at its share (``auto.models_that_fit``, 0023). Where auto hands a large puzzle to
-Glucose and glucose-syrup is installed: one process goes on with auto's own turns
-(``auto.go_on``), glucose-syrup takes a thread per other job up to ``syrup_threads`` (its
-threads share what they learn), the cores past them the restarts (0024, 0030). Counting past
-``program_max_solutions``, SAT is python-sat's solver (a program starts anew per solution).
-If every process ends without the answer before the deadline, the team (or auto's turns)
-goes on here. A colour puzzle has no team: its engine runs here first for ``colour_work``,
-then a new colour search and SAT run side by side.
-
-Each process sends its solutions as it finds them and says when its search is exhausted;
-they are pooled (each checked against the clues), and the answer is in when the pool holds
-``max_solutions`` or one search is exhausted (its solutions are then every solution), and the
-other processes are killed. The timeout is the caller's (the SAT processes end themselves at
-the deadline, and the pool waits DEADLINE_GRACE for their counts); the memory limit holds in
-each process; under a node limit all runs in this process, so that the limit stays exact.
-``nodes`` sums what the processes reported. A process whose parent is gone ends too
-(``_processes``). Without fork() (Windows) it all runs in one process.
+Processes share the machine's clock, so unlike one process they need not repeat: statuses
+and counts stay exact, only which search answers first may differ. Solutions are pooled
+(each checked); the answer is in when the pool is full or a search is exhausted, and the
+others are killed. The timeout is the caller's, the memory limit holds in each process, and
+under a node limit all runs in this process so that the limit stays exact. Without fork()
+(Windows) it all runs in one process.
 """
 
 from __future__ import annotations
