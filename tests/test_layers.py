@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gridsolve.nonogram.generate", "gridsolve.nonogram.watch", "gridsolve.tiling.calendar"),
     # files: the only place that reads messy input; nothing below it knows of files
     ("gridsolve.nonogram.formats", "gridsolve.nonogram.hints", "gridsolve.tiling.heatmap",
-     "gridsolve.tiling.design"),
+     "gridsolve.tiling.design", "gridsolve.nonogram.generate_colour"),
     ("gridsolve", "gridsolve.batch", "gridsolve.nonogram", "gridsolve.tiling"),
     ("gridsolve.web",),
     ("gridsolve.cli",),

@@ -12,7 +12,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_int, seconds,
                                 seconds_or_none, time_left, whole, write_file)
@@ -25,6 +25,9 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, RawColourClues
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
                                          make_unique)
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.generate_colour import ColourGenerated
 
 __all__ = ["add_commands", "rating_text", "LEVEL_TEXT"]
 
@@ -39,6 +42,16 @@ NONE_LEVEL_TEXT = {
     "probe": "single-cell probing finds that the clues contradict each other",
     "search": "only search (trial and error) finds that the clues contradict each other",
 }
+
+
+def _colours(text: str) -> int:
+    """A number of ink colours: a whole number from 1 (black and white) to MAX_COLOURS."""
+    from gridsolve.nonogram.generate_colour import MAX_COLOURS
+    n = whole(-(10**20))(text)
+    if not 1 <= n <= MAX_COLOURS:
+        raise argparse.ArgumentTypeError(f"must be between 1 (black and white) and "
+                                         f"{MAX_COLOURS}, got {n}")
+    return n
 
 
 def _side(text: str) -> int:
@@ -92,13 +105,18 @@ def add_commands(cmds: Any) -> None:
                    help=f"fresh grids to try for a puzzle of the level (default {ROUNDS})")
     p.add_argument("--from-image", metavar="FILE",
                    help="threshold this picture to W x H instead of drawing a random grid")
+    p.add_argument("--colours", "--colors", type=_colours, default=1, metavar="N",
+                   help="N ink colours on a white background (default 1: black and white); "
+                        "with --from-image the picture is quantised to N + 1 colours by median "
+                        "cut, and the one most common on its border (ties: the lightest) "
+                        "becomes the white background")
     p.add_argument("--max-attempts", type=positive_int, default=None, metavar="N",
                    help="give up after judging N grids (default 50 + cells/4)")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="give up after this many seconds (the result then depends on speed)")
     p.add_argument("--out", metavar="FILE", help="write the puzzle here (default: stdout)")
-    p.add_argument("--to", dest="format", default="text", choices=writable,
-                   help="output format (default text), as convert's --to")
+    p.add_argument("--to", dest="format", default=None, choices=writable,
+                   help="output format (default text; json for colours), as convert's --to")
     p.add_argument("--format", dest="format", choices=writable, default=argparse.SUPPRESS,
                    help=argparse.SUPPRESS)  # its old name: --format is the input's elsewhere
     p.set_defaults(run=run_generate)
@@ -120,8 +138,10 @@ def _limits(args: argparse.Namespace) -> SearchLimits:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    made: Generated
-    if args.from_image:
+    made: Generated | ColourGenerated
+    if args.colours > 1:
+        made, title, source = _generate_colour(args)
+    elif args.from_image:
         from gridsolve.nonogram.image import grid_from_image
         grid, cost = grid_from_image(args.from_image, args.width, args.height)
         made = make_unique(grid, level="search" if args.level == "any" else args.level,
@@ -137,18 +157,45 @@ def run_generate(args: argparse.Namespace) -> int:
         kind = "picture" if args.picture else "density"
         title = f"gridsolve {args.width}x{args.height} {kind} {density:g} seed {made.seed}"
         source = f"seed {made.seed}"
-    text = write_puzzle(dataclasses.replace(made.puzzle, title=title), args.format)
+    text = write_puzzle(dataclasses.replace(made.puzzle, title=title),
+                        args.format or ("text" if args.colours == 1 else "json"))
     if args.out:
         write_file(args.out, lambda path: Path(path).write_text(text, encoding="utf-8"))
     else:
         sys.stdout.write(text)
         sys.stdout.flush()
     r = made.rating
+    if isinstance(made.puzzle, ColourPuzzle):
+        source += f", {_plural(len(made.puzzle.palette) - 1, 'colour')}"
     print(f"gridsolve: {args.width}x{args.height} {source}: unique, level {r.level}, "
           f"score {r.score}/10; {_plural(made.attempts, 'attempt')}, "
           f"{_plural(made.changed, 'cell')} changed",
           file=sys.stderr)
     return 0
+
+
+def _generate_colour(args: argparse.Namespace) -> tuple[ColourGenerated, str, str]:
+    """``generate --colours N``: a random colour puzzle or a picture's colours; the puzzle,
+    its title and where it came from."""
+    from gridsolve.nonogram.generate_colour import generate_colour, make_colour_unique
+    if args.from_image:
+        from gridsolve.nonogram.image import colour_grid_from_image
+        pic = colour_grid_from_image(args.from_image, args.width, args.height, args.colours)
+        made = make_colour_unique(pic.grid, pic.palette,
+                                  level="search" if args.level == "any" else args.level,
+                                  seed=args.seed or 0, second=pic.second, cost=pic.cost,
+                                  max_attempts=args.max_attempts,
+                                  timeout=time_left(args.timeout))
+        return (made, f"{Path(args.from_image).name}, {args.width}x{args.height}",
+                f"from {args.from_image}")
+    made = generate_colour(args.width, args.height, args.colours, density=args.density,
+                           seed=args.seed, level=args.level, max_attempts=args.max_attempts,
+                           timeout=time_left(args.timeout), picture=args.picture,
+                           rounds=args.rounds)
+    density = LEVEL_DENSITY[args.level] if args.density is None else args.density
+    kind = "picture" if args.picture else "density"
+    return (made, f"gridsolve {args.width}x{args.height} {args.colours} colours {kind} "
+                  f"{density:g} seed {made.seed}", f"seed {made.seed}")
 
 
 def _plural(n: int, word: str) -> str:
