@@ -10,7 +10,9 @@ Glossary
 Steps are tried simplest first, and the first kind that settles a cell is the hint:
 
     line           one line's named rule (overlap, reach, a complete block, a short gap), in
-                   the words of ``explain``
+                   the words of ``explain``; in colour, when no line settles a cell alone, the
+                   colours crossing lines take away first ('column 4 (clue ...) leaves r3c4
+                   red or green; so row 3 ...': ``crossing``)
     whole-line     one line, but only the whole-line view settles it: every arrangement of the
                    clue that fits the known cells, worked from both ends, agrees
     contradiction  a probe: the fewest line solves that end in a line that cannot fit
@@ -33,11 +35,12 @@ on any board.
 Black-and-white and colour puzzles take the same steps in the same words: what differs (the
 line solver, a cell's states, how a value is said) is the puzzle's ``CellKind`` (``kinds``).
 In colour a cell is settled when one colour is left; a line that only takes colours away
-settles no cell and is no line step (a probe that takes a colour away may be).
+settles no cell and is no line step of its own (the crossing step names it).
 
 Modules: ``kinds`` (the line solver and words of each kind of cell), ``position`` (a step,
 the position), ``verdict`` (the ends: a mistake, solved, no solution), then one per kind of
-step: ``line_step``, ``probes`` (contradictions), ``guess``.
+step: ``line_step``, ``crossing`` (colour lines helped by crossing lines), ``probes``
+(contradictions), ``guess``.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from dataclasses import replace
 
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.hints.crossing import _crossing_step
 from gridsolve.nonogram.hints.guess import LATE as LATE
 from gridsolve.nonogram.hints.guess import _guess
 from gridsolve.nonogram.hints.line_step import _line_step as _line_step
@@ -88,6 +92,8 @@ def hint(puzzle: AnyPuzzle, grid: Sequence[str] | None = None, *,
         return end
     solution = result.solutions[0] if result.status == "unique" else None
     step, late = _line_step(pos, until)
+    if step is None and not late:
+        step = _crossing_step(pos, until)
     if step is None and not late:
         step, probes_late = _contradiction(pos, solution, max_probe_solves, until)
         late = "probes" if probes_late else ""

@@ -41,6 +41,8 @@ class CellKind(Protocol):
     """The line solver and the words of one kind of cell (see the module's docstring)."""
 
     unknown: State
+    #: Can a line take values away from a cell without settling it (colour)?
+    narrows: bool
 
     def state(self, symbol: str) -> State: ...
     def states(self, symbols: str) -> list[State]: ...
@@ -56,12 +58,15 @@ class CellKind(Protocol):
     def assumptions(self, state: State, solution: str | None) -> list[tuple[State, str]]: ...
     def symbols(self, state: State) -> str: ...
     def clue_text(self, clue: AnyClue) -> str: ...
+    def meet(self, a: State, b: State) -> State: ...
+    def options_word(self, state: State) -> str: ...
 
 
 class BlackAndWhite:
     """Cells '#', '.', '?' in lines of text."""
 
     unknown = UNKNOWN
+    narrows = False
 
     def state(self, symbol: str) -> State:
         return symbol
@@ -108,6 +113,13 @@ class BlackAndWhite:
     def clue_text(self, clue: AnyClue) -> str:
         return clue_text(clue)  # type: ignore[arg-type]
 
+    def meet(self, a: State, b: State) -> State:
+        """What both states allow (two lines' views of one cell)."""
+        return b if a == UNKNOWN else a
+
+    def options_word(self, state: State) -> str:
+        return VALUE_WORD[state]
+
 
 def _other(value: str) -> str:
     return EMPTY if value == FILLED else FILLED
@@ -119,6 +131,7 @@ class Colour:
     def __init__(self, puzzle: ColourPuzzle) -> None:
         self.palette = puzzle.palette
         self.unknown = (1 << len(puzzle.palette)) - 1
+        self.narrows = len(puzzle.palette) > 2
         self._index = {c.symbol: i for i, c in enumerate(puzzle.palette)}
         #: how each palette index is said: 'empty' for the background, else its name
         self.names = ("empty", *(c.name for c in puzzle.palette[1:]))
@@ -178,6 +191,15 @@ class Colour:
     def symbols(self, state: State) -> str:
         """The symbols of the colours a state allows ('r.': red or empty)."""
         return "".join(self.palette[c].symbol for c in bits_of(state))
+
+    def meet(self, a: State, b: State) -> State:
+        """What both states allow (two lines' views of one cell)."""
+        return a & b
+
+    def options_word(self, state: State) -> str:
+        """'empty or red', 'empty, red or blue'."""
+        words = [self.names[c] for c in bits_of(state)]
+        return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"
 
     def clue_text(self, clue: AnyClue) -> str:
         """'3 red 1 cream', or '0' for an empty line."""

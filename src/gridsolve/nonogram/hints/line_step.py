@@ -60,9 +60,12 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     return None, ""
 
 
-def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...]) -> Hint:
-    """A line step: which cells, and why (grouped by value and reason)."""
+def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...],
+               line: Line | None = None) -> Hint:
+    """A line step: which cells, and why (grouped by value and reason); ``line``: the line's
+    cells it starts from, when not the position's (colours taken away by crossing lines)."""
     where = pos.lines[i]
+    line = pos.line(i) if line is None else line
     unit = "columns" if i < pos.puzzle.height else "rows"
     groups: dict[tuple[str, str], list[int]] = {}
     for f in forced:
@@ -70,7 +73,7 @@ def _line_hint(pos: _Position, kind: HintKind, i: int, forced: tuple[Forced, ...
     said = []
     for (value, reason), positions in groups.items():
         if reason == AGREE:
-            reason = _whole_line_reason(pos.kind, pos.clues[i], pos.line(i), value, positions)
+            reason = _whole_line_reason(pos.kind, pos.clues[i], line, value, positions)
         many = len(positions) > 1
         reason = reason.replace("covers it", "covers them").replace("reach it", "reach them") \
             if many else reason
