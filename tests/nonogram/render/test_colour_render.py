@@ -51,10 +51,11 @@ def test_svg_fills_cells_and_writes_clues_in_palette_colours() -> None:
     at = {(r.get("x"), r.get("y")): r.get("fill") for r in filled}
     x, y, _, _ = lay.cell_box(1, 2)
     assert at[(str(x), str(y))] == "#008080"
-    spans = [(t.text, t.get("fill")) for t in root.iter(SVG + "tspan")]
-    assert spans[:3] == [("2", "#c81e28"), ("1", "#c81e28"), ("2", "#008080")]
-    column_inks = {t.get("fill") for t in root.iter(SVG + "text") if t.get("fill")}
-    assert {"#c81e28", "#008080"} <= column_inks
+    swatches = [r.get("fill") for r in root.iter(SVG + "rect") if r.get("class") == "swatch"]
+    assert swatches[:3] == ["#c81e28", "#c81e28", "#008080"]  # row clues first: 2r, 1r 2t
+    assert len(swatches) == sum(map(len, PUZZLE.rows + PUZZLE.cols))
+    numbers = [(t.text, t.get("fill")) for t in root.iter(SVG + "text")][1:]  # after the title
+    assert numbers[:3] == [("2", "#ffffff"), ("1", "#ffffff"), ("2", "#ffffff")]
 
 
 def test_svg_partial_colour_grid_dots_known_background() -> None:

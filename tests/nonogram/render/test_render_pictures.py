@@ -81,8 +81,9 @@ def test_png_without_pillow_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp
 def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[int, str] | None,
                         unknown: str | None, img: Any) -> None:
     """The picture's cells drawn the plain way, a shape per cell (the reference for the run
-    and dot shortcuts of paint_cells)."""
-    from gridsolve.nonogram.render.layout import COLOURS
+    and dot shortcuts of paint_cells); then a light colour's outline on its cells that are not
+    highlighted."""
+    from gridsolve.nonogram.render.layout import COLOURS, outline_width
     draw = pil.ImageDraw.Draw(img)
     if lay.cell_fills:
         partial = any(ch == "?" for row in grid for ch in row)
@@ -108,6 +109,12 @@ def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[i
                                  fill=mark or COLOURS["dot"])
             elif mark or unknown:
                 draw.rectangle((x0, y0, x1, y1), fill=mark or unknown)
+    lines = lay.outlines()
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if ch in lines and r * len(row) + c not in (marks or {}) and outline_width(lay.cell):
+                draw.rectangle(lay.cell_box(r, c), outline=lines[ch],
+                               width=outline_width(lay.cell))
     for x1, y1, x2, y2, thick in sorted(lay.lines(), key=lambda line: line[4]):
         draw.line((x1, y1, x2, y2), fill=COLOURS["ink"] if thick else COLOURS["thin"],
                   width=2 if thick else 1)
@@ -115,7 +122,7 @@ def _drawn_cell_by_cell(pil: Any, lay: Any, grid: tuple[str, ...], marks: dict[i
 
 @pytest.mark.parametrize("cell", [3, 4, 7, 20])
 @pytest.mark.parametrize("kind", ["solution", "partial", "marked", "all marked"])
-@pytest.mark.parametrize("palette", ["", "a#", "ab"])
+@pytest.mark.parametrize("palette", ["", "a#", "aL"])
 @pytest.mark.parametrize("mask_pixels", [0, 2000, 10**9])
 def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(
         cell: int, kind: str, palette: str, mask_pixels: int,
@@ -124,7 +131,7 @@ def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(
     the rings of highlighted empty cells as shapes or through masks (MASK_PIXELS 0: always
     shapes; 10**9: always masks): the pixels are those of a shape per cell (black and white,
     and colour puzzles, one of whose colours is written '#'; every highlight colour, on some
-    cells or on all)."""
+    cells or on all; a light colour, L, outlined)."""
     import random
     pytest.importorskip("PIL")
     from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid
@@ -140,7 +147,8 @@ def test_png_cells_are_drawn_as_one_shape_per_cell_would_draw_them(
     grid = tuple("".join(rng.choice(symbols) for _ in range(23)) for _ in range(17))
     picture = tuple(row.replace("?", ".") for row in grid)
     if palette:
-        inks = (WHITE,) + tuple(Colour(f"c{i}", (60 * i, 200 - 50 * i, 90), symbol)
+        inks = (WHITE,) + tuple(Colour(f"c{i}", (250, 240, 200) if symbol == "L"
+                                       else (60 * i, 200 - 50 * i, 90), symbol)
                                 for i, symbol in enumerate(palette, 1))
         puzzle: Any = colour_puzzle_from_grid(picture, inks)
     else:

@@ -2,8 +2,10 @@
 
 Shared by the SVG and PNG writers so both draw the same printed-puzzle layout: row clues
 right-aligned in the left margin, column clues bottom-aligned in the top margin, a thick
-line every five cells and around the grid. In a colour puzzle each clue number has an ink:
-its colour's RGB.
+line every five cells and around the grid. In a colour puzzle each clue number is written on
+a swatch of its colour (``Swatch``) in black or white, whichever contrasts more (WCAG 2
+relative luminance), and a colour too light to stand out from the paper gets a dark outline
+of its own hue, on its swatches and its cells, so every clue reads on paper.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.model import FILLED, AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, AnyPuzzle, ColourPuzzle
 
-__all__ = ["Layout", "layout", "fitted_layout", "COLOURS", "drawn_title", "MAX_PICTURE_PIXELS",
-           "MIN_CELL", "clue_gap", "number_width"]
+__all__ = ["Layout", "Swatch", "layout", "fitted_layout", "COLOURS", "drawn_title",
+           "MAX_PICTURE_PIXELS", "MIN_CELL", "clue_gap", "number_width", "luminance",
+           "contrast", "text_colour", "outline_colour", "outline_width"]
 
 #: The most pixels a picture (a PNG, or each frame of a GIF) is drawn with: a large puzzle is
 #: drawn with smaller cells, down to MIN_CELL (36 million: 108 MB of RGB while drawn).
@@ -48,6 +52,86 @@ def number_width(number: str, font: int) -> int:
 def clue_gap(font: int) -> int:
     """The pixels between two numbers' boxes in a row clue at this font size."""
     return max(MIN_CLUE_GAP, round(font * CLUE_GAP))
+
+
+#: WCAG 2's thresholds: text needs 4.5:1 against what is behind it (level AA), a shape that
+#: must be seen (a light cell or swatch on the paper) 3:1 (non-text contrast)
+TEXT_CONTRAST = 4.5
+SHAPE_CONTRAST = 3.0
+#: the text colours a swatch's number is written in: pure black and white, as only they
+#: reach 4.5:1 on every colour (the ink, #1a1a1a, falls to 4.2:1 on a mid grey)
+TEXT_DARK, TEXT_LIGHT = "#000000", "#ffffff"
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def luminance(hex_colour: str) -> float:
+    """WCAG 2 relative luminance of a "#rrggbb" colour: 0 for black, 1 for white."""
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = map(linear, _rgb(hex_colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two "#rrggbb" colours, from 1 (the same) to 21."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+@lru_cache(maxsize=256)  # a few colours, asked for once per clue number
+def text_colour(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (at least 4.58:1 on any colour)."""
+    return TEXT_DARK if contrast(TEXT_DARK, fill) >= contrast(TEXT_LIGHT, fill) else TEXT_LIGHT
+
+
+@lru_cache(maxsize=256)
+def outline_colour(fill: str) -> str | None:
+    """A dark outline for a colour too light to be seen on the paper (under 3:1 against it):
+    the colour itself darkened until it stands 4.5:1 against the paper; None for the others."""
+    paper = COLOURS["paper"]
+    if contrast(fill, paper) >= SHAPE_CONTRAST:
+        return None
+    r, g, b = _rgb(fill)
+    for k in range(1, 21):  # 5% darker a step: black (21:1) at the end
+        f = 1 - k / 20
+        shade = f"#{round(r * f):02x}{round(g * f):02x}{round(b * f):02x}"
+        if contrast(shade, paper) >= TEXT_CONTRAST:
+            return shade
+    return "#000000"
+
+
+def outline_width(cell: int) -> int:
+    """The width of a light cell's outline, drawn inside it (the grid line covers its outer
+    pixel): 0 in cells of under 6 pixels, where it would hide the colour."""
+    return 0 if cell < 6 else max(2, cell // 10 + 1)
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """A colour clue's number as drawn: a box of the block's colour (``x0 <= x < x1``,
+    ``y0 <= y < y1``) with a dark outline when the colour is light, and the number centred on
+    it in black or white."""
+
+    number: str
+    box: tuple[int, int, int, int]
+    fill: str
+    outline: str | None
+    text: str
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        """Where the number's middle goes."""
+        x0, y0, x1, y1 = self.box
+        return (x0 + x1) // 2, (y0 + y1) // 2
+
+
+def _swatch(number: str, box: tuple[int, int, int, int], fill: str) -> Swatch:
+    return Swatch(number, box, fill, outline_colour(fill), text_colour(fill))
 
 
 @dataclass(frozen=True)
@@ -88,6 +172,44 @@ class Layout:
     def fill_of(self, symbol: str) -> str | None:
         """The RGB fill (CSS hex) of a colour symbol, or None (black-and-white grids)."""
         return next((fill for sym, fill in self.cell_fills if sym == symbol), None)
+
+    def outlines(self) -> dict[str, str]:
+        """The outline (CSS hex) of each cell symbol whose colour is too light to be seen on
+        the paper (none in black and white, nor the background's '.')."""
+        return {sym: line for sym, fill in self.cell_fills
+                if sym != EMPTY and (line := outline_colour(fill)) is not None}
+
+    @property
+    def swatches(self) -> bool:
+        """Are the clue numbers written on swatches of their colours (a colour puzzle)?"""
+        return bool(self.row_inks)
+
+    def _inset(self) -> int:
+        return max(1, self.cell // 10)
+
+    def row_swatches(self, r: int) -> tuple[Swatch, ...]:
+        """The swatches of row r's clue numbers (none for an empty line's "0"): each number's
+        box widened into the gap around it, a cell high less a margin above and below."""
+        if not self.swatches or self.row_clues[r] == "0":
+            return ()
+        pad = max(0, (clue_gap(self.font) - 2) // 2)
+        y0 = self.top + r * self.cell + self._inset()
+        y1 = self.top + (r + 1) * self.cell - self._inset()
+        return tuple(_swatch(n, (left - pad, y0, right + pad, y1), ink)
+                     for (n, left, right), ink in zip(self.row_number_boxes(r), self.row_inks[r]))
+
+    def col_swatches(self, c: int) -> tuple[Swatch, ...]:
+        """The swatches of column c's clue numbers (none for "0"): a cell wide less a margin
+        each side, a slot high less a pixel above and below."""
+        if not self.swatches or self.col_clues[c] == ("0",):
+            return ()
+        x0 = self.left + c * self.cell + self._inset()
+        x1 = self.left + (c + 1) * self.cell - self._inset()
+        out = []
+        for (n, _, y), ink in zip(self.col_clue_anchors(c), self.col_inks[c]):
+            y0 = y - self.slot // 2  # the top of the number's slot
+            out.append(_swatch(n, (x0, y0 + 1, x1, y0 + self.slot - 1), ink))
+        return tuple(out)
 
     def cell_box(self, r: int, c: int) -> tuple[int, int, int, int]:
         """Top-left x, y and bottom-right x, y of a cell."""

@@ -1,5 +1,6 @@
 """Pictures as PNG through Pillow (extra ``image``, imported here only): same layout as the SVG,
-colour puzzles included (cells filled and clue numbers written in their colours)."""
+colour puzzles included (cells filled in their colours, light ones outlined; clue numbers on
+swatches of their colours)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, SolverUnavailable
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle
-from gridsolve.nonogram.render.layout import COLOURS, Layout, fitted_layout
+from gridsolve.nonogram.render.layout import COLOURS, Layout, Swatch, fitted_layout, outline_width
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -62,19 +63,40 @@ def draw_frame(lay: Layout, puzzle: AnyPuzzle) -> Image.Image:
         draw.text((lay.width // 2, lay.cell // 2 + lay.font), lay.title, fill=COLOURS["ink"],
                   font=font(round(lay.font * 1.3), bold=True), anchor="ms")
     stamps = _Stamps(pil, img, clue_font)
+    if lay.swatches:
+        _draw_swatches(draw, lay, stamps, _Stamps(pil, img, font(lay.column_font)))
+        return img
     for r in range(lay.rows):
-        boxes = lay.row_number_boxes(r)
-        inks = lay.row_inks[r] if lay.row_inks else (COLOURS["ink"],) * len(boxes)
         y = lay.row_clue_anchor(r)[1]
-        for (n, _, right), ink in zip(boxes, inks):
-            stamps.text((right, y), n, ink, "rm")
+        for n, _, right in lay.row_number_boxes(r):
+            stamps.text((right, y), n, COLOURS["ink"], "rm")
     if lay.column_font != lay.font:
         stamps = _Stamps(pil, img, font(lay.column_font))
     for c in range(lay.cols):
-        inks = lay.col_inks[c] if lay.col_inks else ()
-        for i, (n, x, y) in enumerate(lay.col_clue_anchors(c)):
-            stamps.text((x, y), n, inks[i] if inks else COLOURS["ink"], "mm")
+        for n, x, y in lay.col_clue_anchors(c):
+            stamps.text((x, y), n, COLOURS["ink"], "mm")
     return img
+
+
+def _draw_swatches(draw: Any, lay: Layout, rows: _Stamps, cols: _Stamps) -> None:
+    """A colour puzzle's clues: each number on a swatch of its colour (outlined when light),
+    in black or white; an empty line's "0" in ink on the paper."""
+    def swatch(s: Swatch, stamps: _Stamps) -> None:
+        x0, y0, x1, y1 = s.box
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=s.fill, outline=s.outline,
+                       width=1 if s.outline else 0)
+        stamps.text(s.centre, s.number, s.text, "mm")
+    for r in range(lay.rows):
+        for s in lay.row_swatches(r):
+            swatch(s, rows)
+        if lay.row_clues[r] == "0":
+            rows.text(lay.row_clue_anchor(r), "0", COLOURS["ink"], "rm")
+    for c in range(lay.cols):
+        for s in lay.col_swatches(c):
+            swatch(s, cols)
+        if lay.col_clues[c] == ("0",):
+            _, x, y = next(lay.col_clue_anchors(c))
+            cols.text((x, y), "0", COLOURS["ink"], "mm")
 
 
 class _Stamps:
@@ -141,6 +163,7 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
             rings.setdefault(mark, bytearray(len(cells)))[cell] = 255
         else:
             cells[cell] = inks.setdefault(mark, len(inks))
+    outlined = _outlined(lay, whole, symbols, colours or {})
     palette = [part for colour in inks for part in pil.ImageColor.getrgb(colour)]
     draw = pil.ImageDraw.Draw(img)
     high = max(1, min(lay.rows, BAND_PIXELS // (w * size * size)))  # rows in a band
@@ -152,6 +175,9 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
             layer.putpalette(palette)
             img.paste(layer.resize((w * size, rows * size), pil.Image.Resampling.NEAREST)
                       .convert("RGB"), (lay.left, lay.top + top * size))
+        for line, light in outlined.items():
+            _through(pil, img, draw, lay, top, high, light[band], outline_width(size), line,
+                     dot=False)
         _through(pil, img, draw, lay, top, high, dots[band], None, COLOURS["dot"])
         for mark, ring in rings.items():
             _through(pil, img, draw, lay, top, high, ring[band], max(2, size // 8), mark)
@@ -160,28 +186,47 @@ def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
                   width=2 if thick else 1)
 
 
+def _outlined(lay: Layout, whole: str, symbols: set[str],
+              marks: dict[int, str]) -> dict[str, bytearray]:
+    """Outline colour -> 255 for each cell of a colour too light to be seen on the paper
+    (a byte per cell of the grid ``whole``), but for highlighted cells; none in cells too
+    small for an outline."""
+    out: dict[str, bytearray] = {}
+    if not outline_width(lay.cell):
+        return out
+    lines = {sym: line for sym, line in lay.outlines().items() if sym in symbols}
+    for line in set(lines.values()):
+        table = {ord(ch): 255 if lines.get(ch) == line else 0 for ch in symbols}
+        light = out[line] = bytearray(whole.translate(table).encode("latin-1"))
+        for cell in marks:
+            light[cell] = 0
+    return out
+
+
 def _through(pil: Any, img: Image.Image, draw: Any, lay: Layout, top: int, high: int,
-             marked: bytearray, ring: int | None, colour: str) -> None:
+             marked: bytearray, ring: int | None, colour: str, dot: bool = True) -> None:
     """Draw a dot of ``colour`` (and a ring of ``ring`` pixels inside the cell's edge, if
-    given) on the cells ``marked`` names: a byte per cell of the band of rows from ``top``
-    (bands are ``high`` rows), 255 where marked. A few are drawn as shapes; many, in one
+    given, on the paper) on the cells ``marked`` names: a byte per cell of the band of rows
+    from ``top`` (bands are ``high`` rows), 255 where marked; without ``dot``, the ring alone
+    on the cell as it is (a light cell's outline). A few are drawn as shapes; many, in one
     paste through a mask (a pattern of the drawing in every cell, where they are): a mask
     costs about what a shape does per MASK_PIXELS of the band."""
     size, cols = lay.cell, lay.cols
     rows = len(marked) // cols
-    dot = max(1, size // 10)
+    radius = max(1, size // 10) if dot else 0
     if marked.count(255) * MASK_PIXELS < cols * rows * size * size:
         i = marked.find(255)
         while i >= 0:
             x0, y0 = lay.left + i % cols * size, lay.top + (top + i // cols) * size
             if ring:
-                draw.rectangle((x0, y0, x0 + size, y0 + size), fill=COLOURS["paper"],
-                               outline=colour, width=ring)
-            mx, my = (2 * x0 + size) // 2, (2 * y0 + size) // 2
-            draw.ellipse((mx - dot, my - dot, mx + dot, my + dot), fill=colour)
+                draw.rectangle((x0, y0, x0 + size, y0 + size),
+                               fill=COLOURS["paper"] if dot else None, outline=colour, width=ring)
+            if dot:
+                mx, my = (2 * x0 + size) // 2, (2 * y0 + size) // 2
+                draw.ellipse((mx - radius, my - radius, mx + radius, my + radius), fill=colour)
             i = marked.find(255, i + 1)
         return
-    pattern = _pattern(size, cols, high, dot, ring)
+    pattern = _pattern(size, cols, high, radius, ring)
     chosen = pil.Image.frombytes("L", (cols, rows), bytes(marked)).resize(
         (cols * size, rows * size), pil.Image.Resampling.NEAREST)
     mask = pil.ImageChops.multiply(chosen, pattern.crop((0, 0, cols * size, rows * size)))
@@ -190,16 +235,17 @@ def _through(pil: Any, img: Image.Image, draw: Any, lay: Layout, top: int, high:
 
 @lru_cache(maxsize=8)
 def _pattern(size: int, cols: int, rows: int, dot: int, ring: int | None) -> Image.Image:
-    """``rows`` rows of ``cols`` cells of ``size`` pixels, each with a dot (and a ring of
-    ``ring`` pixels inside its edge, if given), as a mask; kept for a GIF's next frames:
-    callers only crop it, and must not change it."""
+    """``rows`` rows of ``cols`` cells of ``size`` pixels, each with a dot of radius ``dot``
+    (none if 0) and a ring of ``ring`` pixels inside its edge, if given, as a mask; kept for
+    a GIF's next frames: callers only crop it, and must not change it."""
     pil = load_pillow()
     tile = pil.Image.new("L", (size + 1, size + 1), 0)
     draw = pil.ImageDraw.Draw(tile)
     if ring:
         draw.rectangle((0, 0, size, size), fill=0, outline=255, width=ring)
     mid = size // 2
-    draw.ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
+    if dot:
+        draw.ellipse((mid - dot, mid - dot, mid + dot, mid + dot), fill=255)
     pattern: Image.Image = pil.Image.new("L", (cols * size, rows * size), 0)
     for c in range(cols):
         pattern.paste(tile, (c * size, 0))
