@@ -472,14 +472,14 @@ def test_a_line_too_long_to_explain_or_to_solve_in_time(monkeypatch: pytest.Monk
     them set, takes 8-12 s)."""
     import time
 
-    import gridsolve.nonogram.watch.explain as explain_module
+    import gridsolve.nonogram.watch.deductions as deductions_module
     from gridsolve.nonogram.hints import _line_step, _Position
 
     puzzle = Puzzle([[3, 1]], [[1], [1], [1], [], [1]])
     row = ("?????",)
     explained = hint(puzzle, row)
     assert explained.kind == "line" and explained.line == 0
-    monkeypatch.setattr(explain_module, "REASONS_MAX_WORK", 0)
+    monkeypatch.setattr(deductions_module, "REASONS_MAX_WORK", 0)
     uncounted = hint(puzzle, row)
     assert uncounted.kind == "whole-line" and uncounted.cells == explained.cells
     assert "every way to place the clue that fits the cells already known" in uncounted.reason
