@@ -262,3 +262,12 @@ def test_explain_a_colour_puzzle(seed: int) -> None:
         assert "Solved by line logic with 1 cell learned by probing" in text
     else:
         assert "Solved by line logic alone" in text
+
+
+def test_explain_a_colour_puzzle_stops_at_its_timeout() -> None:
+    from gridsolve.nonogram.engine import SearchLimits
+
+    puzzle, _ = random_puzzle(9, 10)
+    account = explain(puzzle, SearchLimits(timeout=1e-9))
+    assert account.stopped and account.status == "unknown" and account.solutions == ()
+    assert "The time limit came first" in "\n".join(explanation_lines(account, "\n".join))
