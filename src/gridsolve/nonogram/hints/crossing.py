@@ -32,7 +32,7 @@ def _narrowed(pos: _Position, until: float | None) -> Narrowed | None:
     out: Narrowed = {}
     for i in pos.cheap_first():
         before = pos.line(i)
-        if all(kind.known(v) for v in before):
+        if not kind.unknowns(before):
             continue
         try:
             after = kind.solve(pos.clues[i], before, until)

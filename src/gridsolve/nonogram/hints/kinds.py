@@ -50,6 +50,7 @@ class CellKind(Protocol):
     def join(self, states: Sequence[State]) -> Line: ...
     def solve(self, clue: AnyClue, line: Line, until: float | None) -> Line | None: ...
     def known(self, state: State) -> bool: ...
+    def unknowns(self, line: Sequence[State]) -> int: ...
     def settles(self, before: State, after: State) -> bool: ...
     def reasons(self, clue: AnyClue, before: Line, after: Line) -> tuple[Forced, ...]: ...
     def count_fits(self, clue: AnyClue, line: Line) -> int: ...
@@ -85,6 +86,10 @@ class BlackAndWhite:
 
     def known(self, state: State) -> bool:
         return bool(state != UNKNOWN)
+
+    def unknowns(self, line: Sequence[State]) -> int:
+        """How many cells of a line (or of the grid) are not known (counted in C)."""
+        return line.count(UNKNOWN)
 
     def settles(self, before: State, after: State) -> bool:
         return bool(before != after)
@@ -154,6 +159,9 @@ class Colour:
 
     def known(self, state: State) -> bool:
         return bool(state & (state - 1) == 0)
+
+    def unknowns(self, line: Sequence[State]) -> int:
+        return sum(state & (state - 1) != 0 for state in line)
 
     def settles(self, before: State, after: State) -> bool:
         return bool(before != after and self.known(after))

@@ -26,7 +26,7 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     moves: list[tuple[int, int, Line, Line]] = []
     for i in pos.cheap_first():
         before = pos.line(i)
-        if all(kind.known(v) for v in before):
+        if not kind.unknowns(before):
             continue
         try:
             after = kind.solve(pos.clues[i], before, until)

@@ -77,8 +77,7 @@ class _Position:
 
     def unknowns(self, i: int) -> int:
         """How many cells of line i are not known yet."""
-        known = self.kind.known
-        return sum(not known(v) for v in self.line(i))
+        return self.kind.unknowns(self.line(i))
 
     def crossing(self, cell: int) -> tuple[int, int]:
         """The row and the column through a cell."""

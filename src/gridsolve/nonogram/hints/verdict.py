@@ -65,8 +65,8 @@ def _verdict_past_lines(pos: _Position, result: Result, solution: Grid | None,
     """``_verdict`` past the line check (``solution``: the unique one, if it is): a dead end
     or no fitting solution (several solutions), ``solved``, a full grid that breaks a line,
     or None."""
-    known = pos.kind.known
-    if solution is None and any(known(v) for v in pos.cells):
+    unknowns = pos.kind.unknowns(pos.cells)
+    if solution is None and unknowns < len(pos.cells):
         # (on the empty board this would repeat the line logic the solve starts with)
         end = _follow(pos, list(pos.cells), range(len(pos.lines)),
                       DEAD_END_SWEEPS * len(pos.lines), _share_of(until, share))
@@ -80,7 +80,7 @@ def _verdict_past_lines(pos: _Position, result: Result, solution: Grid | None,
             return Hint("mistake", "the cells set fit none of the puzzle's solutions (a search "
                                    "with them fixed finds none; the puzzle has more than one "
                                    "solution, so the wrong cells are not named)")
-    if all(known(v) for v in pos.cells):
+    if not unknowns:
         if is_any_solution(pos.puzzle, _rows(pos)):
             return Hint("solved", "every row and column matches its clue")
         return Hint("mistake", "every cell is set but some line does not match its clue")
@@ -152,10 +152,10 @@ def _broken_line(pos: _Position, until: float | None = None) -> tuple[int | None
     line with none set fits: the model refuses a clue longer than its line); and False if
     the clock (``until``) stopped the look first (each solve reads it, and a long one stops
     when it passes)."""
-    known = pos.kind.known
+    unknowns = pos.kind.unknowns
     for i in pos.cheap_first():
         line = pos.line(i)
-        if not any(known(v) for v in line):
+        if unknowns(line) == len(line):
             continue
         try:
             if pos.kind.solve(pos.clues[i], line, until) is None:
