@@ -299,7 +299,8 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
         pal = puzzle.palette
         rows = tuple(" ".join(str(n) for n, _ in c) or "0" for c in puzzle.rows)
         cols = tuple(tuple(str(n) for n, _ in c) or ("0",) for c in puzzle.cols)
-        inks = {key: tuple(tuple(pal[k].hex for _, k in c) or (COLOURS["ink"],) for c in clues)
+        hexes = [c.hex for c in pal]  # (worked out by Colour.hex each time it is asked)
+        inks = {key: tuple(tuple(hexes[k] for _, k in c) or (COLOURS["ink"],) for c in clues)
                 for key, clues in (("row_inks", puzzle.rows), ("col_inks", puzzle.cols))}
         fills = tuple((c.symbol, c.hex) for c in pal)
     else:

@@ -64,7 +64,7 @@ def draw_frame(lay: Layout, puzzle: AnyPuzzle) -> Image.Image:
                   font=font(round(lay.font * 1.3), bold=True), anchor="ms")
     stamps = _Stamps(pil, img, clue_font)
     if lay.swatches:
-        _draw_swatches(draw, lay, stamps, _Stamps(pil, img, font(lay.column_font)))
+        _draw_swatches(lay, stamps, _Stamps(pil, img, font(lay.column_font)))
         return img
     for r in range(lay.rows):
         y = lay.row_clue_anchor(r)[1]
@@ -78,13 +78,15 @@ def draw_frame(lay: Layout, puzzle: AnyPuzzle) -> Image.Image:
     return img
 
 
-def _draw_swatches(draw: Any, lay: Layout, rows: _Stamps, cols: _Stamps) -> None:
-    """A colour puzzle's clues: each number on a swatch of its colour (outlined when light),
-    in black or white; an empty line's "0" in ink on the paper."""
+def _draw_swatches(lay: Layout, rows: _Stamps, cols: _Stamps) -> None:
+    """A colour puzzle's clues: each number on a swatch of its colour (outlined when light:
+    a pixel wide), in black or white; an empty line's "0" in ink on the paper."""
     def swatch(s: Swatch, stamps: _Stamps) -> None:
         x0, y0, x1, y1 = s.box
-        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=s.fill, outline=s.outline,
-                       width=1 if s.outline else 0)
+        if s.outline:
+            stamps.fill(s.outline, s.box)
+            x0, y0, x1, y1 = x0 + 1, y0 + 1, x1 - 1, y1 - 1
+        stamps.fill(s.fill, (x0, y0, x1, y1))
         stamps.text(s.centre, s.number, s.text, "mm")
     for r in range(lay.rows):
         for s in lay.row_swatches(r):
@@ -121,11 +123,20 @@ class _Stamps:
                                                anchor=anchor)
             drawn = self.drawn[text, anchor] = (mask, left, top)
         mask, left, top = drawn
-        rgb = self.rgb.get(ink)
-        if rgb is None:
-            rgb = self.rgb[ink] = self.pil.ImageColor.getrgb(ink)
         x, y = xy[0] + left, xy[1] + top  # Image.paste's checks, skipped: 2x as fast here
-        self.img.im.paste(rgb, (x, y, x + mask.width, y + mask.height), mask.im)
+        self.img.im.paste(self._rgb(ink), (x, y, x + mask.width, y + mask.height), mask.im)
+
+    def fill(self, colour: str, box: tuple[int, int, int, int]) -> None:
+        """Fill the box (``x0 <= x < x1``, ``y0 <= y < y1``; nothing if it is empty) with the
+        colour, on the core image as the texts are pasted."""
+        if box[2] > box[0] and box[3] > box[1]:
+            self.img.im.paste(self._rgb(colour), box)
+
+    def _rgb(self, colour: str) -> tuple[int, ...]:
+        rgb = self.rgb.get(colour)
+        if rgb is None:
+            rgb = self.rgb[colour] = self.pil.ImageColor.getrgb(colour)
+        return rgb
 
 
 def paint_cells(img: Image.Image, lay: Layout, grid: Sequence[str],
