@@ -39,8 +39,8 @@ from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities,
                                        passed, repooled, seconds_left, settled)
-from gridsolve.nonogram.engine.schedule import DiveWorker, Pool, Scheduler, TeamWorker
-from gridsolve.nonogram.engine.team import dives, team_for
+from gridsolve.nonogram.engine.schedule import Pool, Scheduler
+from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
 from gridsolve.nonogram.backends.fits import models_that_fit, sat_fits
 from gridsolve.nonogram.backends.workers import KissatWorker, SatWorker

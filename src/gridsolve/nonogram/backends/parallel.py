@@ -36,8 +36,8 @@ from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECON
                                                     can_fork, grids_worker, pool, reporter)
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
                                        repooled, seconds_left, settled)
-from gridsolve.nonogram.engine.schedule import DiveWorker, Pool, TeamWorker
-from gridsolve.nonogram.engine.team import dives, team_for
+from gridsolve.nonogram.engine.schedule import Pool
+from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 

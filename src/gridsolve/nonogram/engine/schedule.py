@@ -2,15 +2,15 @@
 them turns (docs/ARCHITECTURE.md, "The schedule").
 
 A *worker* is one search that stops after a share of work and goes on where it stopped: the
-native team (``TeamWorker``), its dive (``DiveWorker``), a python-sat search and Kissat's
-conflict-limited runs (``backends.workers``). Each counts its work in one unit, the engine's
+native team (``team.TeamWorker``), its dive (``team.DiveWorker``), a python-sat search and
+Kissat's conflict-limited runs (``backends.workers``). Each counts its work in one unit, the engine's
 line solves (a SAT conflict is worth the policy's ``conflict_work``, a Kissat conflict
 ``kissat_dive_work``), so a plan of shares repeats exactly; the clock only ends the run
 (decision 0034). Every search covers the whole space: the *pool* holds the solutions of all,
 and when one is exhausted the pool is every solution. The *scheduler* gives a worker its
 turn under what is left of the caller's node limit and says when the run is over.
 
-A plan is a few lines of turns over workers: ``native`` here (the team and the dive),
+A plan is a few lines of turns over workers: ``team.native`` (the team and the dive),
 auto's (``backends.auto``: the team's first turn, then the team, the dive and SAT, or the
 dive and Kissat), and ``--jobs``, which runs workers side by side, one process each
 (``backends.parallel``, through ``side``).
@@ -20,15 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from gridsolve.nonogram.engine.results import SearchLimits, passed
+from gridsolve.nonogram.engine.results import passed
 from gridsolve.nonogram.model import Grid
 
-if TYPE_CHECKING:
-    from gridsolve.nonogram.engine.team import Team
-
-__all__ = ["Worker", "Pool", "Scheduler", "TeamWorker", "DiveWorker", "native"]
+__all__ = ["Worker", "Pool", "Scheduler"]
 
 
 class Worker(Protocol):
@@ -98,71 +95,3 @@ class Scheduler:
         self.pool.complete = self.pool.complete or worker.exhausted
         self.pool.tell()
         return self.over() or worker.stopped
-
-
-class TeamWorker:
-    """The native team (``Team.run``): its own searches' work and nodes, the dive's apart.
-    ``timeout`` is counted from the team's start (as ``Team.run`` takes it)."""
-
-    def __init__(self, team: Team, timeout: float | None) -> None:
-        self.team = team
-        self.timeout = timeout
-
-    @property
-    def exhausted(self) -> bool:
-        return self.team.complete
-
-    @property
-    def stopped(self) -> bool:
-        return self.team.stopped
-
-    def work(self) -> int:
-        return self.team.work()
-
-    def nodes(self) -> int:
-        return sum(c.stats()["nodes"] for c in self.team.searches)
-
-    def limits(self, nodes: int | None) -> SearchLimits:
-        """The team's limits for a turn: a node cap over its searches and the dive's."""
-        return SearchLimits(None if nodes is None else self.team.nodes() + nodes, self.timeout)
-
-    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
-        self.team.run(self.limits(nodes), None if work is None else max(0, work))
-        pool.found.update(self.team.found)
-
-
-class DiveWorker(TeamWorker):
-    """The team's dive (``Team.dive``): its work is its line solves and belief-propagation
-    passes (``Team.dive_work``)."""
-
-    def work(self) -> int:
-        return self.team.dive_work()
-
-    def nodes(self) -> int:
-        diver = self.team.diver
-        return 0 if diver is None else diver.stats()["nodes"]
-
-    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
-        self.team.dive(self.limits(nodes), work)
-        pool.found.update(self.team.found)
-
-
-def native(team: Team, limits: SearchLimits) -> None:
-    """The native engine's plan on the puzzles the dive is for, without a node limit: the
-    team's first turn (the policy's ``turns_first`` work) ends most puzzles, then the dive's
-    first (``Team.first_dive``), then turns of ``turns_share`` work each, each pair twice the
-    last. After the first turns, equal turns bound the loss to a factor of about 2 against
-    whichever search is faster on the puzzle (the dive: Gettys, random puzzles; the team:
-    Thing); the dive's first turn costs one descent where it fails."""
-    policy = team.policy
-    deadline = limits.deadline(team.started)
-    if team.run(limits, policy.turns_first) or team.first_dive(limits, deadline):
-        return
-    pool = Pool(team.max_solutions, team.found)
-    plan = Scheduler(pool, [TeamWorker(team, limits.timeout), DiveWorker(team, limits.timeout)],
-                     limits.max_nodes, deadline)
-    share = policy.turns_share
-    while not team.stopped:
-        if any(plan.turn(worker, share) for worker in plan.workers):
-            return
-        share *= 2

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import cast
 
 import gridsolve.nonogram.engine._core as _core
-from gridsolve.nonogram.engine import schedule
+from gridsolve.nonogram.engine.schedule import Pool, Scheduler
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, abilities, checked_grid
 from gridsolve.nonogram.engine.nearby import MOVES_MAX_SOLUTIONS, moves_for_count
 from gridsolve.nonogram.engine.results import (Progress, Result, SearchLimits, passed,
@@ -22,7 +22,8 @@ from gridsolve.nonogram.engine.results import (Progress, Result, SearchLimits, p
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
-__all__ = ["Team", "team_for", "luby", "dives", "work_of", "TEAM_ORDERS"]
+__all__ = ["Team", "team_for", "luby", "dives", "work_of", "TEAM_ORDERS", "TeamWorker", "DiveWorker",
+           "native"]
 
 #: The team's branching rules (``_core.Search``'s ``order``), in the order they join.
 TEAM_ORDERS = (_core.ORDER_PROMISE, _core.ORDER_LIKELY)
@@ -204,13 +205,13 @@ class Team:
     def solve(self, limits: SearchLimits = SearchLimits()) -> bool:
         """The native engine's whole search: ``run`` to the end, or on the puzzles the dive is
         for (``dives``) and without a node limit, the team and the dive in turns
-        (``schedule.native``); their solutions are one pool, and when either search is
+        (``native``); their solutions are one pool, and when either search is
         exhausted the pool is every solution. True when the answer is known (not at a
         limit)."""
         if limits.max_nodes is not None or not dives(self.puzzle, self.policy):
             self.run(limits)
         else:
-            schedule.native(self, limits)
+            native(self, limits)
         return self.done() and not self.stopped
 
     def first_dive(self, limits: SearchLimits, deadline: float | None = None,
@@ -375,3 +376,71 @@ def team_for(puzzle: AnyPuzzle, max_solutions: int, implications: bool = True,
     if not abilities(puzzle).team:
         return None
     return Team(cast(Puzzle, puzzle), max_solutions, implications, policy)
+
+
+class TeamWorker:
+    """The native team (``Team.run``): its own searches' work and nodes, the dive's apart.
+    ``timeout`` is counted from the team's start (as ``Team.run`` takes it)."""
+
+    def __init__(self, team: Team, timeout: float | None) -> None:
+        self.team = team
+        self.timeout = timeout
+
+    @property
+    def exhausted(self) -> bool:
+        return self.team.complete
+
+    @property
+    def stopped(self) -> bool:
+        return self.team.stopped
+
+    def work(self) -> int:
+        return self.team.work()
+
+    def nodes(self) -> int:
+        return sum(c.stats()["nodes"] for c in self.team.searches)
+
+    def limits(self, nodes: int | None) -> SearchLimits:
+        """The team's limits for a turn: a node cap over its searches and the dive's."""
+        return SearchLimits(None if nodes is None else self.team.nodes() + nodes, self.timeout)
+
+    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
+        self.team.run(self.limits(nodes), None if work is None else max(0, work))
+        pool.found.update(self.team.found)
+
+
+class DiveWorker(TeamWorker):
+    """The team's dive (``Team.dive``): its work is its line solves and belief-propagation
+    passes (``Team.dive_work``)."""
+
+    def work(self) -> int:
+        return self.team.dive_work()
+
+    def nodes(self) -> int:
+        diver = self.team.diver
+        return 0 if diver is None else diver.stats()["nodes"]
+
+    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
+        self.team.dive(self.limits(nodes), work)
+        pool.found.update(self.team.found)
+
+
+def native(team: Team, limits: SearchLimits) -> None:
+    """The native engine's plan on the puzzles the dive is for, without a node limit: the
+    team's first turn (the policy's ``turns_first`` work) ends most puzzles, then the dive's
+    first (``Team.first_dive``), then turns of ``turns_share`` work each, each pair twice the
+    last. After the first turns, equal turns bound the loss to a factor of about 2 against
+    whichever search is faster on the puzzle (the dive: Gettys, random puzzles; the team:
+    Thing); the dive's first turn costs one descent where it fails."""
+    policy = team.policy
+    deadline = limits.deadline(team.started)
+    if team.run(limits, policy.turns_first) or team.first_dive(limits, deadline):
+        return
+    pool = Pool(team.max_solutions, team.found)
+    plan = Scheduler(pool, [TeamWorker(team, limits.timeout), DiveWorker(team, limits.timeout)],
+                     limits.max_nodes, deadline)
+    share = policy.turns_share
+    while not team.stopped:
+        if any(plan.turn(worker, share) for worker in plan.workers):
+            return
+        share *= 2
