@@ -4,6 +4,8 @@ ILP and auto (test_backends.py). Each count is checked against brute force there
 
 from __future__ import annotations
 
+from typing import cast
+
 from gridsolve.nonogram.model import Puzzle, puzzle_from_grid
 
 # (name, puzzle, expected number of solutions, one solution or None)
@@ -38,3 +40,9 @@ def slow_long_row(n: int = 100_000) -> tuple[tuple[int, ...], str, str]:
     full = "".join(rng.choice("#.") for _ in range(n))
     clue = tuple(len(block) for block in full.split(".") if block)
     return clue, full[:n // 2] + "?" * (n - n // 2), full
+
+
+def bw_clue(clue: tuple[int, ...] | tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """A black-and-white hint's clue (a hint's clue type holds colour clues too)."""
+    assert all(isinstance(n, int) for n in clue), clue
+    return cast(tuple[int, ...], clue)

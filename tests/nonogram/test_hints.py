@@ -19,7 +19,7 @@ from gridsolve.nonogram.lines import cell_label, clue_text, line_cells, line_clu
 from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
 from gridsolve.nonogram.reference import arrangements, brute_force_line, fits
 
-from tests.nonogram.cases import slow_long_row
+from tests.nonogram.cases import bw_clue, slow_long_row
 from tests.nonogram.oracle import all_solutions
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "gridsolve" / "examples"
@@ -84,11 +84,11 @@ def check_step(puzzle: Puzzle, grid: Grid, step: Hint, solutions: set[Grid]) -> 
         values = {"".join(s)[c] for s in agreeing}
         assert v in values if step.kind == "guess" else values == {v}, (step, c)
     if step.kind in ("line", "whole-line", "contradiction"):
-        assert f"{line_label(puzzle, step.line)} (clue {clue_text(step.clue)})" in step.reason
+        assert f"{line_label(puzzle, step.line)} (clue {clue_text(bw_clue(step.clue))})" in step.reason
         assert step.clue == line_clue(puzzle, step.line)
     if step.kind in ("line", "whole-line"):
         before = line_of(puzzle, grid, step.line)
-        truth = brute_force_line(step.clue, before)
+        truth = brute_force_line(bw_clue(step.clue), before)
         where = line_cells(puzzle, step.line)
         for c, v in step.cells:
             assert truth[where.index(c)] == v  # type: ignore[index]

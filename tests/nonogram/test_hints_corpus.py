@@ -13,6 +13,7 @@ from gridsolve.nonogram.formats import bw_only, iter_entries
 from gridsolve.nonogram.hints import apply_hint, hint
 from gridsolve.nonogram.lines import clue_text, line_label
 from gridsolve.nonogram.reference import solve_line
+from tests.nonogram.cases import bw_clue
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +39,7 @@ def test_janko_puzzles_play_to_their_solution_by_hints(puzzles_dir: Path) -> Non
             assert step.kind in ("line", "whole-line", "contradiction", "guess"), step
             assert all(flat[c] == v for c, v in step.cells), (entry.label, step)
             if step.kind != "guess":
-                name = f"{line_label(puzzle, step.line)} (clue {clue_text(step.clue)})"
+                name = f"{line_label(puzzle, step.line)} (clue {clue_text(bw_clue(step.clue))})"
                 assert name in step.reason
             if turn == mistake_at:  # one wrong cell: named, and nothing else
                 cell = next(c for c, x in enumerate("".join(grid)) if x == "?")
