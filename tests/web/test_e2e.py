@@ -24,9 +24,12 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from gridsolve.nonogram.formats import parse_puzzle  # noqa: E402
 from gridsolve.nonogram.backends import analyse  # noqa: E402
 from gridsolve.web import create_app  # noqa: E402
+from gridsolve.web.limits import WebLimits  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
+#: The test server's time budget (seconds): far past what any page asks of it.
+BUDGET = 120.0
 DUCK = (REPO / "src" / "gridsolve" / "examples" / "duck.txt").read_text()
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium")) if p and Path(p).exists()), None)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -61,8 +64,11 @@ def served(server: Any) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """The app under uvicorn, as a plain server (``served``)."""
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off")
+    """The app under uvicorn, as a plain server (``served``), with a budget no busy machine
+    reaches (the year's heatmap took over the default 10 s with the other core loaded; the
+    budget's own answer, 408, is test_e2e_timeout's)."""
+    config = uvicorn.Config(create_app(WebLimits(budget=BUDGET)), log_level="warning",
+                            lifespan="off")
     with served(uvicorn.Server(config)) as url:
         yield url
 
