@@ -24,7 +24,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("gridsolve.errors", "gridsolve._startup"),
     ("gridsolve.numbers", "gridsolve.workers", "gridsolve.nonogram.model", "gridsolve.tiling.model",
-     "gridsolve.nonogram.policy", "gridsolve.interrupt"),
+     "gridsolve.nonogram.policy", "gridsolve.interrupt", "gridsolve.cores"),
     ("gridsolve.nonogram.lines", "gridsolve.nonogram.reference",
      "gridsolve.nonogram.reference_colour", "gridsolve.tiling.engine", "gridsolve.tiling.render",
      "gridsolve.tiling.reference"),

@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
+from gridsolve import cores
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, sat_installed
@@ -185,6 +186,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy,
                             progress=progress)
     started = time.perf_counter()
+    idle = cores.reading()  # how busy the machine's other cores are, over the first turn
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
@@ -210,6 +212,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         from gridsolve.nonogram.backends.auto import dive_first
         if dive_first(team, limits, deadline) or passed(deadline):  # (as auto: large puzzles)
             return team.result()
+        # other processes' work on the cores: as many processes as cores are free
+        jobs = min(jobs, cores.free(idle, cores.reading()) or jobs)
+        if jobs <= 1:
+            return _one_process(team, max_solutions, limits, with_sat, solver, started,
+                                to_kissat)
         known = team.partial()
         workers.append(_team_worker(team, limits))
     else:  # colour: the engine alone first, under auto's budget, as auto does
@@ -269,6 +276,21 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
     return pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
                  DEADLINE_GRACE if sat_side else 0.0, before)
+
+
+def _one_process(team: Team, max_solutions: int, limits: SearchLimits, with_sat: bool,
+                 solver: str | None, started: float, to_kissat: bool) -> Result:
+    """The rest of the run in this process, as one job goes on after the same first turns:
+    auto's turns (``auto.go_on``), or the native engine's."""
+    if with_sat:
+        from gridsolve.nonogram.backends.auto import default_solver, go_on
+        result = go_on(team, max_solutions, limits,
+                       solver or default_solver(team.puzzle, max_solutions, team.policy),
+                       started, to_kissat=to_kissat)
+    else:
+        team.solve(limits)
+        result = dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
+    return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
 
 
 def _turns_go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
