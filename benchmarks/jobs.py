@@ -2,7 +2,7 @@
 
     python benchmarks/jobs.py [--sets survey3,random70,random100,hard:icga2020] [--jobs 2]
                               [--rounds 1] [--pick median|best] [--timeout 120] [--limit N]
-                              [--previous REV]
+                              [--previous REV] [--busy N]
 
 Each puzzle is solved by the installed command line, counting to 2, as whole processes: one
 core (``--jobs 1``) and ``--jobs N`` in turn (1, N, 1, N, ... for ``--rounds`` rounds), so a
@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -167,6 +168,18 @@ def fmt(x: float) -> str:
     return f"{x:.2f}"
 
 
+@contextlib.contextmanager
+def busy(n: int) -> Iterator[None]:
+    """``n`` processes that keep a core each busy while the block runs."""
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+    try:
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default="survey3,random70,random100")
@@ -180,8 +193,13 @@ def main() -> None:
     ap.add_argument("--previous", metavar="REV", default=None,
                     help="also run --jobs N of an earlier version (a git revision), puzzle by "
                          "puzzle in the same run")
+    ap.add_argument("--busy", type=int, default=0, metavar="N",
+                    help="N busy-loop processes run the whole time (a busy machine, as "
+                         "stress --cpu N; issue 56's 'other core busy' rows)")
     args = ap.parse_args()
     with contextlib.ExitStack() as stack:
+        if args.busy:
+            stack.enter_context(busy(args.busy))
         src = None
         if args.previous:
             src = stack.enter_context(built(args.previous))
@@ -196,6 +214,7 @@ def run(args: argparse.Namespace, src: Path | None) -> None:
     adopted = adopt_orphans()
     print(f"jobs benchmark: --jobs 1 against --jobs {n}, count to 2, timeout {args.timeout:g} s, "
           f"{args.pick} of {args.rounds}, {os.cpu_count()} cores"
+          + (f", {args.busy} kept busy by other processes" if args.busy else "")
           + ("" if adopted else "; CPU misses programs whose parent was killed"))
     print()
     prev = f" {args.previous} jobs {n} wall (s) |" if src else ""
