@@ -138,6 +138,17 @@ def test_bad_colour_counts_are_refused(colours: int) -> None:
 def test_a_limit_ends_the_run_with_a_message() -> None:
     with pytest.raises(LimitReached, match="needs search found within 2 grids"):
         generate_colour(6, 6, 3, seed=1, level="search", rounds=2)
+    with pytest.raises(LimitReached, match="^no unique puzzle within 0 s$"):
+        generate_colour(6, 6, 3, seed=1, timeout=0.0)
+
+
+@pytest.mark.heavy
+def test_a_puzzle_that_needs_search() -> None:
+    """Colour puzzles that need search are rare: banded shapes at 40x40 (about 5 s)."""
+    made = generate_colour(40, 40, 3, seed=1, level="search", density=0.35, picture=True,
+                           rounds=10)
+    assert made.rating.level == rate(made.puzzle).level == "search"
+    assert sat_status(made.puzzle) == "unique"
 
 
 # --- pictures -------------------------------------------------------------------------
