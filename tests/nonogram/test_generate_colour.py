@@ -93,6 +93,14 @@ def test_an_ambiguous_grid_is_repaired_to_a_unique_one() -> None:
         assert sat_status(made.puzzle) == "unique" and brute_force_count(made.puzzle) == 1
 
 
+def test_every_ink_of_the_palette_round_trips() -> None:
+    made = generate_colour(12, 12, MAX_COLOURS, seed=7, density=0.8)
+    assert len({ch for row in made.solution for ch in row}) == MAX_COLOURS + 1
+    for fmt in colour_formats():
+        back = parse_puzzle(write_puzzle(made.puzzle, fmt), fmt)
+        assert back == made.puzzle and back.palette == made.puzzle.palette, fmt
+
+
 def test_same_seed_same_puzzle() -> None:
     a = generate_colour(15, 12, 3, seed=42)
     b = generate_colour(15, 12, 3, seed=42)
