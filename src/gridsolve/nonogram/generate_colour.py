@@ -26,7 +26,7 @@ from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import SearchLimits, deadline_of, passed, seconds_left
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, ROUNDS, Cell, _advice, _check_size,
                                          _prune, _repair, _set, noise_values)
-from gridsolve.nonogram.model import (EMPTY, AnyPuzzle, Colour, ColourPuzzle, Grid,
+from gridsolve.nonogram.model import (EMPTY, WHITE, AnyPuzzle, Colour, ColourPuzzle, Grid,
                                       colour_clue_of, colour_puzzle_from_grid,
                                       is_colour_solution)
 from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
@@ -45,7 +45,6 @@ PALETTE: tuple[Colour, ...] = (
 )
 #: Ink colours a generated puzzle may have at most (the picture's too).
 MAX_COLOURS = len(PALETTE)
-_WHITE = Colour("white", (255, 255, 255), EMPTY)
 
 
 @dataclass(frozen=True)
@@ -94,7 +93,7 @@ def random_palette(colours: int) -> tuple[Colour, ...]:
     """White background and the first ``colours`` inks of PALETTE."""
     if not 1 <= colours <= MAX_COLOURS:
         raise ValueError(f"colours must be between 1 and {MAX_COLOURS}, got {colours}")
-    return (_WHITE, *PALETTE[:colours])
+    return (WHITE, *PALETTE[:colours])
 
 
 def random_colour_grid(width: int, height: int, palette: Sequence[Colour], density: float,
