@@ -218,6 +218,38 @@ static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
                                      (Py_ssize_t)(s->root_impl_used * sizeof(uint32_t)));
 }
 
+/* Known cells: one native uint32 mask per cell (bit c: colour c allowed), intersected with
+ * each cell's colours before the search starts (see cg_fix). */
+static PyObject *Search_fix(SearchObject *self, PyObject *args)
+{
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+    cg_solver *s = self->s;
+    const char *problem = NULL;
+    if (!s) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_RuntimeError, "Search not initialised");
+        return NULL;
+    }
+    const size_t n = (size_t)s->pz.ncells;
+    if ((size_t)buf.len != n * sizeof(cg_mask))
+        problem = "fix() takes one native uint32 mask per cell";
+    else if (s->state != CS_START || s->keep_root_impl)
+        problem = "fix() comes before the search starts, without root_implications";
+    if (problem) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, problem);
+        return NULL;
+    }
+    cg_mask *known = eng_malloc(n ? n : 1, sizeof(cg_mask));
+    if (!known) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    memcpy(known, buf.buf, n * sizeof(cg_mask));  /* (the buffer may not be aligned) */
+    PyBuffer_Release(&buf);
+    cg_fix(s, known);
+    free(known);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
@@ -241,6 +273,9 @@ static PyMethodDef Search_methods[] = {
     {"root_implications", (PyCFunction)Search_root_implications, METH_NOARGS,
      "what the probes at the root narrowed (with root_implications=True), as native uint32: "
      "records of cell * ncolours + colour, count, then count pairs (cell, mask under it)"},
+    {"fix", (PyCFunction)Search_fix, METH_VARARGS,
+     "fix(masks: bytes) -> None: before the search starts, narrow each cell to the colours its "
+     "native uint32 mask allows (bit c: colour c); only solutions that agree are found"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
     {NULL, NULL, 0, NULL},

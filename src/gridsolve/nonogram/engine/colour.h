@@ -28,6 +28,9 @@
  * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013). A cell
  * is not probed again while the lines its last probe solved are unchanged (records.h).
  * Search: binary branching, "cell = colour" then "cell != colour".
+ * Known cells (cg_fix): before the search starts, each cell's mask is intersected with the
+ * colours given for it; the root then settles from there, and only solutions that agree are
+ * found (a cell left no colour: none is).
  */
 #ifndef GRIDSOLVE_NONOGRAM_COLOUR_H
 #define GRIDSOLVE_NONOGRAM_COLOUR_H
@@ -148,6 +151,9 @@ typedef struct cg_solver {
 
     eng_limits lim;         /* limits and counters (limits.h) */
     int nomem;              /* a set ran out of memory: stopped as at a limit */
+    /* known cells (cg_fix, before the search): a cell they left no colour marks the root a
+     * contradiction, found when the search starts (no solution agrees with them) */
+    int fixed_empty;
 } cg_solver;
 
 #endif

@@ -66,6 +66,20 @@ static int cg_backtrack(cg_solver *s)
     return 0;
 }
 
+/* Known cells, before the search starts: narrow each cell to its mask & known[cell] (all
+ * colours: left as it is). Not on the trail: the search never undoes the root. A cell left no
+ * colour makes the start a contradiction (fixed_empty). */
+static void cg_fix(cg_solver *s, const cg_mask *known)
+{
+    for (int c = 0; c < s->pz.ncells; c++) {
+        const cg_mask old = s->cells[c], m = old & known[c];
+        if (m == old) continue;
+        if (!m) { s->fixed_empty = 1; continue; }
+        s->cells[c] = m;
+        if (!cg_single(old) && cg_single(m)) s->unknown--;
+    }
+}
+
 /* Run until the next solution (CG_SOLUTION, grid in s->cells), the end of the tree
  * (CG_EXHAUSTED) or a limit (CG_LIMIT: the search cannot be resumed). */
 int cg_next(cg_solver *s)
@@ -76,7 +90,7 @@ int cg_next(cg_solver *s)
     case CS_START:
         for (int l = 0; l < s->pz.nlines; l++) eng_enqueue(&s->q, l);
         s->lim.nodes = 1;
-        if (!cg_settle(s)) {
+        if (s->fixed_empty || !cg_settle(s)) {
             memset(s->root, 0, sizeof(cg_mask) * s->pz.ncells); /* no solution: nothing to report */
             s->root_done = 1;
             s->state = CS_DONE;

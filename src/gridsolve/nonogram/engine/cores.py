@@ -10,6 +10,7 @@ how to make one for a puzzle and how to read its grids. ``engine_for`` chooses.
 from __future__ import annotations
 
 import functools
+import struct
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar, cast
 
@@ -51,8 +52,9 @@ class Options:
     implications: bool = True
     on_event: Event | None = None
     restarts: bool = False
-    #: cells set before the search starts ('#', '.'; '?' open): only the solutions that agree
-    #: are found (black and white, without an observer)
+    #: cells set before the search starts (black and white: '#', '.'; colour: a palette
+    #: symbol; anything else open): only the solutions that agree are found (without an
+    #: observer)
     known: Grid | None = None
     #: keep what the probes at the root narrowed, for a SAT hand-over (colour only:
     #: ``engine.analyse_colour``; black and white has ``Team.root_implications``)
@@ -119,6 +121,18 @@ class _Open(dict[int, str]):
 _OPEN = _Open({ord("#"): "#", ord("."): "."})
 
 
+def known_masks(puzzle: ColourPuzzle, known: Grid) -> bytes:
+    """A grid of known cells as the colour core takes it (``Search.fix``: a native uint32
+    mask per cell, bit c for colour c), checked against the puzzle's size; a palette symbol
+    allows its colour alone, any other character every colour."""
+    if len(known) != puzzle.height or any(len(row) != puzzle.width for row in known):
+        raise GridsolveError(f"the known cells are not a {puzzle.width}x{puzzle.height} grid")
+    every = (1 << len(puzzle.palette)) - 1
+    bits = {c.symbol: 1 << i for i, c in enumerate(puzzle.palette)}
+    masks = [bits.get(ch, every) for row in known for ch in row]
+    return struct.pack(f"={len(masks)}I", *masks)
+
+
 def _lines(text: str, width: int) -> Grid:
     return tuple(text[i:i + width] for i in range(0, len(text), width))
 
@@ -155,16 +169,22 @@ class _Colour:
     name = "colour"
     outcomes: dict[int, Outcome] = {_colour.SOLUTION: "solution",
                                     _colour.EXHAUSTED: "exhausted", _colour.LIMIT: "limit"}
-    abilities = Abilities(root_clauses=True)
+    abilities = Abilities(known=True, root_clauses=True)
     #: What the core writes for a cell that still has more than one colour.
     NOT_KNOWN = _colour.NOT_KNOWN
 
     def search(self, puzzle: ColourPuzzle, options: Options) -> CoreSearch:
-        if options.on_event is not None or options.restarts or options.known is not None:
-            raise GridsolveError("watching a search, restarts and known cells are for "
-                                 "black-and-white puzzles only")
-        return _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing,
+        if options.on_event is not None or options.restarts:
+            raise GridsolveError("watching a search and restarts are for black-and-white "
+                                 "puzzles only")
+        if options.known is not None and options.root_implications:
+            raise GridsolveError("the root's implications are of the clues alone: a search "
+                                 "from known cells does not keep them")
+        core = _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing,
                               options.root_implications)
+        if options.known is not None:
+            core.fix(known_masks(puzzle, options.known))
+        return core
 
     def read(self, puzzle: ColourPuzzle, data: bytes) -> Grid:
         return _lines(data.decode("latin-1").translate(_symbols(puzzle.palette)), puzzle.width)
