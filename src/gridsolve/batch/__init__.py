@@ -31,12 +31,12 @@ from gridsolve.batch.inputs import auto_chunk as auto_chunk
 from gridsolve.batch.inputs import discover, keys, plan
 from gridsolve.batch.rows import FIELDS, STATUSES, Row, Tally, comparable, resume_name
 from gridsolve.batch.rows import solution_hash
-from gridsolve.batch.run import local_executor, run_tasks
+from gridsolve.batch.run import here_first, local_executor, run_here_first, run_tasks
 from gridsolve.batch.run import retried as retried
 from gridsolve.batch.tasks import Options, Task, load, solve_task
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
-           "solve_task", "run_tasks", "local_executor", "dask_executor", "open_writer",
+           "solve_task", "run_tasks", "here_first", "run_here_first", "local_executor", "dask_executor", "open_writer",
            "read_rows", "solution_hash", "comparable", "keys", "load", "resume_name"]
 
 if TYPE_CHECKING:

@@ -175,8 +175,7 @@ def run_batch(args: argparse.Namespace) -> int:
     interrupted = running = False
     try:
         with ExitStack() as stack:
-            pool = args.scheduler is None and args.jobs > 1  # (Ctrl-C raised in run_tasks)
-            stop = stack.enter_context(_deferred_sigint()) if pool else None
+            pool = args.scheduler is None and args.jobs > 1
             writer = stack.enter_context(batch.open_writer(args.out, sys.stdout, args.resume))
             show = sys.stderr.isatty() and not args.no_progress
             progress = stack.enter_context(Progress(total - skipped, show))
@@ -187,13 +186,27 @@ def run_batch(args: argparse.Namespace) -> int:
                     tally.add(row)
                 progress.update(tally)
 
-            executor, slots = stack.enter_context(_runner(args))
-            running = True
             emit([f.error for f in found if f.error is not None and f.error.key not in done])
-            cap = LOCAL_CHUNK_CAP if args.scheduler is None else 256
-            chunk = args.chunk or batch.auto_chunk(total - skipped, slots, cap)
-            tasks = batch.plan(found, options, chunk, done, again)
-            batch.run_tasks(executor, tasks, slots * WINDOW_PER_SLOT, emit, stop)
+            left: Iterator[batch.Task] | None = None
+            all_here = False
+            if pool and batch.here_first(total - skipped, args.jobs):
+                # in this process first: a batch too small to pay for a pool starts none
+                chunk = args.chunk or batch.auto_chunk(total - skipped, args.jobs,
+                                                       LOCAL_CHUNK_CAP)
+                running = True
+                left = batch.run_here_first(batch.plan(found, options, chunk, done, again),
+                                            total - skipped, args.jobs, emit)
+                all_here = left is None
+            if not all_here:
+                # (with a pool, Ctrl-C is raised in run_tasks, between waits)
+                stop = stack.enter_context(_deferred_sigint()) if pool else None
+                executor, slots = stack.enter_context(_runner(args))
+                running = True
+                if left is None:
+                    cap = LOCAL_CHUNK_CAP if args.scheduler is None else 256
+                    chunk = args.chunk or batch.auto_chunk(total - skipped, slots, cap)
+                    left = batch.plan(found, options, chunk, done, again)
+                batch.run_tasks(executor, left, slots * WINDOW_PER_SLOT, emit, stop)
     except KeyboardInterrupt:  # the pool is torn down and the rows so far are flushed
         interrupted = True
     except GridsolveError:  # a dead worker pool or cluster: the rows so far stay
