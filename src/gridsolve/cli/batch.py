@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import Any, TextIO
 
-from gridsolve import batch
+from gridsolve import batch, cores
 from gridsolve.batch import Found, Options, Row, Tally
 from gridsolve.cli._args import memory, positive_int, printable, seconds
 from gridsolve.errors import GridsolveError
@@ -36,7 +36,7 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
                    help="write rows here (.csv: CSV, else JSONL; default: JSONL on stdout)")
     p.add_argument("--resume", action="store_true",
                    help="skip puzzles (source, index) already in --out and append the rest")
-    p.add_argument("--jobs", type=positive_int, default=_cores(), metavar="N",
+    p.add_argument("--jobs", type=positive_int, default=cores.available(), metavar="N",
                    help="worker processes (default: all cores; 1 runs in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on an existing Dask cluster, e.g. tcp://host:8786 "
@@ -63,13 +63,6 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
                    help="read files over 10 MB and puzzles over 1000x1000")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run_batch)
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
 
 
 class Progress:

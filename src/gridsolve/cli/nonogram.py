@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -170,7 +169,8 @@ def _jobs(args: argparse.Namespace) -> int:
     """--jobs, or (0) the cores this process may run on."""
     if args.jobs:
         return int(args.jobs)
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from gridsolve import cores
+    return cores.available()
 
 
 def run_solve(args: argparse.Namespace) -> int:

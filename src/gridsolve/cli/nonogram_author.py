@@ -230,10 +230,9 @@ def rating_text(rating: Rating) -> str:
 def _solve_proof(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits) -> Result:
     """Uniqueness as ``nonogram solve`` proves it (method auto, every core this process may
     use): rate settles what solve settles (a random 60x60: more than one solution at once)."""
-    import os
+    from gridsolve import cores
     from gridsolve.nonogram.backends import analyse
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return analyse(puzzle, max_solutions, limits, "auto", jobs=cores or 1)
+    return analyse(puzzle, max_solutions, limits, "auto", jobs=cores.available())
 
 
 def run_rate(args: argparse.Namespace) -> int:

@@ -228,7 +228,7 @@ def generate_colour(width: int, height: int, colours: int, *, density: float | N
         else f"{rounds} {'grid' if rounds == 1 else 'grids'}"
     if level == "any":
         raise LimitReached(f"no unique puzzle within {within}")
-    advice = (" (colour puzzles rarely need search: in our draws only --picture at 40x40 "
+    advice = (" (colour puzzles rarely need search: in our draws only smooth pictures at 40x40 "
               "or larger gave some)" if level == "search" else _advice(level, width, height))
     raise LimitReached(f"no {width}x{height} puzzle in {colours} colours that needs {level} "
                        f"found within {within}{advice}")
