@@ -65,8 +65,3 @@ def test_bad_positions_are_refused_in_one_line(client: Any, body: dict[str, Any]
     res = client.post("/api/nonogram/hint", json={"text": HEART, **body})
     assert res.status_code == 422 and why in res.json()["error"]
 
-
-def test_colour_puzzles_are_refused(client: Any) -> None:
-    text = (EXAMPLES / "mushroom.json").read_text()
-    res = client.post("/api/nonogram/hint", json={"text": text})
-    assert res.status_code == 422 and "black-and-white" in res.json()["error"]

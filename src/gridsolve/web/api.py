@@ -47,8 +47,9 @@ INDEX: dict[str, Any] = {
                     "rating: {level, score, ...}, steps: [{kind, cells, values, line, cell, "
                     "depth, round, probing, contradiction}], complete}; status unknown (200) "
                     "when the time budget ran out, with rating null and no steps; a colour "
-                    "puzzle's solutions are rows of its palette symbols, with no steps and "
-                    "rating null"},
+                    "puzzle's solutions are rows of its palette symbols, its steps line logic "
+                    "(values palette symbols; narrowed: cells that lost colours), learn and "
+                    "contradiction, without the search"},
         {"method": "POST", "path": "/api/nonogram/generate",
          "body": {"width": "1..max", "height": "1..max", "density": "0..1 (default by level)",
                   "seed": "int", "level": "any|line|probe|search: the level the puzzle must "

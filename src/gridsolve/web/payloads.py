@@ -5,8 +5,10 @@ is one character per cell ('#' filled, '.' empty, '?' undone), in the same order
 
 A colour puzzle goes out with its palette (index 0 the background; clue blocks are
 ``[length, colour index]`` and solutions rows of palette symbols). Only the black-and-white
-engine traces its steps and only black-and-white puzzles are rated, so a colour solve has no
-steps and ``rating`` null.
+engine traces its search, so a colour solve's steps are ``explain_colour``'s account: its
+line steps ('line', values palette symbols; ``narrowed`` the cells it took colours from
+without settling them), the cells root probing settled ('learn') and a line that cannot fit
+('contradiction'); a search past them is not shown (the page ends on the solution).
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ if TYPE_CHECKING:
 
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["read_json", "body_text", "puzzle_of", "to_puzzle_json", "step_json", "solve_puzzle",
-           "solve_payload", "give_back_memory"]
+__all__ = ["read_json", "body_text", "puzzle_of", "to_puzzle_json", "step_json", "colour_steps",
+           "solve_puzzle", "solve_payload", "give_back_memory"]
 
 
 def _too_large(limits: WebLimits) -> ApiError:
@@ -104,6 +106,38 @@ def step_json(step: Step) -> dict[str, Any]:
     return out
 
 
+def colour_steps(puzzle: ColourPuzzle, budget: SearchLimits,
+                 limits: WebLimits) -> tuple[list[dict[str, Any]], bool]:
+    """A colour solve as steps to watch (the colour engine records none): the account of
+    ``explain_colour`` in the step format, up to ``max_steps`` and ``max_step_bytes`` (as
+    ``step_bytes`` counts them); False when a limit or the budget cut it short."""
+    from gridsolve.nonogram.lines import line_cells
+    from gridsolve.nonogram.model import is_colour_solution
+    from gridsolve.nonogram.watch.explain_colour import explain_colour
+    from gridsolve.nonogram.watch.trace import CHANGE_BYTES, STEP_BYTES
+
+    account = explain_colour(puzzle, budget)
+    steps: list[dict[str, Any]] = []
+    size = 0
+    for d in account.deductions:
+        step: dict[str, Any] = {"kind": d.kind, "cells": [], "values": "", "line": d.line}
+        if d.kind == "line":
+            where = line_cells(puzzle, d.line)
+            step.update(cells=[where[f.pos] for f in d.forced],
+                        values="".join(f.value for f in d.forced), round=d.round)
+            if d.ruled_out:
+                step["narrowed"] = len({f.pos for f in d.ruled_out})
+        elif d.kind == "probe":
+            step = {"kind": "learn", "cells": [d.cell], "values": d.value, "cell": d.cell}
+        size += STEP_BYTES + CHANGE_BYTES * len(step["cells"])
+        if len(steps) >= limits.max_steps or size > limits.max_step_bytes:
+            return steps, False
+        steps.append(step)
+    if account.grid and is_colour_solution(puzzle, account.grid):
+        steps.append({"kind": "solution", "cells": [], "values": ""})
+    return steps, not account.stopped
+
+
 def solve_puzzle(puzzle: AnyPuzzle, limits: WebLimits) -> Result:
     """Solve (up to two solutions) with the native engine under the budget: a budget that
     runs out is an answer too (status "unknown", with the cells proven in ``partial``)."""
@@ -127,12 +161,10 @@ def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str
     from gridsolve.nonogram.rate import rate
     from gridsolve.nonogram.watch.trace import trace_solve
 
-    if isinstance(puzzle, ColourPuzzle):
-        return _answer(puzzle, solve_puzzle(puzzle, limits))
     started = time.perf_counter()
     budget = SearchLimits(timeout=limits.budget)
     trace = None
-    if steps:
+    if steps and not isinstance(puzzle, ColourPuzzle):
         result, trace = trace_solve(puzzle, 2, budget, max_steps=limits.max_steps,
                                     max_bytes=limits.max_step_bytes)
     else:
@@ -149,6 +181,9 @@ def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str
     if trace is not None:
         out["steps"] = [step_json(s) for s in trace.steps]
         out["complete"] = trace.complete
+    elif steps and isinstance(puzzle, ColourPuzzle):
+        left = max(0.05, limits.budget - (time.perf_counter() - started))
+        out["steps"], out["complete"] = colour_steps(puzzle, SearchLimits(timeout=left), limits)
     return out
 
 

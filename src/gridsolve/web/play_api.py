@@ -2,8 +2,10 @@
 example the page opens with.
 
 Both take the puzzle text (as ``/api/nonogram/solve`` does) and the position as an array of
-row strings ('#' filled, '.' or 'x' empty, '?' unknown). Cells go out as ``{row, col}``
-(from 0). They run in a worker thread under the server's budget, like every solve.
+row strings ('#' filled, '.' or 'x' empty, '?' unknown; in a colour puzzle its palette's
+symbols, '.' or 'x' the background, and '?'). Cells go out as ``{row, col}`` (from 0), a
+cell's value as a symbol of the same kind. They run in a worker thread under the server's
+budget, like every solve.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ ENDPOINTS: list[dict[str, Any]] = [
      "returns": "{name, text, puzzle}: the small example the page opens with"},
     {"method": "POST", "path": "/api/nonogram/hint",
      "body": {"text": "puzzle text", "format": "auto",
-              "grid": "[row strings of '#', '.', 'x', '?'] or null for the empty board"},
+              "grid": "[row strings of '#', '.', 'x', '?' (colour: palette symbols, 'x', "
+                      "'?')] or null for the empty board"},
      "returns": "{kind: line|whole-line|contradiction|guess|solved|mistake|no-solution, "
                 "reason, cells: [{row, col, value}], line, clue, probe, wrong: [{row, col}]}"},
     {"method": "POST", "path": "/api/nonogram/check",
@@ -38,23 +41,25 @@ ENDPOINTS: list[dict[str, Any]] = [
 
 
 async def _position(request: Request, limits: WebLimits, run: Run) -> tuple[Any, Any]:
-    """The black-and-white puzzle and the position of a request (422 with one line); the
-    text is read in a worker, as solves are (a 1 MB text takes seconds)."""
-    from gridsolve.nonogram.model import ColourPuzzle
+    """The puzzle and the position of a request (422 with one line); the text is read in a
+    worker, as solves are (a 1 MB text takes seconds)."""
+    from gridsolve.nonogram.model import palette_of
 
     body = await read_json(request, limits)
     puzzle, _ = await run(lambda: puzzle_of(body, limits))
-    if isinstance(puzzle, ColourPuzzle):
-        raise ApiError(422, "play mode supports black-and-white puzzles only")
     grid = body.get("grid")
     if grid is not None and (not isinstance(grid, list)
                              or not all(isinstance(r, str) for r in grid)):
         raise ApiError(422, "grid must be an array of row strings")
+    palette = palette_of(puzzle)
+    symbols = "#." if palette is None else "".join(c.symbol for c in palette)
     if grid is not None and (len(grid) != puzzle.height
                              or any(len(r) != puzzle.width for r in grid)
-                             or set("".join(grid)) - set("#.xX?")):
+                             or set("".join(grid)) - set(symbols + "xX?")):
+        shown = [f"'{s}'" for s in dict.fromkeys(symbols + "x?")]
+        cells = f"{', '.join(shown[:-1])} or {shown[-1]}"
         raise ApiError(422, f"grid must be {puzzle.height} rows of {puzzle.width} cells, "
-                            "each '#', '.', 'x' or '?'")
+                            f"each {cells}")
     return puzzle, grid
 
 
