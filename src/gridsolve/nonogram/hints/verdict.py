@@ -94,7 +94,7 @@ def _fits_no_solution(pos: _Position, solutions: Sequence[Grid], limits: SearchL
     ``limits``' nodes and memory and ``share`` of the time left before ``until``: SAT when
     python-sat is installed (the ``sat`` extra; its conflicts are the nodes), else the native
     engine (one search from the set cells). Never for an engine that takes no known cells
-    (the colour engine, as yet)."""
+    (``Abilities.known``; both engines take them now)."""
     symbols = pos.symbols()
     if (not abilities(pos.puzzle).known or all(v == UNKNOWN for v in symbols)
             or any(not wrong_cells(s, symbols) for s in solutions)):
