@@ -94,14 +94,13 @@ def test_show_cli_prints_colours_and_clues(tmp_path: Path,
     assert capsys.readouterr().out.splitlines()[4].endswith("?  ?  ?")
 
 
-def test_rate_and_explain_refuse_colour_solve_and_check_take_it(
+def test_rate_explain_solve_and_check_take_colour(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 55: every command takes a colour puzzle (rate and explain refused it before)."""
     from gridsolve.cli import main
     path = tmp_path / "tiny.json"
     path.write_text(write_puzzle(PUZZLE, "json", GRID))
-    for command in (["rate"], ["explain"]):
-        assert main(["nonogram", *command, str(path)]) == 2
-        err = capsys.readouterr().err
-        assert "supports black-and-white puzzles only" in err and "Traceback" not in err
-    for command in (["solve"], ["check"]):  # these take colour puzzles (tests/test_cli_colour.py)
-        assert main(["nonogram", *command, str(path)]) == 0
+    for command in (["rate"], ["explain"], ["solve"], ["check"]):
+        assert main(["nonogram", *command, str(path)]) == 0, command
+        out, err = capsys.readouterr()
+        assert out and "black-and-white puzzles only" not in err + out, command
