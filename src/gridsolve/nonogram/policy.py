@@ -120,6 +120,11 @@ class Policy:
     #: colour puzzle the native engine has not ended by then is one SAT ends as fast or
     #: faster, and the native engine never resumes).
     colour_work: int = _seconds(0.2)
+    #: SAT is seeded with the root's implications (binary clauses) only while they number at
+    #: most this share of its model's clauses (decision 0035: on n-Dom they were 2.5-3.5 times
+    #: the model and doubled Glucose's conflicts, 16-Dom 115,381 against 61,575; on the
+    #: survey, random and tournament puzzles 0.01-0.4, where they help: 0013, 0019).
+    implication_max_share: float = 1.0
     #: One SAT conflict counts as this much work when SAT and the team share turns: the
     #: rate at which Glucose's conflicts and the team's line solves go (0034).
     conflict_work: int = 300

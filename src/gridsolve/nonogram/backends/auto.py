@@ -48,7 +48,7 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
-           "go_on", "small_for_kissat", "check_named", "first_work", "analyse"]
+           "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses", "analyse"]
 
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
@@ -247,9 +247,8 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
         team.solve(limits)
         return _skipped(team.result(), why, started)
     # the model is built up to the deadline at most (it fits: no memory limit again)
-    from gridsolve.nonogram.backends import cnf
     known = team.partial()
-    extra = cnf.implication_clauses(team.root_implications(), known) if implications else []
+    extra = root_clauses(team, known, encoding) if implications else []
     if sat is None or not sat.abilities(solver).in_turns:  # Kissat, CaDiCaL...
         return _alone(team, max_solutions, limits, solver, started, known, encoding, extra)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
@@ -305,6 +304,17 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
     return Result.of_count(solutions, max_solutions, pool.complete,
                            native_stats["nodes"] + sat_stats.get("conflicts", 0),
                            time.perf_counter() - started, team.partial(), stats)
+
+
+def root_clauses(team: Team, known: Grid | None,
+                 encoding: str | None = None) -> list[list[int]]:
+    """What the team's probes at its root fixed, as binary clauses for SAT
+    (``cnf.implication_clauses``), unless they outnumber ``implication_max_share`` of the
+    model's clauses: then none (0035)."""
+    from gridsolve.nonogram.backends import cnf
+    extra = cnf.implication_clauses(team.root_implications(), known)
+    model = cnf.size(team.puzzle, known, encoding=encoding).clauses
+    return extra if len(extra) <= team.policy.implication_max_share * model else []
 
 
 def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, work: int) -> bool:

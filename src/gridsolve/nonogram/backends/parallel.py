@@ -374,7 +374,7 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
     (the team's root cells and implications, its solutions blocked); None if no thread fits
     beside auto's model or the model does not fit the memory and the time
     (``auto.sat_fits``)."""
-    from gridsolve.nonogram.backends import auto, cnf, syrup
+    from gridsolve.nonogram.backends import auto, syrup
     puzzle = team.puzzle
     policy = team.policy
     if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
@@ -384,7 +384,7 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
                                    overhead=syrup.THREAD_BYTES, policy=policy) - 1
     if threads < 1:
         return None
-    extra = cnf.implication_clauses(team.root_implications(), known)
+    extra = auto.root_clauses(team, known)
     found = tuple(team.found)
     stats: dict[str, int] = {}
 
@@ -408,7 +408,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     puzzle's root clauses are ``extra``: ``cnf.colour_root_clauses``). Kissat gives
     up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory
     (``auto.models_that_fit``); a python-sat solver one."""
-    from gridsolve.nonogram.backends import auto, cnf, sat
+    from gridsolve.nonogram.backends import auto, sat
     name = solver or auto.default_solver(puzzle, max_solutions, policy)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
         from gridsolve.nonogram.backends import kissat
@@ -422,7 +422,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
         return []
     if extra is None:
-        extra = [] if team is None else cnf.implication_clauses(team.root_implications(), known)
+        extra = [] if team is None else auto.root_clauses(team, known)
     if name == KISSAT:
         found = () if team is None else tuple(team.found)
         if runs > 1:
