@@ -1,5 +1,6 @@
 // The nonogram board's canvas, shared by the solver's replay (nonogram.js) and play mode
-// (play.js): sizing for the screen's pixel ratio, the line band and the grid rules.
+// (play.js): sizing for the screen's pixel ratio, the line band, the grid rules, and the
+// swatches of colour clues and cells (black or white text, light colours outlined).
 //
 // A layout is { cell, left, top, width, height }: CSS pixels, the grid's top-left corner at
 // (left, top) with clues above and to its left.
@@ -75,4 +76,61 @@ export function drawGrid(g, puzzle, lay, ink) {
     const y = top + r * cell + 0.5;
     rule(r, puzzle.height, left, y, left + puzzle.width * cell, y);
   }
+}
+
+// --- colour swatches: the rule of the printed pictures (render/layout.py), WCAG 2 ----------
+
+/** Text needs 4.5:1 against what is behind it, a shape that must be seen 3:1 (WCAG 2). */
+const TEXT_CONTRAST = 4.5, SHAPE_CONTRAST = 3;
+
+/** WCAG 2 relative luminance of a "#rrggbb" colour: 0 for black, 1 for white. */
+export function luminance(rgb) {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(rgb.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two "#rrggbb" colours, from 1 (the same) to 21. */
+export function contrast(a, b) {
+  const [lo, hi] = [luminance(a), luminance(b)].sort((x, y) => x - y);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white text, whichever contrasts more with `fill` (4.58:1 at least on any colour). */
+export function textOn(fill) {
+  return contrast("#000000", fill) >= contrast("#ffffff", fill) ? "#000000" : "#ffffff";
+}
+
+/** A dark outline for a colour too light to be seen on the paper (under 3:1 against it): the
+ * colour darkened 5% a step until it stands 4.5:1 on the paper; null for the others. */
+export function outlineOf(fill, paper = "#ffffff") {
+  if (contrast(fill, paper) >= SHAPE_CONTRAST) return null;
+  const rgb = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16));
+  for (let k = 1; k <= 20; k++) {
+    const shade = `#${rgb.map((v) => Math.round(v * (1 - k / 20)).toString(16).padStart(2, "0")).join("")}`;
+    if (contrast(shade, paper) >= TEXT_CONTRAST) return shade;
+  }
+  return "#000000";
+}
+
+/** Fill a box with a colour, outlined inside in its dark shade when the colour is light. */
+export function fillBox(g, x, y, w, h, fill) {
+  g.fillStyle = fill;
+  g.fillRect(x, y, w, h);
+  const line = outlineOf(fill);
+  if (line && w >= 6 && h >= 6) {
+    const t = Math.max(1.5, Math.min(w, h) / 12);
+    g.strokeStyle = line;
+    g.lineWidth = t;
+    g.strokeRect(x + t / 2, y + t / 2, w - t, h - t);
+  }
+}
+
+/** A clue number on a swatch of its colour (the text black or white by contrast). */
+export function swatch(g, x, y, w, h, fill, text) {
+  fillBox(g, x, y, w, h, fill);
+  g.fillStyle = textOn(fill);
+  g.fillText(text, x + w / 2, y + h / 2);
 }

@@ -5,10 +5,12 @@
 // probing (tentative), 2 under a guess (depth > 0). Going back restores what a step changed.
 //
 // A colour puzzle comes with its palette (index 0 the background): clue blocks are
-// [length, colour index], solutions rows of palette symbols. It has no steps (only the
-// black-and-white engine traces them), so the board shows its solution straight away.
+// [length, colour index], solutions and step values palette symbols. Its steps are line
+// logic and what root probing settled (the colour engine records no search): a line step may
+// only take colours away from cells ("narrowed"), and when the steps end short of the
+// solution the board shows the solution, as after a black-and-white search.
 
-import { cellSize, drawGrid, isPhone, prepare, roomFor, shadeLine } from "./board.js";
+import { cellSize, drawGrid, fillBox, isPhone, prepare, roomFor, shadeLine, swatch } from "./board.js";
 import { api, download, el } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,12 +33,6 @@ function inksOf(puzzle) {
   return Object.fromEntries(puzzle.palette.slice(1).map((c) => [c.symbol, c.rgb]));
 }
 
-/** Black or white text, whichever reads better on this "#rrggbb" background. */
-function textOn(rgb) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#000000" : "#ffffff";
-}
-
 /** Steps per second for the speed slider: 1, 2, 4, ... 16384. */
 function speed() { return 2 ** Number($("speed").value); }
 
@@ -48,11 +44,15 @@ function setMessage(text, error = false) {
 function describe(step, puzzle) {
   const w = puzzle.width;
   const where = (cell) => `row ${Math.floor(cell / w) + 1}, column ${(cell % w) + 1}`;
-  const value = (v) => (v === "#" ? "filled" : "empty");
+  const names = puzzle.palette ? Object.fromEntries(puzzle.palette.map((c) => [c.symbol, c.name])) : {};
+  const value = (v) => (v === "#" ? "filled" : v === "." ? "empty" : names[v] || v);
   const line = (i) => (i < puzzle.height ? `row ${i + 1}` : `column ${i - puzzle.height + 1}`);
+  const cells = (n) => `${n} cell${n === 1 ? "" : "s"}`;
   switch (step.kind) {
     case "line": return `${step.probing ? "probe: " : ""}line logic on ${line(step.line)} fixes `
-      + `${step.cells.length} cell${step.cells.length === 1 ? "" : "s"} (round ${step.round || 1})`;
+      + `${cells(step.cells.length)}${step.narrowed ? ` and takes colours away from ${cells(step.narrowed)}` : ""}`
+      + ` (round ${step.round || 1})`;
+    case "contradiction": return `${line(step.line)} cannot fit its clue: the puzzle has no solution`;
     case "try": return `probe: suppose ${where(step.cell)} is ${value(step.value)}`;
     case "retract": return `probe undone${step.contradiction ? ": it led to a contradiction" : ""}`;
     case "learn": return `probing proves ${where(step.cell)} is ${value(step.value)}`;
@@ -155,8 +155,7 @@ function draw() {
       g.fillStyle = COLOURS.fill[o];
       g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
     } else if (state.ink && state.ink[v]) {
-      g.fillStyle = state.ink[v];
-      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+      fillBox(g, x + 1, y + 1, cell - 1, cell - 1, state.ink[v]);
     } else if (v === "." && cell >= 6) {
       g.fillStyle = COLOURS.dot[o];
       g.fillRect(x + cell / 2 - 1, y + cell / 2 - 1, 2, 2);
@@ -197,11 +196,7 @@ function drawColourClues(g, puzzle, lay) {
   const { cell, left, top } = lay;
   const slot = cell * 0.9;
   const number = (block, x, y, w) => {
-    const rgb = puzzle.palette[block[1]].rgb;
-    g.fillStyle = rgb;
-    g.fillRect(x + 1, y + 1, w - 2, cell - 2);
-    g.fillStyle = textOn(rgb);
-    g.fillText(String(block[0]), x + w / 2, y + cell / 2);
+    swatch(g, x + 1, y + 1, w - 2, cell - 2, puzzle.palette[block[1]].rgb, String(block[0]));
   };
   puzzle.cols.forEach((clue, c) => {
     clue.forEach((b, k) => number(b, left + c * cell, top - 4 - (clue.length - k) * cell, cell));
@@ -281,6 +276,7 @@ function load(puzzle, result, text) {
   state.text = text;
   setStale(false);
   state.ink = inksOf(puzzle);
+  $("watch-area").querySelector(".legend").classList.toggle("colour", Boolean(state.ink));
   state.result = result;
   state.steps = result ? result.steps : [];
   state.undo = new Array(state.steps.length);
@@ -313,15 +309,14 @@ function summary(result) {
       + (pal ? `, ${pal.length - 1} colours` : "")],
     ["Format", result.format],
     ["Status", words[result.status] || result.status],
-    ["Rating", !r ? (result.status === "unknown" ? "not rated: the time limit ran out"
-      : "black-and-white puzzles only")
+    ["Rating", !r ? "not rated: the time limit ran out"
       : r.level === null ? "not known: the time limit came before the rating ended"
       : `${r.score}/10 (${r.level}${r.complete ? "" : ", search stopped"})`],
     ["Work", r ? `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`
       : `${result.nodes} search nodes`],
     ["Time", `${(result.seconds * 1000).toFixed(1)} ms`],
-    ["Steps", result.puzzle.palette ? "none (step replay is for black-and-white puzzles)"
-      : `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`],
+    ["Steps", `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`
+      + (pal ? " (line logic and probing; a search is not shown)" : "")],
   ];
   for (const [k, v] of rows) dl.append(el("dt", {}, k), el("dd", {}, v));
   dl.querySelector("dd:nth-of-type(3)").id = "status";
@@ -351,8 +346,7 @@ async function solve() {
       ? "A solution was found within the time limit, but not proven the only one; it is shown."
       : "No answer within the time limit; the cells shown are the ones proven so far.")
       : result.status === "none" ? "This puzzle has no solution."
-      : result.puzzle.palette ? "Solved; the colour solution is shown."
-        : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
+      : "Solved; replaying the solver's steps (pause, step or go back with the buttons).");
     $("download-svg").disabled = $("download-png").disabled = false;
     if (!unknown) play();
   } catch (err) {
