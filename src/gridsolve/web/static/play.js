@@ -1,13 +1,15 @@
 // Play mode: solve the nonogram by hand on a canvas, with hints and checks from the server.
 //
-// Cells are '?' unknown, '#' filled, '.' marked empty. A stroke (click or drag along one row
-// or column) sets every cell it crosses to one value and is one step of undo. The position,
-// the clock and the puzzle text are kept in localStorage, keyed by the clues, so a reload
-// (or coming back to the puzzle later) continues where play stopped.
+// Cells are '?' unknown, '#' filled, '.' marked empty; in a colour puzzle a cell is one of
+// its palette's symbols ('.' the background, marked empty) or '?', and the palette under the
+// tools chooses what a stroke paints (keys 1-9 paint the colours at the cursor). A stroke
+// (click or drag along one row or column) sets every cell it crosses to one value and is one
+// step of undo. The position, the clock and the puzzle text are kept in localStorage, keyed
+// by the clues, so a reload (or coming back to the puzzle later) continues where play stopped.
 
-import { cellSize, drawGrid, prepare, roomFor, shadeLine } from "./board.js";
-import { api } from "./util.js";
-import { doneBlocks, runs } from "./clues.js";
+import { cellSize, drawGrid, fillBox, outlineOf, prepare, roomFor, shadeLine, swatch, textOn } from "./board.js";
+import { api, el } from "./util.js";
+import { blocks, doneBlocks, runs } from "./clues.js";
 
 const $ = (id) => document.getElementById(id);
 const INK = {
@@ -16,12 +18,24 @@ const INK = {
   hintLine: "rgba(255, 214, 0, 0.22)", wrong: "#d62728",
 };
 const STORE = "gridsolve-play:";
+const HELP = {
+  bw: "Click or drag to fill; right-click, shift-click or the mark tool to mark a cell empty; "
+    + "click again to clear; the move tool pans a grid larger than its box. Keys: arrows, space, x, "
+    + "backspace, h for a hint, a to apply it, Ctrl+Z / Ctrl+Y.",
+  colour: "Pick a colour (or \u2715 empty, ? clear) and click or drag to paint; right-click or "
+    + "shift-click marks a cell empty; click again to clear; \u2725 pans a grid larger than its box. "
+    + "Keys: arrows, 1-9 paint that colour, space the last colour, x empty, backspace, h for a hint, "
+    + "a to apply it, Ctrl+Z / Ctrl+Y.",
+};
 const LAST = "gridsolve-play-last";
 
 const game = {
   puzzle: null, text: "", format: "auto", key: "", cells: [], undo: [], redo: [],
   cursor: 0, hint: null, wrong: new Set(), elapsed: 0, since: 0, solved: false,
   stroke: null, lay: null, busy: false,
+  // colour play: the palette (null in black and white), the clues as [length, symbol], what
+  // a stroke paints (a symbol, '.', '?' or "move") and the ink space paints with
+  palette: null, clues: null, paint: "#", ink: "#",
 };
 
 function message(text, error = false) {
@@ -47,10 +61,21 @@ function rows() {
 /** Solved when the filled cells match every clue (unknown cells count as empty). */
 function isSolved() {
   const { rows: rc, cols: cc, height: h } = game.puzzle;
+  if (game.palette) {
+    return game.clues.every((clue, i) => {
+      const got = blocks(lineOf(i).replace(/\?/g, "."));
+      return got.length === clue.length && got.every(([n, s], k) => n === clue[k][0] && s === clue[k][1]);
+    }) && h > 0;
+  }
   return [...rc, ...cc].every((clue, i) => {
     const got = runs(lineOf(i).replace(/\?/g, "."));
     return got.length === clue.length && got.every((n, k) => n === clue[k]);
   }) && h > 0;
+}
+
+/** symbol -> "#rrggbb" of a colour puzzle's inks. */
+function inks() {
+  return Object.fromEntries(game.palette.slice(1).map((c) => [c.symbol, c.rgb]));
 }
 
 function layout() {
@@ -75,37 +100,44 @@ function draw() {
   const hint = game.hint;
   if (hint && hint.line >= 0) shadeLine(g, p, lay, hint.line, INK.hintLine);
   drawClues(g, lay);
+  const ink = game.palette ? inks() : { "#": INK.fill };
+  const mark = (x, y, m) => {
+    g.strokeStyle = INK.mark;
+    g.lineWidth = 1.5;
+    g.beginPath();
+    g.moveTo(x + m, y + m); g.lineTo(x + cell - m, y + cell - m);
+    g.moveTo(x + cell - m, y + m); g.lineTo(x + m, y + cell - m);
+    g.stroke();
+  };
   for (let i = 0; i < game.cells.length; i++) {
     const x = left + (i % w) * cell, y = top + Math.floor(i / w) * cell;
     const v = game.cells[i];
-    if (v === "#") {
-      g.fillStyle = INK.fill;
-      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
-    } else if (v === ".") {
-      g.strokeStyle = INK.mark;
-      g.lineWidth = 1.5;
-      const m = cell * 0.3;
-      g.beginPath();
-      g.moveTo(x + m, y + m); g.lineTo(x + cell - m, y + cell - m);
-      g.moveTo(x + cell - m, y + m); g.lineTo(x + m, y + cell - m);
-      g.stroke();
-    }
+    if (ink[v]) fillBox(g, x + 1, y + 1, cell - 1, cell - 1, ink[v]);
+    else if (v === ".") mark(x, y, cell * 0.3);
   }
   if (hint) {
-    g.fillStyle = INK.hint;
-    for (const c of hint.cells) g.fillRect(left + c.col * cell + 1, top + c.row * cell + 1, cell - 1, cell - 1);
+    for (const c of hint.cells) {
+      const x = left + c.col * cell, y = top + c.row * cell;
+      g.fillStyle = INK.hint;
+      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+      if (!game.palette) continue;  // in colour: a small swatch of the colour the hint sets
+      if (ink[c.value]) fillBox(g, x + cell * 0.3, y + cell * 0.3, cell * 0.4, cell * 0.4, ink[c.value]);
+      else mark(x, y, cell * 0.38);
+    }
   }
   drawGrid(g, p, lay, INK);
-  g.lineWidth = 2.5;
-  g.strokeStyle = INK.wrong;
-  for (const i of game.wrong) {
-    g.strokeRect(left + (i % w) * cell + 2, top + Math.floor(i / w) * cell + 2, cell - 4, cell - 4);
-  }
-  if (document.activeElement === canvas) {
-    g.strokeStyle = INK.cursor;
-    g.lineWidth = 2;
-    g.strokeRect(left + (game.cursor % w) * cell + 1.5, top + Math.floor(game.cursor / w) * cell + 1.5, cell - 3, cell - 3);
-  }
+  // outlines with a white edge, to be seen on every colour (the red one on a red cell too)
+  const ring = (i, colour, inset) => {
+    const x = left + (i % w) * cell + inset, y = top + Math.floor(i / w) * cell + inset;
+    g.lineWidth = 4.5;
+    g.strokeStyle = INK.paper;
+    g.strokeRect(x, y, cell - 2 * inset, cell - 2 * inset);
+    g.lineWidth = 2.5;
+    g.strokeStyle = colour;
+    g.strokeRect(x, y, cell - 2 * inset, cell - 2 * inset);
+  };
+  for (const i of game.wrong) ring(i, INK.wrong, 2.5);
+  if (document.activeElement === canvas) ring(game.cursor, INK.cursor, 2.5);
   const board = $("play-board");
   board.dataset.rows = rows().join("\n");
   board.dataset.wrong = [...game.wrong].sort((a, b) => a - b).join(",");
@@ -123,6 +155,7 @@ function drawClues(g, lay) {
   g.font = `${Math.max(9, Math.floor(cell * 0.55))}px sans-serif`;
   g.textBaseline = "middle";
   g.textAlign = "center";
+  if (game.palette) { drawColourClues(g, lay); return; }
   p.cols.forEach((clue, c) => {
     const done = doneBlocks(lineOf(p.height + c), clue);
     const shown = clue.length ? clue : [0];
@@ -142,6 +175,37 @@ function drawClues(g, lay) {
       g.fillText(text, x, top + r * cell + cell / 2);
       x -= g.measureText(text).width + cell * 0.3;
     }
+  });
+}
+
+/** Colour clues: each number on a swatch of its colour (as the solver's page and the printed
+ * pictures draw them), a finished block faded; an empty line's 0 in plain ink. */
+function drawColourClues(g, lay) {
+  const p = game.puzzle;
+  const { cell, left, top } = lay;
+  const slot = cell * 0.9;
+  const rgb = Object.fromEntries(game.palette.map((c) => [c.symbol, c.rgb]));
+  const number = (i, clue, at) => {
+    const line = lineOf(i);
+    if (!clue.length) {
+      const [x, y, w] = at(0, 1);
+      g.fillStyle = line.includes("?") ? INK.clue : INK.done;
+      g.fillText("0", x + w / 2, y + cell / 2);
+      return;
+    }
+    const done = doneBlocks(line, clue);
+    clue.forEach(([n, s], k) => {
+      const [x, y, w] = at(k, clue.length);
+      g.globalAlpha = done[k] ? 0.3 : 1;
+      swatch(g, x + 1, y + 1, w - 2, cell - 2, rgb[s], String(n));
+    });
+    g.globalAlpha = 1;
+  };
+  p.cols.forEach((_, c) => {
+    number(p.height + c, game.clues[p.height + c], (k, n) => [left + c * cell, top - 4 - (n - k) * cell, cell]);
+  });
+  p.rows.forEach((_, r) => {
+    number(r, game.clues[r], (k, n) => [left - 4 - (n - k) * slot, top + r * cell, slot]);
   });
 }
 
@@ -233,7 +297,12 @@ function cellAt(ev) {
   return r * game.puzzle.width + c;
 }
 
-function tool() { return $("play-tool").dataset.tool === "mark" ? "." : "#"; }
+/** What a stroke paints: a cell value, or "move" (a finger pans the grid's box). */
+function tool() {
+  if (game.palette) return game.paint;
+  const t = $("play-tool").dataset.tool;
+  return t === "move" ? "move" : t === "mark" ? "." : "#";
+}
 
 /** The tool button's next tool: fill, mark, then move (a finger pans the grid's box). */
 const TOOLS = { fill: ["mark", "Tool: mark \u2715"], mark: ["move", "Tool: move \u2725"], move: ["fill", "Tool: fill \u25A0"] };
@@ -247,7 +316,7 @@ function nextTool() {
 }
 
 function startStroke(ev) {
-  if (!game.puzzle || $("play-tool").dataset.tool === "move") return;
+  if (!game.puzzle || tool() === "move") return;
   const i = cellAt(ev);
   if (i < 0) return;
   ev.preventDefault();
@@ -310,8 +379,11 @@ function onKey(ev) {
     if (ev.shiftKey) redo(); else undo();
   } else if (ctrl && ev.key.toLowerCase() === "y") {
     redo();
+  } else if (game.palette && /^[1-9]$/.test(ev.key) && Number(ev.key) < game.palette.length) {
+    choose(game.palette[Number(ev.key)].symbol);
+    set(game.ink);
   } else if (ev.key === " " || ev.key === "Enter" || ev.key === "f") {
-    set("#");
+    set(game.ink);
   } else if (ev.key === "x" || ev.key === ".") {
     set(".");
   } else if (ev.key === "Backspace" || ev.key === "Delete") {
@@ -387,8 +459,39 @@ async function check() {
 
 // --- starting a game -----------------------------------------------------------------------
 
+/** Choose what a stroke paints (colour play): a colour (also the ink of space and Enter),
+ * '.' to mark empty, '?' to clear, or "move". */
+function choose(paint) {
+  game.paint = paint;
+  if (paint !== "." && paint !== "?" && paint !== "move") game.ink = paint;
+  for (const b of $("play-palette").children) b.setAttribute("aria-pressed", String(b.dataset.paint === paint));
+  $("play-canvas").classList.toggle("moving", paint === "move");
+}
+
+/** The palette to paint with: a swatch per colour (its key, 1-9, written on it in black or
+ * white, a light colour outlined), then empty, clear and move. */
+function buildPalette() {
+  const box = $("play-palette");
+  const button = (paint, text, title) => {
+    const b = el("button", { type: "button", class: "paint", "data-paint": paint, title, "aria-pressed": "false" }, text);
+    b.addEventListener("click", () => choose(paint));
+    return b;
+  };
+  const swatches = game.palette.slice(1).map((c, i) => {
+    const b = button(c.symbol, i < 9 ? String(i + 1) : "", `${c.name}${i < 9 ? ` (key ${i + 1})` : ""}`);
+    b.setAttribute("aria-label", c.name);
+    b.style.background = c.rgb;
+    b.style.color = textOn(c.rgb);
+    b.style.borderColor = outlineOf(c.rgb) || c.rgb;
+    return b;
+  });
+  box.replaceChildren(...swatches, button(".", "\u2715", "empty: the background (key x)"),
+    button("?", "?", "clear: not yet decided (Backspace)"), button("move", "\u2725", "move: a finger pans the grid"));
+  choose(game.palette[1].symbol);
+}
+
 function keyOf(puzzle) {
-  const s = JSON.stringify([puzzle.rows, puzzle.cols]);
+  const s = JSON.stringify(puzzle.palette ? [puzzle.rows, puzzle.cols, puzzle.palette] : [puzzle.rows, puzzle.cols]);
   let h = 5381;
   for (let i = 0; i < s.length; i++) h = ((h * 33) ^ s.charCodeAt(i)) >>> 0;
   return `${puzzle.width}x${puzzle.height}-${h.toString(36)}`;
@@ -400,8 +503,26 @@ function start(puzzle, text, format) {
     wrong: new Set(), elapsed: 0, since: Date.now(), solved: false,
   });
   game.cells = new Array(puzzle.width * puzzle.height).fill("?");
+  const pal = game.palette = puzzle.palette || null;
+  $("play-tool").hidden = Boolean(pal);
+  $("play-palette").hidden = !pal;
+  $("play-help").textContent = pal ? HELP.colour : HELP.bw;
+  $("play-canvas").setAttribute("aria-label", pal
+    ? "the puzzle grid: arrow keys move, 1-9 paint a colour, space the last one, x marks, backspace clears"
+    : "the puzzle grid: arrow keys move, space fills, x marks, backspace clears");
+  if (pal) {
+    const symbol = (b) => [b[0], pal[b[1]].symbol];
+    game.clues = [...puzzle.rows, ...puzzle.cols].map((clue) => clue.map(symbol));
+    buildPalette();
+  } else {
+    game.clues = null;
+    game.ink = "#";
+    $("play-canvas").classList.toggle("moving", $("play-tool").dataset.tool === "move");
+  }
   const again = restore();
-  message(again ? "Welcome back: your position was kept." : "Click or drag to fill; right-click, shift-click or the Mark tool to mark empty.");
+  message(again ? "Welcome back: your position was kept."
+    : pal ? "Pick a colour below, then click or drag to paint; right-click or shift-click marks empty."
+      : "Click or drag to fill; right-click, shift-click or the Mark tool to mark empty.");
   save();
   tickClock();
   draw();
@@ -412,7 +533,6 @@ async function play(_ev, kept = null) {
   const format = kept ? kept.format : $("format").value || "auto";
   try {
     const { puzzle } = await api("api/nonogram/parse", { text, format });
-    if (puzzle.palette) throw new Error("Play mode is for black-and-white puzzles.");
     showMode("play");
     start(puzzle, text, format);
   } catch (err) {
