@@ -94,12 +94,20 @@ def test_bad_colour_clue_is_one_line_exit_2(capsys, write) -> None:  # type: ign
     assert err.startswith("gridsolve: error: ") and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("option", [["--steps"], ["--animate", "x.html"]])
-def test_watching_refuses_colour(capsys, write, option: list[str]) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("option", [["--animate", "x.html"], ["--steps", "--animate", "x.gif"]])
+def test_animations_refuse_colour(capsys, write, option: list[str]) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run(capsys, "nonogram", "solve", *option, write(puzzle_json(**FLAG)))
     assert (code, out) == (2, "")
-    assert err == ("gridsolve: error: --steps and --animate: watching supports "
+    assert err == ("gridsolve: error: --animate: an animation supports "
                    "black-and-white puzzles only (this puzzle has 2 colours)\n")
+
+
+def test_steps_of_a_colour_solve(capsys, write) -> None:  # type: ignore[no-untyped-def]
+    """--steps watches the colour engine (issue 55): its line steps name the colours."""
+    code, out, err = run(capsys, "nonogram", "solve", "--steps", write(puzzle_json(**FLAG)))
+    assert (code, err) == (0, "")
+    assert out.startswith("round 1\n") and "summary: " in out
+    assert "red" in out and "blue" in out
 
 
 def test_pictures_draw_the_colour_solution(capsys, write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

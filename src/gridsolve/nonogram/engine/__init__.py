@@ -152,10 +152,10 @@ def solve(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, probing: 
     ``probing`` probes every unknown cell at every node; ``implications`` adds implication
     probing on top at the root and the first two search levels (the contrapositives of the
     probes' results; black-and-white puzzles up to IMPLICATION_MAX_CELLS cells, and not while
-    an observer watches). ``on_event`` and ``restarts`` are for black-and-white puzzles;
-    ``known`` (cells set before the search: '#' filled and '.' empty, or a colour puzzle's
-    palette symbols; anything else open; only the solutions that agree are found) for
-    either."""
+    an observer watches). ``restarts`` are for black-and-white puzzles; ``on_event`` (an
+    observer of every step: core.h's events, colour.h's for a colour puzzle) and ``known``
+    (cells set before the search: '#' filled and '.' empty, or a colour puzzle's palette
+    symbols; anything else open; only the solutions that agree are found) for either."""
     options = Options(probing, implications, on_event, restarts, known)
     yield from _Search(puzzle, options).run(limits)
 

@@ -96,16 +96,51 @@ static PyObject *refusal_class(void)
 typedef struct {
     PyObject_HEAD
     cg_solver *s;
+    PyObject *callback;   /* called as callback(kind, a, b, c, cells) while searching */
+    int callback_failed;
 } SearchObject;
+
+/* The observer's events as calls of the Python callback; a line's cells go with the index
+ * each has now (cell * 256 + index, NOT_KNOWN while several colours are left). A callback
+ * that raises stops the search (as a limit), and next() raises its exception. */
+static void event_trampoline(void *ctx, int kind, int a, int b, int c, const cg_change *changes,
+                             int nchanges)
+{
+    SearchObject *self = ctx;
+    if (self->callback_failed) return;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *cells = PyTuple_New(nchanges);
+    PyObject *r = NULL;
+    if (cells) {
+        int made = 1;
+        for (int i = 0; made && i < nchanges; i++) {
+            const long long code = (long long)changes[i].cell * 256
+                                   + cg_index(self->s->cells[changes[i].cell]);
+            PyObject *item = PyLong_FromLongLong(code);
+            if (!item) made = 0;
+            else PyTuple_SET_ITEM(cells, i, item);
+        }
+        if (made) r = PyObject_CallFunction(self->callback, "iiiiO", kind, a, b, c, cells);
+        Py_DECREF(cells);
+    }
+    if (!r) { self->callback_failed = 1; self->s->lim.aborted = 1; }
+    Py_XDECREF(r);
+    PyGILState_Release(g);
+}
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"rows", "cols", "ncolours", "probing", "root_implications", NULL};
-    PyObject *rows, *cols;
+    static char *kwlist[] = {"rows", "cols", "ncolours", "probing", "root_implications",
+                             "callback", NULL};
+    PyObject *rows, *cols, *callback = Py_None;
     int ncolours, probing = 1, root_implications = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|pp", kwlist, &rows, &cols, &ncolours, &probing,
-                                     &root_implications))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO", kwlist, &rows, &cols, &ncolours, &probing,
+                                     &root_implications, &callback))
         return -1;
+    if (callback != Py_None && !PyCallable_Check(callback)) {
+        PyErr_SetString(PyExc_TypeError, "callback must be callable");
+        return -1;
+    }
     if (ncolours < 2 || ncolours > CG_MAX_COLOURS) {
         PyErr_SetString(PyExc_ValueError, "ncolours must be 2..32 (background included)");
         return -1;
@@ -142,12 +177,21 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->keep_root_impl = root_implications;
+    Py_CLEAR(self->callback);
+    self->callback_failed = 0;
+    if (callback != Py_None) {
+        Py_INCREF(callback);
+        self->callback = callback;
+        self->s->obs.fn = event_trampoline;
+        self->s->obs.ctx = self;
+    }
     return 0;
 }
 
 static void Search_dealloc(SearchObject *self)
 {
     cg_free(self->s);
+    Py_XDECREF(self->callback);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -168,9 +212,14 @@ static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
     s->lim.interrupted = 0;
     if (PyErr_CheckSignals() < 0) return NULL;
     int r;
-    Py_BEGIN_ALLOW_THREADS
-    r = cg_next(s);
-    Py_END_ALLOW_THREADS
+    if (self->callback) {
+        r = cg_next(s);  /* the callback needs the GIL anyway */
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        r = cg_next(s);
+        Py_END_ALLOW_THREADS
+    }
+    if (self->callback_failed) return NULL;  /* the callback's exception */
     if (s->lim.interrupted && PyErr_CheckSignals() < 0) return NULL;  /* KeyboardInterrupt */
     if (r == CG_NOMEM) return PyErr_NoMemory();
     return PyLong_FromLong(r);
@@ -234,8 +283,9 @@ static PyObject *Search_fix(SearchObject *self, PyObject *args)
     const size_t n = (size_t)s->pz.ncells;
     if ((size_t)buf.len != n * sizeof(cg_mask))
         problem = "fix() takes one native uint32 mask per cell";
-    else if (s->state != CS_START || s->keep_root_impl)
-        problem = "fix() comes before the search starts, without root_implications";
+    else if (s->state != CS_START || s->keep_root_impl || self->callback)
+        problem = "fix() comes before the search starts, without root_implications or a "
+                  "callback";
     if (problem) {
         PyBuffer_Release(&buf);
         PyErr_SetString(PyExc_ValueError, problem);
@@ -286,7 +336,8 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._colour.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, ncolours, probing=True): a resumable colour nonogram search",
+    .tp_doc = "Search(rows, cols, ncolours, probing=True, root_implications=False, callback=None): "
+              "a resumable colour nonogram search",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
@@ -371,6 +422,9 @@ PyMODINIT_FUNC PyInit__colour(void)
     static const struct { const char *name; int value; } constants[] = {
         {"SOLUTION", CG_SOLUTION}, {"EXHAUSTED", CG_EXHAUSTED}, {"LIMIT", CG_LIMIT},
         {"MAX_COLOURS", CG_MAX_COLOURS}, {"NOT_KNOWN", CG_NOT_KNOWN},
+        {"EV_LINE", CG_EV_LINE}, {"EV_PROBE", CG_EV_PROBE}, {"EV_PROBE_FIX", CG_EV_PROBE_FIX},
+        {"EV_GUESS", CG_EV_GUESS}, {"EV_BACKTRACK", CG_EV_BACKTRACK},
+        {"EV_SOLUTION", CG_EV_SOLUTION}, {"EV_TRY", CG_EV_TRY},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
         if (PyModule_AddIntConstant(m, constants[i].name, constants[i].value) < 0) {

@@ -1,6 +1,6 @@
 """Type stub of the compiled colour nonogram engine (_colour.c)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import final
 
 # what Search.next returns
@@ -10,12 +10,22 @@ LIMIT: int
 # palette size limit (background included), and the byte grid()/root() give an unknown cell
 MAX_COLOURS: int
 NOT_KNOWN: int
+# the kinds of events a watched search reports (colour.h; the numbers of _core's)
+EV_LINE: int
+EV_PROBE: int
+EV_PROBE_FIX: int
+EV_GUESS: int
+EV_BACKTRACK: int
+EV_SOLUTION: int
+EV_TRY: int
 
 @final
 class Search:
     def __init__(self, rows: Sequence[Sequence[tuple[int, int]]],
                  cols: Sequence[Sequence[tuple[int, int]]], ncolours: int,
-                 probing: bool = ..., root_implications: bool = ...) -> None: ...
+                 probing: bool = ..., root_implications: bool = ...,
+                 callback: Callable[[int, int, int, int, tuple[int, ...]], None] | None = ...
+                 ) -> None: ...
     def next(self, max_nodes: int = ..., timeout: float = ..., max_work: int = ...) -> int: ...
     def grid(self) -> bytes: ...
     def root(self) -> bytes: ...

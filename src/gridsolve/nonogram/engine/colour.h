@@ -55,6 +55,24 @@ static inline int cg_single(cg_mask m) { return (m & (m - 1)) == 0; }
 
 enum { CG_EXHAUSTED = 0, CG_SOLUTION = 1, CG_LIMIT = 2, CG_NOMEM = -1 };
 
+/* Optional observer of the search, for "watch it work" (events never change the result).
+ * The same kinds and numbers as core.h's EV_*; a value is a palette index, or CG_NOT_KNOWN
+ * when a cell is left more than one colour (a probe or a branch narrowed it). */
+enum {
+    CG_EV_LINE = 1,      /* a = line, b = number of cells it narrowed (those trail entries;
+                            Python's callback gets each as cell * 256 + its index now) */
+    CG_EV_PROBE = 2,     /* a = cell, b = colour assumed, c = 1 if it led to a contradiction;
+                            the probe's changes are undone after it */
+    CG_EV_PROBE_FIX = 3, /* a = cell, b = its index after what the probes of a cell
+                            learned (set right after the event) */
+    CG_EV_GUESS = 4,     /* a = cell, b = its index under the branch (NOT_KNOWN for "cell !=
+                            colour" that leaves several), c = depth */
+    CG_EV_BACKTRACK = 5, /* a = depth: the changes since the guess at that depth are undone */
+    CG_EV_SOLUTION = 6,
+    CG_EV_TRY = 7,       /* a = cell, b = colour a probe assumes; its CG_EV_LINEs follow,
+                            then CG_EV_PROBE */
+};
+
 /* States of the resumable search. */
 enum { CS_START = 0, CS_EXPAND = 1, CS_BACKTRACK = 2, CS_DONE = 3, CS_LIMIT = 4 };
 
@@ -69,6 +87,17 @@ typedef struct {
     cg_mask value; /* the colour bit guessed: "cell = value" first, then "cell != value" */
     int stage;     /* 0: the first branch is under way, 1: the second */
 } cg_frame;
+
+typedef void (*cg_event_fn)(void *ctx, int kind, int a, int b, int c, const cg_change *changes,
+                            int nchanges);
+
+/* an observer of every event (--steps, --animate); fn NULL: none */
+typedef struct {
+    cg_event_fn fn; void *ctx;
+} cg_observer;
+
+/* The palette index of a mask of one colour; CG_NOT_KNOWN for several (or none). */
+static inline int cg_index(cg_mask m) { return m && cg_single(m) ? __builtin_ctz(m) : CG_NOT_KNOWN; }
 
 /* Scratch of one line solve, sized for the longest line and the longest clue. */
 typedef struct {
@@ -154,6 +183,7 @@ typedef struct cg_solver {
     /* known cells (cg_fix, before the search): a cell they left no colour marks the root a
      * contradiction, found when the search starts (no solution agrees with them) */
     int fixed_empty;
+    cg_observer obs;
 } cg_solver;
 
 #endif

@@ -80,8 +80,11 @@ static int cg_probe_cell(cg_solver *s, int c)
     for (cg_mask rest = m; rest; rest &= rest - 1) {
         const cg_mask bit = rest & (~rest + 1);
         s->lim.probes++;
+        const int colour = __builtin_ctz(bit);
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_TRY, c, colour, 0, NULL, 0);
         int ok = cg_set(s, c, bit) && cg_propagate(s);
         if (s->lim.aborted) { cg_undo(s, mark); s->rec.in_probe = 0; return 1; }
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_PROBE, c, colour, !ok, NULL, 0);
         if (ok) {
             const long long size = s->trail_len - mark;
             alive++;
@@ -102,6 +105,7 @@ static int cg_probe_cell(cg_solver *s, int c)
         const cg_mask nm = s->cells[x] & s->tmp.acc[x];
         if (nm == s->cells[x]) continue;
         if (!nm) return 0;
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_PROBE_FIX, x, cg_index(nm), 0, NULL, 0);
         if (!cg_set(s, x, nm)) return 1;
         learned = 1;
     }

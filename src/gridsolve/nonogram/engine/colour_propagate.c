@@ -86,6 +86,7 @@ static int cg_propagate(cg_solver *s)
          * result is a fixpoint of l, and its sets queue only the crossing lines (as in
          * ng_propagate) */
         const int ok = cg_solve_cached(s, l, n);
+        const int before = s->trail_len;
         int stopped = 0;  /* a set ran out of memory (s->lim.aborted): stop as at a limit */
         for (int i = 0; ok && !stopped && i < n; i++)
             if (lout[i] != lin[i] && !cg_set(s, off + i * step, lout[i])) stopped = 1;
@@ -94,6 +95,9 @@ static int cg_propagate(cg_solver *s)
             eng_clear_queue(&s->q);
             return ok;
         }
+        if (s->obs.fn && s->trail_len > before)
+            s->obs.fn(s->obs.ctx, CG_EV_LINE, l, s->trail_len - before, 0, s->trail + before,
+                      s->trail_len - before);
     }
     return 1;
 }

@@ -53,10 +53,12 @@ static int cg_backtrack(cg_solver *s)
     while (s->depth > 0) {
         cg_frame *f = &s->stack[s->depth - 1];
         cg_undo(s, f->mark);
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_BACKTRACK, s->depth, 0, 0, NULL, 0);
         if (f->stage == 0) {
             f->stage = 1;
             s->lim.nodes++;
             const cg_mask rest = s->cells[f->cell] & ~f->value;
+            if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_GUESS, f->cell, cg_index(rest), s->depth, NULL, 0);
             if (cg_set(s, f->cell, rest) && cg_settle(s)) return 1;
             if (s->lim.aborted) return 1;
         } else {
@@ -113,6 +115,7 @@ int cg_next(cg_solver *s)
         /* at a consistent node, settled */
         if (s->unknown == 0) {
             s->state = CS_BACKTRACK;
+            if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_SOLUTION, 0, 0, 0, NULL, 0);
             return CG_SOLUTION;
         }
         if ((s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes) || eng_out_of_time(&s->lim)) {
@@ -123,6 +126,7 @@ int cg_next(cg_solver *s)
         const int c = cg_choose(s, &value);
         if (!cg_push(s, s->trail_len, c, value)) return CG_NOMEM;
         s->lim.nodes++;
+        if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_GUESS, c, cg_index(value), s->depth, NULL, 0);
         if (cg_set(s, c, value) && cg_settle(s)) {
             if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
             continue;

@@ -46,7 +46,7 @@ class CoreSearch(Protocol):
 class Options:
     """How to search: probe every unknown cell at every node; implication probing on top
     (black and white only; the colour engine has none); an observer of every event; restarts
-    on a Luby schedule for the first solution (those two: black and white only)."""
+    on a Luby schedule for the first solution (black and white only)."""
 
     probing: bool = True
     implications: bool = True
@@ -164,24 +164,26 @@ class _BlackAndWhite:
 
 
 class _Colour:
-    """``_colour``: the colour engine (any palette of up to 32 colours, background included)."""
+    """``_colour``: the colour engine (any palette of up to 32 colours, background included),
+    with known cells and an event observer (its events: colour.h)."""
 
     name = "colour"
     outcomes: dict[int, Outcome] = {_colour.SOLUTION: "solution",
                                     _colour.EXHAUSTED: "exhausted", _colour.LIMIT: "limit"}
-    abilities = Abilities(known=True, root_clauses=True)
+    abilities = Abilities(known=True, watch=True, root_clauses=True)
     #: What the core writes for a cell that still has more than one colour.
     NOT_KNOWN = _colour.NOT_KNOWN
 
     def search(self, puzzle: ColourPuzzle, options: Options) -> CoreSearch:
-        if options.on_event is not None or options.restarts:
-            raise GridsolveError("watching a search and restarts are for black-and-white "
-                                 "puzzles only")
+        if options.restarts:
+            raise GridsolveError("restarts are for black-and-white puzzles only")
         if options.known is not None and options.root_implications:
             raise GridsolveError("the root's implications are of the clues alone: a search "
                                  "from known cells does not keep them")
+        if options.known is not None and options.on_event is not None:
+            raise GridsolveError("a watched search starts from the empty grid")
         core = _colour.Search(puzzle.rows, puzzle.cols, len(puzzle.palette), options.probing,
-                              options.root_implications)
+                              options.root_implications, options.on_event)
         if options.known is not None:
             core.fix(known_masks(puzzle, options.known))
         return core

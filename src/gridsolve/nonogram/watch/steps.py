@@ -3,7 +3,8 @@
 Rounds of line logic (each line with its clue and the cells it fixed, then the grid after the
 round while the solve is still pure line logic, on puzzles of up to ROUND_GRID_CELLS cells),
 probes that taught something, guesses and backtracks indented by depth, and a closing count
-of everything.
+of everything. A colour puzzle's steps name its colours ('red 2-4; empty 1, 5'; a branch that
+takes a colour away: 'guess r3c4 = not red').
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
-from gridsolve.nonogram.lines import (VALUE_WORD, cell_label, clue_text, line_clue,
-                                      line_label, spans)
-from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle
+from gridsolve.nonogram.lines import VALUE_WORD, cell_label, clue_text, line_label, spans
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, Grid, palette_of
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
@@ -30,15 +30,36 @@ CLUE_COLUMN = 40
 ROUND_GRID_CELLS = 10_000
 
 
-def line_change_text(puzzle: Puzzle, line: int, changes: tuple[tuple[int, str], ...]) -> str:
-    """'filled 2-4; empty 1, 5': the cells a line step fixed, by position along the line."""
+def line_change_text(puzzle: AnyPuzzle, line: int, changes: tuple[tuple[int, str], ...]) -> str:
+    """'filled 2-4; empty 1, 5' (colour: 'red 2-4; empty 1, 5'): the cells a line step fixed,
+    by position along the line."""
     w = puzzle.width
+    words = value_words(puzzle)
     parts = []
-    for value in ("#", "."):  # a cell's place along a row is its column, along a column its row
-        pos = [cell % w if line < puzzle.height else cell // w for cell, v in changes if v == value]
+    for value, word in words.items():  # a cell's place along a row is its column, along a
+        pos = [cell % w if line < puzzle.height else cell // w  # column its row
+               for cell, v in changes if v == value]
         if pos:
-            parts.append(f"{VALUE_WORD[value]} {spans(pos)}")
+            parts.append(f"{word} {spans(pos)}")
     return "; ".join(parts)
+
+
+def value_words(puzzle: AnyPuzzle) -> dict[str, str]:
+    """The word of each value a step sets, painted ones first: 'filled', 'empty' (colour: each
+    colour's name, then 'empty' for the background)."""
+    palette = palette_of(puzzle)
+    if palette is None:
+        return {"#": VALUE_WORD["#"], ".": VALUE_WORD["."]}
+    return {c.symbol: c.name for c in palette[1:]} | {palette[0].symbol: VALUE_WORD["."]}
+
+
+def _clue_text(puzzle: AnyPuzzle, line: int) -> str:
+    """A line's clue as the steps show it ('3 1'; colour: '3r 1w')."""
+    clue = puzzle.rows[line] if line < puzzle.height else puzzle.cols[line - puzzle.height]
+    palette = palette_of(puzzle)
+    if palette is None:
+        return clue_text(clue)  # type: ignore[arg-type]
+    return " ".join(f"{n}{palette[c].symbol}" for n, c in clue) or "0"  # type: ignore[misc]
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -49,7 +70,7 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 class StepPrinter:
     """A trace listener that prints each step worth reading (probe internals are only counted)."""
 
-    def __init__(self, puzzle: Puzzle, out: IO[str], show_grid: Callable[[Grid], None]) -> None:
+    def __init__(self, puzzle: AnyPuzzle, out: IO[str], show_grid: Callable[[Grid], None]) -> None:
         self.puzzle = puzzle
         self.out = out
         self.show_grid = show_grid
@@ -60,9 +81,12 @@ class StepPrinter:
         self.start_rounds = 0
         self.pure = True  # no probe or guess yet: show the grid after each round
         self.refuted: tuple[int, str] | None = None
+        self.probed = -1  # the cell of the last probe
         self.label_width = len(line_label(puzzle, puzzle.height)) + 2
-        self.clue_width = min(CLUE_COLUMN, max(len(clue_text(line_clue(puzzle, i)))
+        self.clue_width = min(CLUE_COLUMN, max(len(_clue_text(puzzle, i))
                                                for i in range(puzzle.width + puzzle.height)))
+        self.words = value_words(puzzle)
+        self.colour = palette_of(puzzle) is not None
 
     def _say(self, text: str, depth: int = 0) -> None:
         print("  " * depth + text, file=self.out)
@@ -83,20 +107,27 @@ class StepPrinter:
             return
         self.counts[step.kind] += 1
         where = cell_label(self.puzzle, step.cell) if step.cell >= 0 else ""
-        value = VALUE_WORD.get(step.value, "")
+        value = self.words.get(step.value, "")
         if step.kind == "try":
             self.pure = False
         elif step.kind == "retract":
             self.refuted = (step.cell, step.value) if step.contradiction else None
+            self.probed = step.cell
             if step.contradiction:
                 self.counts["contradiction"] += 1
                 self._say(f"probe {where} = {value}: contradiction", step.depth)
         elif step.kind == "learn":
             why = "the other value led to a contradiction" if self.refuted and \
                 self.refuted[0] == step.cell else "both values of a probed cell force it"
+            if self.colour:  # (a probe narrows its own cell only when colours failed)
+                why = "its other colours led to a contradiction" if self.probed == step.cell \
+                    else "every colour of a probed cell forces it"
             self._say(f"learned {where} = {value} ({why})", step.depth)
         elif step.kind == "guess":
             self.pure = False
+            if step.excluded:  # (a colour branch that takes one colour away)
+                gone = f"not {self.words[step.excluded]}"
+                value = f"{value} ({gone})" if value else gone
             self._say(f"guess {where} = {value} (depth {step.depth})", step.depth - 1)
         elif step.kind == "backtrack":
             self._say(f"backtrack from depth {step.depth + 1}: "
@@ -115,9 +146,11 @@ class StepPrinter:
         self.round_lines += 1
         self.round_cells += len(step.changes)
         label = line_label(self.puzzle, step.line)
-        clue = clue_text(line_clue(self.puzzle, step.line))
-        self._say(f"  {label:<{self.label_width}}{clue:<{self.clue_width}}  "
-                  f"{line_change_text(self.puzzle, step.line, step.changes)}", step.depth)
+        clue = _clue_text(self.puzzle, step.line)
+        change = (line_change_text(self.puzzle, step.line, step.changes) if step.changes
+                  else "colours taken away, no cell settled")  # (colour: narrowed only)
+        self._say(f"  {label:<{self.label_width}}{clue:<{self.clue_width}}  {change}",
+                  step.depth)
 
     def _end_round(self) -> None:
         if not self.round:

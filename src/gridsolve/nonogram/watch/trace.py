@@ -9,9 +9,14 @@ of the cells set since each probe or guess, exactly as the engine undoes them:
     try        a probe assumes a value for a cell; its line steps are marked ``probing``
     retract    the probe is undone (``contradiction`` if the assumption failed)
     learn      a cell fixed by probing (the other value failed, or both values agreed)
-    guess      the search branches on a cell (``depth`` = guesses in force)
+    guess      the search branches on a cell (``depth`` = guesses in force; a colour search's
+               second branch takes a colour away: ``excluded``, and ``value`` '?' when more
+               than one is left)
     backtrack  the cells set since the guess at ``depth`` are undone
     solution   the grid is complete and satisfies every clue
+
+A colour puzzle's steps hold palette symbols; a change that leaves a cell more than one colour
+(a line or probe narrowed it) shows nothing, so it is not a change of the steps.
 
 Rounds: the engine solves queued lines first in, first out; round 1 is the lines queued
 when a propagation starts, round k+1 the lines queued by round k's changes.
@@ -26,10 +31,10 @@ from typing import Literal
 
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.engine import Result, SearchLimits, analyse
-from gridsolve.nonogram.engine.constants import (CELL_EMPTY, CELL_FILLED, EV_BACKTRACK, EV_GUESS,
-                                                 EV_LINE, EV_PROBE, EV_PROBE_FIX, EV_SOLUTION,
-                                                 EV_TRY)
-from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Grid, Puzzle
+from gridsolve.nonogram.engine.constants import (CELL_EMPTY, CELL_FILLED, COLOUR_NOT_KNOWN,
+                                                 EV_BACKTRACK, EV_GUESS, EV_LINE, EV_PROBE,
+                                                 EV_PROBE_FIX, EV_SOLUTION, EV_TRY)
+from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, AnyPuzzle, Grid, palette_of
 
 __all__ = ["Step", "StepKind", "Trace", "Recorder", "trace_solve", "replay", "step_bytes"]
 
@@ -51,6 +56,7 @@ class Step:
     round: int = 0
     probing: bool = False
     contradiction: bool = False
+    excluded: str = ""
 
 
 #: What one recorded step holds in memory, in bytes: the step, and each changed cell (measured
@@ -69,7 +75,7 @@ class Trace:
     """The steps of one solve; ``complete`` is False when recording stopped at ``max_steps``
     or ``max_bytes``."""
 
-    puzzle: Puzzle
+    puzzle: AnyPuzzle
     steps: list[Step] = field(default_factory=list)
     complete: bool = True
 
@@ -83,7 +89,7 @@ class Trace:
         return last[0][1] if last else ("?" * self.puzzle.width,) * self.puzzle.height
 
 
-def replay(puzzle: Puzzle, steps: list[Step]) -> Iterator[tuple[Step, Grid]]:
+def replay(puzzle: AnyPuzzle, steps: list[Step]) -> Iterator[tuple[Step, Grid]]:
     """Apply steps in order from the blank grid, yielding each with the grid after it."""
     cells = [UNKNOWN] * (puzzle.width * puzzle.height)
     w = puzzle.width
@@ -101,7 +107,7 @@ class Recorder:
     ``max_bytes`` (None: no bound; see ``step_bytes``): one step of a 200x200 grid can hold
     40,000 changed cells, so a count alone does not bound the memory."""
 
-    def __init__(self, puzzle: Puzzle, listener: Callable[[Step], None] | None = None,
+    def __init__(self, puzzle: AnyPuzzle, listener: Callable[[Step], None] | None = None,
                  max_steps: int | None = None, max_bytes: int | None = None) -> None:
         self.puzzle = puzzle
         self.listener = listener
@@ -117,6 +123,17 @@ class Recorder:
         self.queue: deque[tuple[int, int]] = deque((line, 1) for line in range(self._nlines))
         self.queued = set(range(self._nlines))
         self.round = 1
+        palette = palette_of(puzzle)
+        #: a value of the engine's events as a symbol (colour: a palette index, NOT_KNOWN '?')
+        self.values: dict[int, str] = (dict(VALUE) if palette is None else
+                                       {i: c.symbol for i, c in enumerate(palette)}
+                                       | {COLOUR_NOT_KNOWN: UNKNOWN})
+        #: a line's cells as (cell, value code): 2 * cell + filled, or cell * 256 + index
+        self.shift = 1 if palette is None else 8
+        self.line_values = {0: EMPTY, 1: FILLED} if palette is None else self.values
+        #: the colour of the first branch at each depth (a colour search's second excludes it)
+        self.first: dict[int, str] = {}
+        self.backtracked: int | None = None  # the depth of the event before, a backtrack
 
     @property
     def _nlines(self) -> int:
@@ -133,22 +150,34 @@ class Recorder:
             return
         self.queue.clear()
         self.queued.clear()
+        value = self.values.get(b, UNKNOWN)
+        backtracked, self.backtracked = self.backtracked, None
         if kind == EV_TRY:
             self.probe_mark = len(self.trail)
-            self._emit(Step("try", self._set(a, VALUE[b]), cell=a, value=VALUE[b],
+            self._emit(Step("try", self._set(a, value), cell=a, value=value,
                             depth=self.depth, probing=True))
         elif kind == EV_PROBE:
             undone = self._undo(self.probe_mark if self.probe_mark is not None else len(self.trail))
             self.probe_mark = None
-            self._emit(Step("retract", undone, cell=a, value=VALUE[b], depth=self.depth,
+            self._emit(Step("retract", undone, cell=a, value=value, depth=self.depth,
                             contradiction=bool(c)))
         elif kind == EV_PROBE_FIX:
-            self._emit(Step("learn", self._set(a, VALUE[b]), cell=a, value=VALUE[b], depth=self.depth))
+            if value == UNKNOWN:  # (colour: narrowed, not settled)
+                self._queue_only(a)
+                return
+            self._emit(Step("learn", self._set(a, value), cell=a, value=value, depth=self.depth))
         elif kind == EV_GUESS:
+            # a search's second branch comes right after the backtrack to its depth
+            second = backtracked == c
+            excluded = self.first.get(c, "") if second and self.shift == 8 else ""
+            if not second:
+                self.first[c] = value
             self.marks[c] = len(self.trail)
             self.depth = c
-            self._emit(Step("guess", self._set(a, VALUE[b]), cell=a, value=VALUE[b], depth=c))
+            changes = self._set(a, value) if value != UNKNOWN else self._queue_only(a)
+            self._emit(Step("guess", changes, cell=a, value=value, depth=c, excluded=excluded))
         elif kind == EV_BACKTRACK:
+            self.backtracked = a
             undone = self._undo(self.marks[a])
             self.depth = a - 1
             self._emit(Step("backtrack", undone, depth=a - 1))
@@ -162,6 +191,13 @@ class Recorder:
         self.round = 0
         self._enqueue(cell, 1)
         return ((cell, value),)
+
+    def _queue_only(self, cell: int) -> tuple[tuple[int, str], ...]:
+        """A cell narrowed but not settled (a colour branch): its lines are queued, as a set
+        queues them; no change shows."""
+        self.round = 0
+        self._enqueue(cell, 1)
+        return ()
 
     def _lines_of(self, cell: int) -> tuple[int, int]:
         """The cell's row and column, as lines (rows first, then columns)."""
@@ -188,7 +224,10 @@ class Recorder:
         if self.queue and self.queue[0][0] == line:
             self.round = self.queue.popleft()[1]
             self.queued.discard(line)
-        changes = tuple((code >> 1, FILLED if code & 1 else EMPTY) for code in fixed)
+        low = (1 << self.shift) - 1
+        changes = tuple((cell, value) for cell, value in
+                        ((code >> self.shift, self.line_values.get(code & low, UNKNOWN))
+                         for code in fixed) if value != UNKNOWN)
         if not all(0 <= cell < len(self.cells) and line in self._lines_of(cell)
                    and self.cells[cell] == UNKNOWN for cell, _ in changes):
             raise GridsolveError("internal error: the trace lost step with the engine")
@@ -212,7 +251,7 @@ class Recorder:
             self.listener(step)
 
 
-def trace_solve(puzzle: Puzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
+def trace_solve(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
                 *, probing: bool = True, max_steps: int | None = None,
                 max_bytes: int | None = None,
                 listener: Callable[[Step], None] | None = None) -> tuple[Result, Trace]:
