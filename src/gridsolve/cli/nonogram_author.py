@@ -12,7 +12,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_int, seconds,
                                 seconds_or_none, time_left, whole, write_file)
@@ -21,7 +21,8 @@ from gridsolve.nonogram.check import check
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues,
                                         write_puzzle)
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, RawColourClues
+from gridsolve.nonogram.model import (AnyPuzzle, Puzzle, RawColourClues,
+                                      colour_puzzle_of, palette_of)
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
                                          make_unique)
 from gridsolve.nonogram.rate import LEVELS, Rating, rate
@@ -165,8 +166,9 @@ def run_generate(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
     r = made.rating
-    if isinstance(made.puzzle, ColourPuzzle):
-        source += f", {_plural(len(made.puzzle.palette) - 1, 'colour')}"
+    palette = palette_of(made.puzzle)
+    if palette is not None:
+        source += f", {_plural(len(palette) - 1, 'colour')}"
     print(f"gridsolve: {args.width}x{args.height} {source}: unique, level {r.level}, "
           f"score {r.score}/10; {_plural(made.attempts, 'attempt')}, "
           f"{_plural(made.changed, 'cell')} changed",
@@ -260,8 +262,9 @@ def run_check(args: argparse.Namespace) -> int:
         source = exc.clues.source or source
         problems = check(exc.clues, _limits(args))
     else:
-        raw = (RawColourClues(puzzle.rows, puzzle.cols, puzzle.palette, source)
-               if isinstance(puzzle, ColourPuzzle) else RawClues(puzzle.rows, puzzle.cols, source))
+        colour = colour_puzzle_of(puzzle)
+        raw = (RawColourClues(colour.rows, colour.cols, colour.palette, source) if colour
+               else RawClues(cast(Puzzle, puzzle).rows, cast(Puzzle, puzzle).cols, source))
         problems = check(raw, _limits(args))
     for problem in problems:
         print(problem.text(source))

@@ -42,7 +42,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import (Result, SearchLimits, analyse, deadline_of, passed,
@@ -133,8 +133,8 @@ class _BlackAndWhite:
         return puzzle_from_grid(grid)
 
     def after_change(self, puzzle: AnyPuzzle, grid: Grid, cell: Cell) -> AnyPuzzle:
-        assert isinstance(puzzle, Puzzle)
-        return _puzzle_after_flip(puzzle, grid, cell)
+        # (this kind makes black-and-white puzzles only)
+        return _puzzle_after_flip(cast(Puzzle, puzzle), grid, cell)
 
     def change(self, grid: Grid, cell: Cell, rng: random.Random) -> Grid:
         return _flip(grid, cell)

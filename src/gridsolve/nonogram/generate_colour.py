@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import SearchLimits, deadline_of, passed, seconds_left
@@ -73,9 +73,9 @@ class ColourGrids:
         return colour_puzzle_from_grid(grid, self.palette)
 
     def after_change(self, puzzle: AnyPuzzle, grid: Grid, cell: Cell) -> AnyPuzzle:
-        assert isinstance(puzzle, ColourPuzzle)
+        colour = cast(ColourPuzzle, puzzle)  # (this kind makes colour puzzles only)
         r, c = cell
-        rows, cols = list(puzzle.rows), list(puzzle.cols)
+        rows, cols = list(colour.rows), list(colour.cols)
         rows[r] = colour_clue_of(grid[r], self.palette)
         cols[c] = colour_clue_of("".join(row[c] for row in grid), self.palette)
         return ColourPuzzle(rows, cols, self.palette)

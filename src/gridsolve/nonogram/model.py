@@ -27,7 +27,7 @@ __all__ = [
     "clue_of", "is_solution", "puzzle_from_grid", "columns_of", "MAX_CELLS", "MAX_SIDE",
     "Colour", "ColourClue", "ColourPuzzle", "AnyPuzzle", "MAX_COLOURS", "BLACK", "WHITE",
     "colour_clue_of", "is_colour_solution", "colour_puzzle_from_grid", "as_colour",
-    "is_any_solution", "palette_of", "RawClues", "RawColourClues", "clue_shown",
+    "is_any_solution", "palette_of", "colour_puzzle_of", "RawClues", "RawColourClues", "clue_shown",
 ]
 
 Clue = tuple[int, ...]
@@ -394,9 +394,16 @@ def is_colour_solution(puzzle: ColourPuzzle, grid: Sequence[str]) -> bool:
                     for col, c in zip(columns_of(grid), puzzle.cols)))
 
 
+def colour_puzzle_of(puzzle: AnyPuzzle) -> ColourPuzzle | None:
+    """The puzzle as a colour puzzle, or None for a black-and-white one: where code must
+    split by kind (a palette, clues of (length, colour) pairs), it asks here."""
+    return puzzle if isinstance(puzzle, ColourPuzzle) else None
+
+
 def palette_of(puzzle: AnyPuzzle) -> tuple[Colour, ...] | None:
     """The palette of a colour puzzle; None for a black-and-white one (it has none)."""
-    return puzzle.palette if isinstance(puzzle, ColourPuzzle) else None
+    colour = colour_puzzle_of(puzzle)
+    return None if colour is None else colour.palette
 
 
 def is_any_solution(puzzle: AnyPuzzle, grid: Sequence[str]) -> bool:

@@ -9,7 +9,8 @@ import random
 
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends.auto import root_clauses
-from gridsolve.nonogram.engine import SearchLimits, team_for
+from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine.team import team_for
 from gridsolve.nonogram.engine.team import Team
 from gridsolve.nonogram.generate import random_grid
 from gridsolve.nonogram.model import Puzzle, puzzle_from_grid

@@ -54,6 +54,7 @@ from typing import Literal, cast, overload
 
 from gridsolve.nonogram.backends._common import feasible_starts, lines
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourPuzzle, Grid,
+                                      colour_puzzle_of,
                                       Puzzle)
 
 __all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "encoding_for",
@@ -106,7 +107,7 @@ def colour_of(puzzle: AnyPuzzle) -> ColourPuzzle | None:
     """The puzzle as a colour puzzle, or None for a black-and-white one: the one place the
     CNF models split by kind (a colour cell takes a variable per palette colour and exactly
     one of them; a black-and-white cell one variable, filled or not)."""
-    return puzzle if isinstance(puzzle, ColourPuzzle) else None
+    return colour_puzzle_of(puzzle)
 
 
 def cell_variables(puzzle: AnyPuzzle) -> int:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.model import EMPTY, FILLED, AnyPuzzle, ColourPuzzle
+from gridsolve.nonogram.model import EMPTY, FILLED, AnyPuzzle, colour_puzzle_of
 
 __all__ = ["Layout", "Swatch", "layout", "fitted_layout", "COLOURS", "drawn_title",
            "MAX_PICTURE_PIXELS", "MIN_CELL", "clue_gap", "number_width", "luminance",
@@ -295,13 +295,14 @@ def layout(puzzle: AnyPuzzle, cell: int = 20) -> Layout:
     font = max(MIN_FONT, round(cell * 0.6))
     inks: dict[str, tuple[tuple[str, ...], ...]] = {}
     fills: tuple[tuple[str, str], ...] = ()
-    if isinstance(puzzle, ColourPuzzle):
-        pal = puzzle.palette
-        rows = tuple(" ".join(str(n) for n, _ in c) or "0" for c in puzzle.rows)
-        cols = tuple(tuple(str(n) for n, _ in c) or ("0",) for c in puzzle.cols)
+    colour = colour_puzzle_of(puzzle)
+    if colour is not None:
+        pal = colour.palette
+        rows = tuple(" ".join(str(n) for n, _ in c) or "0" for c in colour.rows)
+        cols = tuple(tuple(str(n) for n, _ in c) or ("0",) for c in colour.cols)
         hexes = [c.hex for c in pal]  # (worked out by Colour.hex each time it is asked)
         inks = {key: tuple(tuple(hexes[k] for _, k in c) or (COLOURS["ink"],) for c in clues)
-                for key, clues in (("row_inks", puzzle.rows), ("col_inks", puzzle.cols))}
+                for key, clues in (("row_inks", colour.rows), ("col_inks", colour.cols))}
         fills = tuple((c.symbol, c.hex) for c in pal)
     else:
         rows = tuple(" ".join(map(str, c)) or "0" for c in puzzle.rows)

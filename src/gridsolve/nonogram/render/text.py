@@ -8,9 +8,10 @@ number with its colour's symbol after it ('3r'); rich text paints both in the co
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, Colour, ColourPuzzle,
+                                      colour_puzzle_of,
                                       Puzzle)
 
 if TYPE_CHECKING:
@@ -107,13 +108,14 @@ def segments(grid: Sequence[str], glyphs: tuple[str, str, str] = UNICODE,
     With clues, numbers are right-aligned in the left margin and bottom-aligned in the top
     margin; cells are one column each, separated by a space, as wide as the widest number.
     A colour puzzle (or a bare grid with its ``palette``) draws palette symbols."""
-    if isinstance(puzzle, ColourPuzzle):
-        return _colour_segments(grid, glyphs, puzzle.palette, puzzle)
+    colour = None if puzzle is None else colour_puzzle_of(puzzle)
+    if colour is not None:
+        return _colour_segments(grid, glyphs, colour.palette, colour)
     if palette is not None:
         return _colour_segments(grid, glyphs, palette, None)
     if puzzle is None:
         return [[(_glyph(ch, glyphs), _cell_kind(ch)) for ch in row] for row in grid]
-    header, rows, cw = _margins(puzzle)
+    header, rows, cw = _margins(cast(Puzzle, puzzle))  # (not a colour puzzle)
     lines: list[list[Segment]] = [[(" " * (len(rows[0]) + 1), ""), (h, "clue")] for h in header]
     for r, row in enumerate(grid):
         line: list[Segment] = [(rows[r], "clue")]
@@ -141,10 +143,10 @@ def clued_text(puzzle: AnyPuzzle, grid: Sequence[str],
                glyphs: tuple[str, str, str] = UNICODE) -> str:
     """The grid with its clues in the margins, as plain text (a black-and-white grid a row
     at a time: 1000x1000 in a tenth of the time of its segments)."""
-    if not isinstance(puzzle, Puzzle):
+    if colour_puzzle_of(puzzle) is not None:
         return "\n".join("".join(t for t, _ in line).rstrip()
                          for line in segments(grid, glyphs, puzzle))
-    header, rows, cw = _margins(puzzle)
+    header, rows, cw = _margins(cast(Puzzle, puzzle))  # (not a colour puzzle)
     cell = {ch: " " * cw + _glyph(ch, glyphs) for ch in (FILLED, EMPTY, UNKNOWN)}
     unknown = cell[UNKNOWN]
     lines = [(" " * (len(rows[0]) + 1) + h).rstrip() for h in header]
