@@ -161,3 +161,21 @@ def test_colour_steps_stop_at_the_step_limit() -> None:
     with TestClient(create_app()) as client:
         off = client.post("/api/nonogram/solve", json={"text": MUSHROOM, "steps": False}).json()
     assert off["steps"] == [] and off["rating"]["level"] == "line"
+
+
+def test_colour_steps_stop_at_their_time_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour solve's steps stop at COLOUR_STEPS_SECONDS (their reasons take seconds on a
+    large puzzle) and the answer is whole without them."""
+    import random
+
+    from gridsolve.web import payloads
+
+    rng = random.Random(60)
+    grid = ["".join(rng.choice("kbr") if rng.random() < 0.7 else "." for _ in range(60))
+            for _ in range(60)]
+    puzzle = colour_puzzle_from_grid(grid, PALETTE)
+    monkeypatch.setattr(payloads, "COLOUR_STEPS_SECONDS", 0.05)  # the whole account: ~5 s
+    out = payloads.solve_payload(puzzle, WebLimits(), True)
+    assert out["complete"] is False and out["steps"]
+    assert out["steps"][-1]["kind"] != "solution"
+    assert out["status"] == "multiple" and out["rating"]["level"] == "search"
