@@ -132,25 +132,31 @@ def replayed(steps: list[dict[str, Any]], size: int) -> str:
 
 
 @pytest.mark.parametrize("text", [MUSHROOM, SPECKLES_TEXT], ids=["mushroom", "speckles"])
-def test_a_colour_solve_has_steps_that_reach_the_solution(client: Any, text: str) -> None:
+def test_a_colour_solve_has_the_engines_steps_to_the_solution(client: Any, text: str) -> None:
     out = client.post("/api/nonogram/solve", json={"text": text}).json()
     puzzle = parse_puzzle(text)
     assert isinstance(puzzle, ColourPuzzle)
     solution = solution_of(text)
     steps = out["steps"]
     assert out["complete"] and steps and steps[-1]["kind"] == "solution"
-    for step in steps:  # every cell a step settles is the solution's; line steps on their line
-        assert all(solution[c] == v for c, v in zip(step["cells"], step["values"])), step
+    symbols = {c.symbol for c in puzzle.palette} | {"?"}
+    probing = False
+    for step in steps:  # outside a probe and before any guess, every cell set is the solution's
+        assert set(step["values"]) <= symbols, step
+        probing = step["kind"] == "try" or (probing and step["kind"] != "retract")
+        if not probing and not step.get("probing") and step["kind"] in {"line", "learn"}:
+            assert all(solution[c] == v for c, v in zip(step["cells"], step["values"])), step
         if step["kind"] == "line":
             assert set(step["cells"]) <= set(line_cells(puzzle, step["line"]))
-            assert step["cells"] or step["narrowed"] > 0
     final = replayed(steps, len(solution))
     assert final == solution
     width = puzzle.width
     assert is_colour_solution(puzzle, [final[i:i + width] for i in range(0, len(final), width)])
     kinds = {s["kind"] for s in steps}
-    assert kinds == ({"line", "solution"} if text == MUSHROOM else {"line", "learn", "solution"})
-    assert out["rating"]["level"] == ("line" if text == MUSHROOM else "probe")
+    if text == MUSHROOM:
+        assert kinds == {"line", "solution"} and out["rating"]["level"] == "line"
+    else:
+        assert {"try", "retract", "learn"} <= kinds and out["rating"]["level"] == "probe"
 
 
 def test_colour_steps_stop_at_the_step_limit() -> None:
@@ -163,19 +169,20 @@ def test_colour_steps_stop_at_the_step_limit() -> None:
     assert off["steps"] == [] and off["rating"]["level"] == "line"
 
 
-def test_colour_steps_stop_at_their_time_share(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A colour solve's steps stop at COLOUR_STEPS_SECONDS (their reasons take seconds on a
-    large puzzle) and the answer is whole without them."""
+def test_a_colour_guess_names_the_colour_it_takes_away(client: Any) -> None:
+    """A random 8x8 of three colours has several solutions: the search guesses, and its
+    second branch says which colour it took away (``excluded``)."""
     import random
 
-    from gridsolve.web import payloads
-
-    rng = random.Random(60)
-    grid = ["".join(rng.choice("kbr") if rng.random() < 0.7 else "." for _ in range(60))
-            for _ in range(60)]
-    puzzle = colour_puzzle_from_grid(grid, PALETTE)
-    monkeypatch.setattr(payloads, "COLOUR_STEPS_SECONDS", 0.05)  # the whole account: ~5 s
-    out = payloads.solve_payload(puzzle, WebLimits(), True)
-    assert out["complete"] is False and out["steps"]
-    assert out["steps"][-1]["kind"] != "solution"
-    assert out["status"] == "multiple" and out["rating"]["level"] == "search"
+    rng = random.Random(8)
+    grid = ["".join(rng.choice("kbr") if rng.random() < 0.7 else "." for _ in range(8))
+            for _ in range(8)]
+    text = write_puzzle(colour_puzzle_from_grid(grid, PALETTE), "json")
+    out = client.post("/api/nonogram/solve", json={"text": text}).json()
+    assert out["status"] == "multiple" and out["complete"]
+    guesses = [s for s in out["steps"] if s["kind"] == "guess"]
+    assert guesses and all(s["value"] in ".kbr?" for s in guesses)
+    second = [s for s in guesses if "excluded" in s]
+    assert second and all(s["excluded"] in ".kbr" and s["excluded"] != s["value"]
+                          for s in second)
+    assert sum(s["kind"] == "solution" for s in out["steps"]) == 2

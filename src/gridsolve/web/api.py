@@ -47,9 +47,8 @@ INDEX: dict[str, Any] = {
                     "rating: {level, score, ...}, steps: [{kind, cells, values, line, cell, "
                     "depth, round, probing, contradiction}], complete}; status unknown (200) "
                     "when the time budget ran out, with rating null and no steps; a colour "
-                    "puzzle's solutions are rows of its palette symbols, its steps line logic "
-                    "(values palette symbols; narrowed: cells that lost colours), learn and "
-                    "contradiction, without the search"},
+                    "puzzle's solutions and step values are palette symbols (a guess that "
+                    "takes a colour away names it in excluded)"},
         {"method": "POST", "path": "/api/nonogram/generate",
          "body": {"width": "1..max", "height": "1..max", "density": "0..1 (default by level)",
                   "seed": "int", "level": "any|line|probe|search: the level the puzzle must "

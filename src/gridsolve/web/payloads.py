@@ -4,11 +4,8 @@ Steps go out compactly: ``cells`` lists the changed cell indices (row-major) and
 is one character per cell ('#' filled, '.' empty, '?' undone), in the same order.
 
 A colour puzzle goes out with its palette (index 0 the background; clue blocks are
-``[length, colour index]`` and solutions rows of palette symbols). Only the black-and-white
-engine traces its search, so a colour solve's steps are ``explain_colour``'s account: its
-line steps ('line', values palette symbols; ``narrowed`` the cells it took colours from
-without settling them), the cells root probing settled ('learn') and a line that cannot fit
-('contradiction'); a search past them is not shown (the page ends on the solution).
+``[length, colour index]`` and solutions rows of palette symbols); its steps' values are
+palette symbols, and a guess that takes a colour away names it in ``excluded``.
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.engine import Result, SearchLimits
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, palette_of
+from gridsolve.nonogram.model import AnyPuzzle, palette_of
 from gridsolve.numbers import is_number, load_json
 from gridsolve.web.limits import ApiError, WebLimits
 
@@ -27,8 +24,8 @@ if TYPE_CHECKING:
 
     from gridsolve.nonogram.watch.trace import Step
 
-__all__ = ["read_json", "body_text", "puzzle_of", "to_puzzle_json", "step_json", "colour_steps",
-           "solve_puzzle", "solve_payload", "give_back_memory"]
+__all__ = ["read_json", "body_text", "puzzle_of", "to_puzzle_json", "step_json", "solve_puzzle",
+           "solve_payload", "give_back_memory"]
 
 
 def _too_large(limits: WebLimits) -> ApiError:
@@ -100,48 +97,11 @@ def step_json(step: Step) -> dict[str, Any]:
     for key, value, default in (("line", step.line, -1), ("cell", step.cell, -1),
                                 ("value", step.value, ""), ("depth", step.depth, 0),
                                 ("round", step.round, 0), ("probing", step.probing, False),
-                                ("contradiction", step.contradiction, False)):
+                                ("contradiction", step.contradiction, False),
+                                ("excluded", step.excluded, "")):
         if value != default:
             out[key] = value
     return out
-
-
-#: Seconds a colour solve's steps may take (within the budget): ``explain_colour`` works out
-#: every line step's reasons, which the steps do not use (a random 60x60 of three colours took
-#: 5.6 s, 99% of it reasons); past this the replay stops and the page shows the solution.
-COLOUR_STEPS_SECONDS = 3.0
-
-
-def colour_steps(puzzle: ColourPuzzle, budget: SearchLimits,
-                 limits: WebLimits) -> tuple[list[dict[str, Any]], bool]:
-    """A colour solve as steps to watch (the colour engine records none): the account of
-    ``explain_colour`` in the step format, up to ``max_steps`` and ``max_step_bytes`` (as
-    ``step_bytes`` counts them); False when a limit or the budget cut it short."""
-    from gridsolve.nonogram.lines import line_cells
-    from gridsolve.nonogram.model import is_colour_solution
-    from gridsolve.nonogram.watch.explain_colour import explain_colour
-    from gridsolve.nonogram.watch.trace import CHANGE_BYTES, STEP_BYTES
-
-    account = explain_colour(puzzle, budget)
-    steps: list[dict[str, Any]] = []
-    size = 0
-    for d in account.deductions:
-        step: dict[str, Any] = {"kind": d.kind, "cells": [], "values": "", "line": d.line}
-        if d.kind == "line":
-            where = line_cells(puzzle, d.line)
-            step.update(cells=[where[f.pos] for f in d.forced],
-                        values="".join(f.value for f in d.forced), round=d.round)
-            if d.ruled_out:
-                step["narrowed"] = len({f.pos for f in d.ruled_out})
-        elif d.kind == "probe":
-            step = {"kind": "learn", "cells": [d.cell], "values": d.value, "cell": d.cell}
-        size += STEP_BYTES + CHANGE_BYTES * len(step["cells"])
-        if len(steps) >= limits.max_steps or size > limits.max_step_bytes:
-            return steps, False
-        steps.append(step)
-    if account.grid and is_colour_solution(puzzle, account.grid):
-        steps.append({"kind": "solution", "cells": [], "values": ""})
-    return steps, not account.stopped
 
 
 def solve_puzzle(puzzle: AnyPuzzle, limits: WebLimits) -> Result:
@@ -170,7 +130,7 @@ def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str
     started = time.perf_counter()
     budget = SearchLimits(timeout=limits.budget)
     trace = None
-    if steps and not isinstance(puzzle, ColourPuzzle):
+    if steps:
         result, trace = trace_solve(puzzle, 2, budget, max_steps=limits.max_steps,
                                     max_bytes=limits.max_step_bytes)
     else:
@@ -187,10 +147,6 @@ def solve_payload(puzzle: AnyPuzzle, limits: WebLimits, steps: bool) -> dict[str
     if trace is not None:
         out["steps"] = [step_json(s) for s in trace.steps]
         out["complete"] = trace.complete
-    elif steps and isinstance(puzzle, ColourPuzzle):
-        left = max(0.05, limits.budget - (time.perf_counter() - started))
-        out["steps"], out["complete"] = colour_steps(
-            puzzle, SearchLimits(timeout=min(left, COLOUR_STEPS_SECONDS)), limits)
     return out
 
 

@@ -5,10 +5,9 @@
 // probing (tentative), 2 under a guess (depth > 0). Going back restores what a step changed.
 //
 // A colour puzzle comes with its palette (index 0 the background): clue blocks are
-// [length, colour index], solutions and step values palette symbols. Its steps are line
-// logic and what root probing settled (the colour engine records no search): a line step may
-// only take colours away from cells ("narrowed"), and when the steps end short of the
-// solution the board shows the solution, as after a black-and-white search.
+// [length, colour index], solutions and step values palette symbols. A cell shows its colour
+// once one is left (a line step may only narrow its cells' colours and show nothing); a cell
+// set while probing is drawn faded, one set under a guess with a blue corner.
 
 import { cellSize, drawGrid, fillBox, isPhone, prepare, roomFor, shadeLine, swatch } from "./board.js";
 import { api, download, el } from "./util.js";
@@ -48,15 +47,17 @@ function describe(step, puzzle) {
   const value = (v) => (v === "#" ? "filled" : v === "." ? "empty" : names[v] || v);
   const line = (i) => (i < puzzle.height ? `row ${i + 1}` : `column ${i - puzzle.height + 1}`);
   const cells = (n) => `${n} cell${n === 1 ? "" : "s"}`;
+  const narrows = puzzle.palette && !step.cells.length;  // colours taken away, none settled
   switch (step.kind) {
-    case "line": return `${step.probing ? "probe: " : ""}line logic on ${line(step.line)} fixes `
-      + `${cells(step.cells.length)}${step.narrowed ? ` and takes colours away from ${cells(step.narrowed)}` : ""}`
+    case "line": return `${step.probing ? "probe: " : ""}line logic on ${line(step.line)} `
+      + `${narrows ? "narrows the colours its cells may be" : `fixes ${cells(step.cells.length)}`}`
       + ` (round ${step.round || 1})`;
-    case "contradiction": return `${line(step.line)} cannot fit its clue: the puzzle has no solution`;
     case "try": return `probe: suppose ${where(step.cell)} is ${value(step.value)}`;
     case "retract": return `probe undone${step.contradiction ? ": it led to a contradiction" : ""}`;
     case "learn": return `probing proves ${where(step.cell)} is ${value(step.value)}`;
-    case "guess": return `guess (depth ${step.depth}): ${where(step.cell)} is ${value(step.value)}`;
+    case "guess": return `guess (depth ${step.depth}): ${where(step.cell)} is `
+      + (step.excluded ? `not ${value(step.excluded)}${step.value && step.value !== "?" ? `, so ${value(step.value)}` : ""}`
+        : value(step.value));
     case "backtrack": return `backtrack: undo the guesses below depth ${step.depth + 1}`;
     case "solution": return "a solution: every clue is satisfied";
     default: return step.kind;
@@ -155,7 +156,13 @@ function draw() {
       g.fillStyle = COLOURS.fill[o];
       g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
     } else if (state.ink && state.ink[v]) {
+      g.globalAlpha = o === ORIGIN_PROBE ? 0.4 : 1;
       fillBox(g, x + 1, y + 1, cell - 1, cell - 1, state.ink[v]);
+      g.globalAlpha = 1;
+      if (o === ORIGIN_GUESS && cell >= 6) {
+        g.fillStyle = COLOURS.fill[ORIGIN_GUESS];
+        g.beginPath(); g.moveTo(x + 1, y + 1); g.lineTo(x + 1 + cell / 2.5, y + 1); g.lineTo(x + 1, y + 1 + cell / 2.5); g.fill();
+      }
     } else if (v === "." && cell >= 6) {
       g.fillStyle = COLOURS.dot[o];
       g.fillRect(x + cell / 2 - 1, y + cell / 2 - 1, 2, 2);
@@ -315,8 +322,7 @@ function summary(result) {
     ["Work", r ? `${r.line_solves} line solves, ${r.probes} probes, ${result.nodes} search nodes`
       : `${result.nodes} search nodes`],
     ["Time", `${(result.seconds * 1000).toFixed(1)} ms`],
-    ["Steps", `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`
-      + (pal ? " (line logic and probing; a search is not shown)" : "")],
+    ["Steps", `${result.steps.length}${result.complete ? "" : " (recording stopped; the end shows the solution)"}`],
   ];
   for (const [k, v] of rows) dl.append(el("dt", {}, k), el("dd", {}, v));
   dl.querySelector("dd:nth-of-type(3)").id = "status";
