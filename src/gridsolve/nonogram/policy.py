@@ -118,8 +118,12 @@ class Policy:
     small_cells: int = 1024
     #: A colour puzzle's native turn before its single hand-over to SAT (was 0.2 s; 0026: a
     #: colour puzzle the native engine has not ended by then is one SAT ends as fast or
-    #: faster, and the native engine never resumes).
-    colour_work: int = _seconds(0.2)
+    #: faster, and the native engine never resumes), in line solves times the puzzle's mean
+    #: line length (``auto.colour_turn``): a colour line solve costs about its length, the
+    #: engine solving 0.2-1.7 million lines a second on random 20x20 to 60x60 colour puzzles,
+    #: so 800,000 line solves took 0.1 s on a 30x30 and 2-4 s on a 50x50; this is 0.1-0.35 s
+    #: from 20x20 to 60x60.
+    colour_work: int = 4_000_000
     #: SAT is seeded with the root's implications (binary clauses) only while they number at
     #: most this share of its model's clauses (decision 0035: on n-Dom they were 2.5-3.5 times
     #: the model and doubled Glucose's conflicts, 16-Dom 115,381 against 61,575; on the

@@ -119,15 +119,17 @@ def test_auto_colour_turn_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
         return real_side(*args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(parallel, "_sat_side", side_spy)
-    # the root settles (40 million line solves: ~10 s); then 1 node
-    root = replace(DEFAULT_POLICY, colour_work=40_000_000, auto_nodes=1)
+    # the root settles (40 million line solves, colour_work over the mean line length of
+    # 10: ~10 s); then 1 node
+    root = replace(DEFAULT_POLICY, colour_work=400_000_000, auto_nodes=1)
     assert len(set(parallel.analyse(puzzle, 300, jobs=2, policy=root).solutions)) == 300
     assert sides and sides[-1] and all(len(c) in (1, 2) for c in sides[-1])
     assert budgets[-1] == root.parallel_after  # (the smaller of it and colour_work)
     handed = analyse(puzzle, 300, method="auto", policy=root)  # and so does auto
     assert handed.stats["sat_extra_clauses"] == len(sides[-1])
     assert len(set(handed.solutions)) == 300
-    assert budgets[-1] == root.colour_work
+    from gridsolve.nonogram.backends.auto import colour_turn
+    assert budgets[-1] == colour_turn(puzzle, root)  # colour_work over the mean line length
     # without SAT (--method native) the native turn stays parallel_after
     assert len(set(parallel.analyse(puzzle, 300, jobs=2, with_sat=False,
                                     policy=policy).solutions)) == 300

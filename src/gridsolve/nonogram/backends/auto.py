@@ -48,7 +48,8 @@ from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
-           "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses", "analyse"]
+           "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses",
+           "colour_turn", "analyse"]
 
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
@@ -156,7 +157,8 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
     budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
                                  else min(policy.auto_nodes, limits.max_nodes))
     native, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, budget,
-                                         keep_root=implications, work=policy.colour_work)
+                                         keep_root=implications,
+                                         work=colour_turn(puzzle, policy))
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
     sat = None
@@ -192,6 +194,13 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
     return Result(answer.status, answer.solutions, native.nodes + answer.nodes,
                   time.perf_counter() - started, native.partial, stats,
                   exhausted=answer.exhausted)
+
+
+def colour_turn(puzzle: AnyPuzzle, policy: Policy = DEFAULT_POLICY) -> int:
+    """The colour engine's first turn in line solves: ``colour_work`` over the puzzle's mean
+    line length (a colour line solve costs about its length)."""
+    mean = 2 * puzzle.width * puzzle.height / max(1, puzzle.width + puzzle.height)
+    return int(policy.colour_work / max(1.0, mean))
 
 
 def _pooled(first: Result, then: Result, max_solutions: int) -> Result:
@@ -269,10 +278,12 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
     switch = False
     try:
         share = first_work(puzzle, to_kissat, policy)  # the team's first turn
-        while not plan.over():
+        while not pool.done() and not passed(deadline):
             rounds += 1
             if to_kissat and rounds > policy.kissat_after_rounds:
                 switch = True
+                break
+            if plan.nodes_left() == 0:  # (a round begun: the node limit ends it at once)
                 break
             # SAT up to sat_work times the native share in all (alone once the team stopped)
             target = sat_work(share, rounds, small, policy) // sat_side.rate * sat_side.rate

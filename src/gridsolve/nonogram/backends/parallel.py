@@ -222,7 +222,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     else:  # colour: the engine alone first, under auto's budget, as auto does
         # (without SAT the turn is parallel_after: the native search alone ends there more
         # often, and the one started next begins anew)
-        after = (min(policy.parallel_after, policy.colour_work) if with_sat
+        from gridsolve.nonogram.backends.auto import colour_turn
+        after = (min(policy.parallel_after, colour_turn(puzzle, policy)) if with_sat
                  else policy.parallel_after)
         alone, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, SearchLimits(
             max_nodes=policy.auto_nodes, timeout=limits.timeout), keep_root=with_sat,
