@@ -32,6 +32,16 @@ def puzzles_dir() -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def cores_as_asked(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--jobs N starts N processes in tests, however busy the machine (``cores.free`` says
+    "unknown"): tests of the processes' plan must not depend on the load. Tests marked
+    ``real_cores`` (tests/test_cores.py) see the machine as it is."""
+    if request.node.get_closest_marker("real_cores") is None:
+        from gridsolve import cores
+        monkeypatch.setattr(cores, "free", lambda before, after: None)
+
+
 @pytest.fixture
 def no_dive() -> Policy:
     """A policy for auto, --jobs and native without the dive (``Team.dive``), to pass as
