@@ -67,6 +67,7 @@ def test_ctrl_c_ends_the_command_with_130(tmp_path: Path, argv: list[str]) -> No
             proc.communicate()
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "gridsolve: interrupted"
+    assert "Traceback" not in err and "Process " not in err, err  # (nor from a child)
     if argv[0] == "solve" and "sat" not in argv:  # what the team had proven is printed
         assert "interrupted; settled so far: " in out
         assert "of 90000 cells ('?' still open):" in out

@@ -396,7 +396,11 @@ def cap_address_space(max_memory: int | None) -> None:
 def _child(conn: Connection, parent: int, puzzle: AnyPuzzle, max_solutions: int,
            limits: SearchLimits, solver: str, known: Grid | None, encoding: str | None,
            extra: Sequence[list[int]]) -> None:
-    """In the child process: send ("grid", grid) per solution, then ("done", complete, stats)."""
+    """In the child process: send ("grid", grid) per solution, then ("done", complete, stats).
+    Ctrl-C at the terminal reaches it too: blocked here (python-sat's own handler would turn
+    it into a traceback), the parent kills it."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     die_with_parent(parent)  # a batch worker killed with its batch takes this search along
     cap_address_space(limits.max_memory)
     max_nodes = limits.max_nodes
