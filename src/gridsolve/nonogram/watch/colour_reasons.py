@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridsolve.nonogram.model import ColourClue, ColourPuzzle
+from gridsolve.nonogram.watch.deductions import block_name, span
 
 __all__ = ["colour_extremes", "colour_line_reasons", "count_colour_fits", "bits_of",
            "BACKGROUND", "colour_names", "colour_clue_text", "colour_ruled_out"]
@@ -122,17 +123,6 @@ def count_colour_fits(clue: ColourClue, masks: Sequence[int]) -> int:
     return ways[0][0]
 
 
-def _ordinal(j: int, k: int) -> str:
-    if k == 1:
-        return "the block"
-    names = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-    return f"the {names[j] if j < len(names) else f'{j + 1}th'} block"
-
-
-def _span(start: int, size: int) -> str:
-    return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"
-
-
 def colour_line_reasons(clue: ColourClue, before: Sequence[int], after: Sequence[int],
                         names: Sequence[str]) -> dict[int, str]:
     """For each cell ``after`` fixes to one colour (``before`` allowed more), the named
@@ -150,14 +140,14 @@ def colour_line_reasons(clue: ColourClue, before: Sequence[int], after: Sequence
         if colour != BACKGROUND:
             for j, (size, c) in enumerate(clue):
                 if c == colour and right[j] <= i < left[j] + size:
-                    out[i] = (f"{_ordinal(j, len(clue))} ({size} {names[c]}) covers it in both "
-                              f"its leftmost ({_span(left[j], size)}) and rightmost "
-                              f"({_span(right[j], size)}) placements")
+                    out[i] = (f"{block_name(j, len(clue))} ({size} {names[c]}) covers it in both "
+                              f"its leftmost ({span(left[j], size)}) and rightmost "
+                              f"({span(right[j], size)}) placements")
                     break
             continue
         reaching = [j for j, (size, _) in enumerate(clue) if left[j] <= i < right[j] + size]
         if not reaching:
-            reach = ", ".join(_span(left[j], right[j] + size - left[j])
+            reach = ", ".join(span(left[j], right[j] + size - left[j])
                               for j, (size, _) in enumerate(clue))
             out[i] = "no block can reach it" + (f" (the blocks can only cover {reach})"
                                                 if clue else " (the clue is 0)")

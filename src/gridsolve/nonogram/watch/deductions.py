@@ -12,7 +12,7 @@ from typing import Literal
 
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
-__all__ = ["Forced", "Deduction", "Explanation", "line_work", "explainable",
+__all__ = ["Forced", "Deduction", "Explanation", "line_work", "explainable", "block_name", "span",
            "REASONS_MAX_WORK", "AGREE", "Kind"]
 
 #: The fallback reason of a forced cell.
@@ -79,3 +79,16 @@ class Explanation:
     solutions: tuple[Grid, ...] = ()
     #: The timeout stopped the account before it was finished (status "unknown").
     stopped: bool = False
+
+
+def block_name(j: int, k: int) -> str:
+    """How a reason names block ``j`` (from 0) of ``k``: "the block", "the second block"."""
+    if k == 1:
+        return "the block"
+    names = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    return f"the {names[j] if j < len(names) else f'{j + 1}th'} block"
+
+
+def span(start: int, size: int) -> str:
+    """Cells ``start`` (from 0) onwards, ``size`` of them, as a reason names them: "3-5"."""
+    return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"

@@ -33,7 +33,8 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, C
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.deductions import (AGREE, REASONS_MAX_WORK, Deduction,
-                                                 Explanation, Forced, explainable, line_work)
+                                                 Explanation, Forced, block_name, explainable,
+                                                 line_work, span)
 from gridsolve.nonogram.watch.explain_colour import explain_colour
 from gridsolve.nonogram.watch.trace import Step, trace_solve
 
@@ -88,17 +89,6 @@ def _leftmost(clue: Clue, line: str) -> list[int] | None:
     return starts
 
 
-def _ordinal(j: int, k: int) -> str:
-    if k == 1:
-        return "the block"
-    names = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-    return f"the {names[j] if j < len(names) else f'{j + 1}th'} block"
-
-
-def _span(start: int, size: int) -> str:
-    return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"
-
-
 
 
 def line_reasons(clue: Clue, before: str, after: str) -> tuple[Forced, ...]:
@@ -124,8 +114,8 @@ def _filled_reason(clue: Clue, left: list[int], right: list[int], i: int) -> str
     """Overlap: a block covers cell i in both its extreme placements."""
     for j, size in enumerate(clue):
         if right[j] <= i < left[j] + size:
-            return (f"{_ordinal(j, len(clue))} ({size}) covers it in both its leftmost "
-                    f"({_span(left[j], size)}) and rightmost ({_span(right[j], size)}) placements")
+            return (f"{block_name(j, len(clue))} ({size}) covers it in both its leftmost "
+                    f"({span(left[j], size)}) and rightmost ({span(right[j], size)}) placements")
     return None
 
 
@@ -133,7 +123,7 @@ def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: i
     """Reach, a complete block beside it, or a gap too short for any block that reaches it."""
     reaching = [j for j, size in enumerate(clue) if left[j] <= i < right[j] + size]
     if not reaching:
-        reach = ", ".join(_span(left[j], right[j] + size - left[j]) for j, size in enumerate(clue))
+        reach = ", ".join(span(left[j], right[j] + size - left[j]) for j, size in enumerate(clue))
         return "no block can reach it" + (f" (the blocks can only cover {reach})"
                                           if clue else " (the clue is 0)")
     for side in (-1, 1):
@@ -148,7 +138,7 @@ def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: i
         owners = {clue[j] for j, size in enumerate(clue)
                   if left[j] <= a and b < right[j] + size and size >= run}
         if owners == {run}:
-            cells = f"cell {a + 1}" if run == 1 else f"cells {_span(a, run)}"
+            cells = f"cell {a + 1}" if run == 1 else f"cells {span(a, run)}"
             return (f"it borders the filled {cells}, already a whole block "
                     f"(every block that can hold {'it' if run == 1 else 'them'} is {run} long)")
     a = b = i
@@ -157,7 +147,7 @@ def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: i
     while b + 1 < len(line) and line[b + 1] != EMPTY:
         b += 1
     if all(clue[j] > b - a + 1 for j in reaching):
-        return (f"the gap {_span(a, b - a + 1)} is too short for every block that can reach it "
+        return (f"the gap {span(a, b - a + 1)} is too short for every block that can reach it "
                 f"({', '.join(str(clue[j]) for j in reaching)})")
     return None
 
