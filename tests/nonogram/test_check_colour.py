@@ -147,3 +147,13 @@ def test_check_of_clues_with_one_black_colour() -> None:
     wide = RawColourClues((((1, 1), (1, 1)),), (((1, 1),), ((1, 1),)), (WHITE, BLACK))
     assert [p.message for p in check(wide)] == [
         "row 1: clue 1# 1# needs 3 cells but the row has 2"]
+
+
+def test_a_negative_number_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A JSON colour clue of -1 (the readers take any integer there) is a problem of its own,
+    named even when the totals disagree too (found by a review: only the totals were)."""
+    path = tmp_path / "p.json"
+    path.write_text(json_puzzle([[[-1, 1], [1, 1]], [[1, 1]]], [[[1, 1]], [[1, 1]]]))
+    code, out, _ = run(path, capsys)
+    assert code == 1
+    assert out[0].startswith(f"{path}:5: row 1: clue ") and "cannot be shorter" in out[0], out

@@ -55,6 +55,8 @@ def _line_problem(kind: str, index: int, shown: str, numbers: list[int], need: i
                   length: int) -> str | None:
     """What is wrong with one line's clue (written ``shown``, needing ``need`` cells)."""
     name = f"{kind} {index + 1}"
+    if any(n < 0 for n in numbers):
+        return f"{name}: clue {shown}: a block cannot be shorter than 0 cells"
     if 0 in numbers and len(numbers) > 1:
         return f"{name}: clue {shown}: 0 may only stand alone, for an empty line"
     if need > length:
