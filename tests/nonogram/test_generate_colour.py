@@ -283,3 +283,19 @@ def test_brute_force_counts_an_ambiguous_puzzle() -> None:
     puzzle = colour_puzzle_from_grid(("k.", ".k"), random_palette(1))
     assert brute_force_count(puzzle) == 2
     assert _columns_agree(("k.", ".k"), puzzle) and _columns_agree((".k", "k."), puzzle)
+
+
+def test_a_black_and_white_format_is_refused_before_the_work(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """--colours with --to text: one line, exit 2, and no puzzle made first (a review found
+    the whole generation and its proof ran before the refusal)."""
+    from gridsolve.cli import nonogram_author
+
+    def no_work(*_args: object, **_kwargs: object) -> object:
+        raise AssertionError("a colour puzzle was generated")
+    monkeypatch.setattr(nonogram_author, "_generate_colour", no_work)
+    code = main(["nonogram", "generate", "--width", "30", "--height", "30", "--colours", "3",
+                 "--to", "text"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--to text" in err, err
+    assert all(f in err for f in colour_formats())

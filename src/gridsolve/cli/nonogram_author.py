@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, cast
 from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_int, seconds,
                                 seconds_or_none, time_left, whole, write_file)
 from gridsolve.cli._input import add_index, read_one
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.check import check
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues,
-                                        write_puzzle)
+                                        colour_formats, write_puzzle)
 from gridsolve.nonogram.model import (AnyPuzzle, Puzzle, RawColourClues,
                                       colour_puzzle_of, palette_of)
 from gridsolve.nonogram.generate import (LEVEL_DENSITY, MAX_SIDE, ROUNDS, Generated, generate,
@@ -140,6 +141,10 @@ def _limits(args: argparse.Namespace) -> SearchLimits:
 
 def run_generate(args: argparse.Namespace) -> int:
     made: Generated | ColourGenerated
+    if args.colours > 1 and args.format and args.format not in colour_formats():
+        # (before the work: a colour puzzle's proof can take its whole --timeout)
+        raise GridsolveError(f"--to {args.format} holds black-and-white puzzles only; a colour "
+                             f"puzzle goes to {' or '.join(colour_formats())}")
     if args.colours > 1:
         made, title, source = _generate_colour(args)
     elif args.from_image:
