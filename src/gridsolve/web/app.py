@@ -76,6 +76,7 @@ class SecurityHeaders:
 #: The page's files, by name: each served at ``/name`` (index.html at ``/``), read once.
 STATIC = {"index.html": "text/html; charset=utf-8", "main.js": "text/javascript",
           "nonogram.js": "text/javascript", "play.js": "text/javascript",
+          "play_state.js": "text/javascript", "play_colour.js": "text/javascript",
           "clues.js": "text/javascript", "board.js": "text/javascript",
           "calendar.js": "text/javascript", "util.js": "text/javascript", "style.css": "text/css",
           "favicon.svg": "image/svg+xml"}

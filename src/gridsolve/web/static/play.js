@@ -6,76 +6,36 @@
 // (click or drag along one row or column) sets every cell it crosses to one value and is one
 // step of undo. The position, the clock and the puzzle text are kept in localStorage, keyed
 // by the clues, so a reload (or coming back to the puzzle later) continues where play stopped.
+// The state is play_state.js's; the colour palette and colour clues are play_colour.js's.
 
-import { cellSize, drawGrid, fillBox, outlineOf, prepare, roomFor, shadeLine, swatch, textOn } from "./board.js";
-import { api, el } from "./util.js";
-import { blocks, doneBlocks, runs } from "./clues.js";
+import { cellSize, drawGrid, fillBox, prepare, roomFor, shadeLine } from "./board.js";
+import { api } from "./util.js";
+import { doneBlocks, runs } from "./clues.js";
+import { $, INK, game, lineOf, rows } from "./play_state.js";
+import { COLOUR_HELP, COLOUR_LABEL, choose, colourSolved, drawColourClues, inks, startColour } from "./play_colour.js";
 
-const $ = (id) => document.getElementById(id);
-const INK = {
-  paper: "#ffffff", grid: "#b0b0b0", thick: "#404040", clue: "#202020", done: "#b8b8b8",
-  fill: "#1f1f1f", mark: "#8a8a8a", cursor: "#2f6db5", hint: "rgba(255, 196, 0, 0.45)",
-  hintLine: "rgba(255, 214, 0, 0.22)", wrong: "#d62728",
-};
 const STORE = "gridsolve-play:";
 const HELP = {
   bw: "Click or drag to fill; right-click, shift-click or the mark tool to mark a cell empty; "
     + "click again to clear; the move tool pans a grid larger than its box. Keys: arrows, space, x, "
     + "backspace, h for a hint, a to apply it, Ctrl+Z / Ctrl+Y.",
-  colour: "Pick a colour (or \u2715 empty, ? clear) and click or drag to paint; right-click or "
-    + "shift-click marks a cell empty; click again to clear; \u2725 pans a grid larger than its box. "
-    + "Keys: arrows, 1-9 paint that colour, space the last colour, x empty, backspace, h for a hint, "
-    + "a to apply it, Ctrl+Z / Ctrl+Y.",
+  colour: COLOUR_HELP,
 };
 const LAST = "gridsolve-play-last";
-
-const game = {
-  puzzle: null, text: "", format: "auto", key: "", cells: [], undo: [], redo: [],
-  cursor: 0, hint: null, wrong: new Set(), elapsed: 0, since: 0, solved: false,
-  stroke: null, lay: null, busy: false,
-  // colour play: the palette (null in black and white), the clues as [length, symbol], what
-  // a stroke paints (a symbol, '.', '?' or "move") and the ink space paints with
-  palette: null, clues: null, paint: "#", ink: "#",
-};
 
 function message(text, error = false) {
   $("play-message").textContent = text;
   $("play-message").classList.toggle("error", error);
 }
 
-function lineOf(i) {
-  const { width: w, height: h } = game.puzzle;
-  if (i < h) return game.cells.slice(i * w, i * w + w).join("");
-  let s = "";
-  for (let r = 0; r < h; r++) s += game.cells[r * w + (i - h)];
-  return s;
-}
-
-function rows() {
-  const w = game.puzzle.width;
-  const out = [];
-  for (let i = 0; i < game.cells.length; i += w) out.push(game.cells.slice(i, i + w).join(""));
-  return out;
-}
-
 /** Solved when the filled cells match every clue (unknown cells count as empty). */
 function isSolved() {
   const { rows: rc, cols: cc, height: h } = game.puzzle;
-  if (game.palette) {
-    return game.clues.every((clue, i) => {
-      const got = blocks(lineOf(i).replace(/\?/g, "."));
-      return got.length === clue.length && got.every(([n, s], k) => n === clue[k][0] && s === clue[k][1]);
-    }) && h > 0;
-  }
+  if (game.palette) return colourSolved() && h > 0;
   return [...rc, ...cc].every((clue, i) => {
     const got = runs(lineOf(i).replace(/\?/g, "."));
     return got.length === clue.length && got.every((n, k) => n === clue[k]);
   }) && h > 0;
-}
-
-/** symbol -> "#rrggbb" of a colour puzzle's inks. */
-function inks() {
-  return Object.fromEntries(game.palette.slice(1).map((c) => [c.symbol, c.rgb]));
 }
 
 function layout() {
@@ -175,37 +135,6 @@ function drawClues(g, lay) {
       g.fillText(text, x, top + r * cell + cell / 2);
       x -= g.measureText(text).width + cell * 0.3;
     }
-  });
-}
-
-/** Colour clues: each number on a swatch of its colour (as the solver's page and the printed
- * pictures draw them), a finished block faded; an empty line's 0 in plain ink. */
-function drawColourClues(g, lay) {
-  const p = game.puzzle;
-  const { cell, left, top } = lay;
-  const slot = cell * 0.9;
-  const rgb = Object.fromEntries(game.palette.map((c) => [c.symbol, c.rgb]));
-  const number = (i, clue, at) => {
-    const line = lineOf(i);
-    if (!clue.length) {
-      const [x, y, w] = at(0, 1);
-      g.fillStyle = line.includes("?") ? INK.clue : INK.done;
-      g.fillText("0", x + w / 2, y + cell / 2);
-      return;
-    }
-    const done = doneBlocks(line, clue);
-    clue.forEach(([n, s], k) => {
-      const [x, y, w] = at(k, clue.length);
-      g.globalAlpha = done[k] ? 0.3 : 1;
-      swatch(g, x + 1, y + 1, w - 2, cell - 2, rgb[s], String(n));
-    });
-    g.globalAlpha = 1;
-  };
-  p.cols.forEach((_, c) => {
-    number(p.height + c, game.clues[p.height + c], (k, n) => [left + c * cell, top - 4 - (n - k) * cell, cell]);
-  });
-  p.rows.forEach((_, r) => {
-    number(r, game.clues[r], (k, n) => [left - 4 - (n - k) * slot, top + r * cell, slot]);
   });
 }
 
@@ -459,37 +388,6 @@ async function check() {
 
 // --- starting a game -----------------------------------------------------------------------
 
-/** Choose what a stroke paints (colour play): a colour (also the ink of space and Enter),
- * '.' to mark empty, '?' to clear, or "move". */
-function choose(paint) {
-  game.paint = paint;
-  if (paint !== "." && paint !== "?" && paint !== "move") game.ink = paint;
-  for (const b of $("play-palette").children) b.setAttribute("aria-pressed", String(b.dataset.paint === paint));
-  $("play-canvas").classList.toggle("moving", paint === "move");
-}
-
-/** The palette to paint with: a swatch per colour (its key, 1-9, written on it in black or
- * white, a light colour outlined), then empty, clear and move. */
-function buildPalette() {
-  const box = $("play-palette");
-  const button = (paint, text, title) => {
-    const b = el("button", { type: "button", class: "paint", "data-paint": paint, title, "aria-pressed": "false" }, text);
-    b.addEventListener("click", () => choose(paint));
-    return b;
-  };
-  const swatches = game.palette.slice(1).map((c, i) => {
-    const b = button(c.symbol, i < 9 ? String(i + 1) : "", `${c.name}${i < 9 ? ` (key ${i + 1})` : ""}`);
-    b.setAttribute("aria-label", c.name);
-    b.style.background = c.rgb;
-    b.style.color = textOn(c.rgb);
-    b.style.borderColor = outlineOf(c.rgb) || c.rgb;
-    return b;
-  });
-  box.replaceChildren(...swatches, button(".", "\u2715", "empty: the background (key x)"),
-    button("?", "?", "clear: not yet decided (Backspace)"), button("move", "\u2725", "move: a finger pans the grid"));
-  choose(game.palette[1].symbol);
-}
-
 function keyOf(puzzle) {
   const s = JSON.stringify(puzzle.palette ? [puzzle.rows, puzzle.cols, puzzle.palette] : [puzzle.rows, puzzle.cols]);
   let h = 5381;
@@ -507,13 +405,10 @@ function start(puzzle, text, format) {
   $("play-tool").hidden = Boolean(pal);
   $("play-palette").hidden = !pal;
   $("play-help").textContent = pal ? HELP.colour : HELP.bw;
-  $("play-canvas").setAttribute("aria-label", pal
-    ? "the puzzle grid: arrow keys move, 1-9 paint a colour, space the last one, x marks, backspace clears"
+  $("play-canvas").setAttribute("aria-label", pal ? COLOUR_LABEL
     : "the puzzle grid: arrow keys move, space fills, x marks, backspace clears");
   if (pal) {
-    const symbol = (b) => [b[0], pal[b[1]].symbol];
-    game.clues = [...puzzle.rows, ...puzzle.cols].map((clue) => clue.map(symbol));
-    buildPalette();
+    startColour(puzzle);
   } else {
     game.clues = null;
     game.ink = "#";
