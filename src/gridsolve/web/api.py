@@ -52,9 +52,12 @@ INDEX: dict[str, Any] = {
         {"method": "POST", "path": "/api/nonogram/generate",
          "body": {"width": "1..max", "height": "1..max", "density": "0..1 (default by level)",
                   "seed": "int", "level": "any|line|probe|search: the level the puzzle must "
-                  "need, as the rating confirms", "picture": "true for smooth shapes"},
-         "returns": "{text, puzzle, seed, rating: {level, score}}; 408 when no puzzle of the "
-                    "level was found in time"},
+                  "need, as the rating confirms", "picture": "true for smooth shapes",
+                  "colours": "1 (black and white, the default) ..max_colours: ink colours on "
+                  "white"},
+         "returns": "{text (JSON for a colour puzzle), puzzle, seed, status: unique (proven), "
+                    "rating: {level, score}}; 408 when no puzzle of the level was found in "
+                    "time"},
         {"method": "POST", "path": "/api/nonogram/render",
          "body": {"text": "puzzle text", "format": "auto", "as": "svg|png",
                   "solved": "true to draw the (first) solution"},
@@ -82,6 +85,7 @@ async def index(request: Request, limits: WebLimits, run: Run) -> Response:
                               "max_steps": limits.max_steps,
                               "max_step_bytes": limits.max_step_bytes,
                               "max_generate_side": limits.max_generate_side,
+                              "max_colours": _max_colours(),
                               "max_connections": limits.max_connections,
                               "idle_timeout_seconds": limits.idle_timeout,
                               "body_timeout_seconds": limits.body_timeout},
@@ -134,10 +138,12 @@ async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
 
     from gridsolve.nonogram.formats import write_puzzle
     from gridsolve.nonogram.generate import generate as make
+    from gridsolve.nonogram.generate_colour import generate_colour
 
     body = await read_json(request, limits)
     side = limits.max_generate_side
     width, height = _int(body, "width", 10, 1, side), _int(body, "height", 10, 1, side)
+    colours = _int(body, "colours", 1, 1, _max_colours())
     seed = None if body.get("seed") is None else _int(body, "seed", 0, 0, 2**32 - 1)
     density = body.get("density")
     level = body.get("level", "any")
@@ -151,15 +157,20 @@ async def generate(request: Request, limits: WebLimits, run: Run) -> Response:
         raise ApiError(422, "picture must be true or false")
 
     def work() -> Any:
+        rho = None if density is None else float(density)
         try:
-            return make(width, height, density=None if density is None else float(density),
-                        seed=seed, level=level, timeout=limits.budget, picture=picture)
+            if colours > 1:
+                return generate_colour(width, height, colours, density=rho, seed=seed,
+                                       level=level, timeout=limits.budget, picture=picture)
+            return make(width, height, density=rho, seed=seed, level=level,
+                        timeout=limits.budget, picture=picture)
         except LimitReached as exc:
             raise ApiError(408, f"{exc} (the server's time budget is {limits.budget:g} s)") from None
 
     made = await run(work)
     r = made.rating
-    return JSONResponse({"text": write_puzzle(made.puzzle, "text"), "seed": made.seed,
+    text = write_puzzle(made.puzzle, "text" if colours == 1 else "json")
+    return JSONResponse({"text": text, "seed": made.seed, "status": r.status,
                          "puzzle": to_puzzle_json(made.puzzle),
                          "rating": {"level": r.level, "score": r.score}})
 
@@ -196,6 +207,12 @@ async def render(request: Request, limits: WebLimits, run: Run) -> Response:
     media = "image/svg+xml" if kind == "svg" else "image/png"
     return Response(data, media_type=media,
                     headers={"content-disposition": f'attachment; filename="puzzle.{kind}"'})
+
+
+def _max_colours() -> int:
+    """The most ink colours the generator draws (its palette's size)."""
+    from gridsolve.nonogram.generate_colour import MAX_COLOURS
+    return MAX_COLOURS
 
 
 def _int(body: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:

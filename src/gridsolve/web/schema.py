@@ -41,6 +41,8 @@ HELP = {
     "seed": "seed must be a whole number from 0 to 4294967295, or null for a random one",
     "density": "density must be a number between 0 and 1, or null for the level's default",
     "level": "level must be any, line, probe or search",
+    "colours": "colours must be a whole number from 1 (black and white) to the server's "
+               "max_colours",
     "grid": "grid must be an array of row strings, or null for the empty board",
 }
 
@@ -82,7 +84,7 @@ def _bodies() -> dict[str, Any]:
                                   meta("density")], None),
             whole("seed", 0, 2**32 - 1, None),
             ("level", Annotated[Literal["any", "line", "probe", "search"], meta("level")], "any"),
-            flag("picture", False)],
+            flag("picture", False), whole("colours", 1, 10_000, 1)],
         "/api/nonogram/render": [
             text, form, ("as_", Annotated[Literal["svg", "png"], meta("as")],
                          ms.field(default="svg", name="as")),
