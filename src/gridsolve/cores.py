@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["available", "Reading", "reading", "free", "MIN_TICKS"]
+__all__ = ["available", "Reading", "reading", "free", "running_now", "MIN_TICKS"]
 
 #: A core's idle time is counted in ticks (USER_HZ, 100 a second on Linux): fewer than this
 #: many a core between two readings say nothing (``free`` returns None).
@@ -57,16 +57,30 @@ def reading() -> Reading | None:
 
 def free(before: Reading | None, after: Reading | None) -> int | None:
     """How many of this process's cores were free of other processes between the readings,
-    counting the one this process kept busy (at least 1); None if unknown (no readings, or
-    fewer than MIN_TICKS ticks a core between them). A core's worth of other work past half
-    takes a core away."""
+    counting the one this process kept busy (at least 1). A core's worth of other work past
+    half takes a core away. Between readings too close for the ticks (fewer than MIN_TICKS a
+    core), the processes running at this instant (``running_now``) tell; None if unknown."""
     if before is None or after is None or len(before) != len(after) or not before:
         return None
     cores = len(before)
     idle = sum(a[0] - b[0] for a, b in zip(after, before))
     total = sum(a[1] - b[1] for a, b in zip(after, before))
     if total < MIN_TICKS * cores or idle < 0:
-        return None
+        others = running_now()
+        return None if others is None else max(1, min(cores, cores - (others - 1)))
     busy = (total - idle) * cores / total  # cores' worth of work, this process's among it
-    others = max(0.0, busy - 1.0)
-    return max(1, min(cores, cores - int(others + 0.5)))
+    others_busy = max(0.0, busy - 1.0)
+    return max(1, min(cores, cores - int(others_busy + 0.5)))
+
+
+def running_now() -> int | None:
+    """The threads running or ready to run on the machine at this instant, this one among
+    them (``/proc/loadavg``'s fourth field); None where it is not told, or where this process
+    may not use every core (the count is the whole machine's)."""
+    if available() != (os.cpu_count() or 0):
+        return None
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            return int(f.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError, UnicodeDecodeError):
+        return None

@@ -32,7 +32,13 @@ def test_a_turn_of_nothing_is_refused(name: str) -> None:
     """A zero turn made a loop that never advanced (Kissat's turns with 0 conflicts spun to
     the deadline; a team slice of 0 nodes hung past it)."""
     with pytest.raises(ValueError, match=f"{name} must be a finite number of at least 1"):
-        dataclasses.replace(DEFAULT_POLICY, **{name: 0})
+        dataclasses.replace(DEFAULT_POLICY, **{name: 0})  # type: ignore[arg-type]
+
+
+def test_a_switch_is_true_or_false() -> None:
+    assert not dataclasses.replace(DEFAULT_POLICY, free_cores_only=False).free_cores_only
+    with pytest.raises(ValueError, match="free_cores_only must be True or False"):
+        dataclasses.replace(DEFAULT_POLICY, free_cores_only=1)  # type: ignore[arg-type]
 
 
 def test_the_dive_probe_share_is_a_share() -> None:

@@ -181,6 +181,10 @@ class Policy:
     guided_min_work: int = _seconds(0.1)
 
     # --- --jobs: several processes (backends/parallel.py; 0015, 0022-0024, 0030) ---
+    #: --jobs N starts only as many processes as cores were free of other work over the first
+    #: turn (``gridsolve.cores.free``; issue 56: with the other core of two busy, --jobs 2
+    #: ran at 0.65x of --jobs 1); False: N, however busy the machine.
+    free_cores_only: bool = True
     #: Work the team runs in this process before the others start (auto's first turn) ...
     parallel_after: int = 15_000_000
     #: ... on large puzzles: the team's first node (the root's probing) is what SAT is
@@ -197,6 +201,10 @@ class Policy:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.type == "bool":  # a switch
+                if not isinstance(value, bool):
+                    raise ValueError(f"policy: {f.name} must be True or False, got {value!r}")
+                continue
             least = 1 if f.name in _AT_LEAST_ONE else 0
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
                     value >= least and value != float("inf")):
@@ -206,7 +214,7 @@ class Policy:
             raise ValueError(f"policy: dive_probe_share must be between 0 and 1, got "
                              f"{self.dive_probe_share!r}")
 
-    def changed(self) -> dict[str, int | float]:
+    def changed(self) -> dict[str, int | float | bool]:
         """The fields that differ from the default, by name (what a run should print)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                 if getattr(self, f.name) != getattr(DEFAULT_POLICY, f.name)}

@@ -164,7 +164,7 @@ def test_processes_end_with_a_killed_parent(syrup_threads: int, jobs: int, least
             "from gridsolve.nonogram.policy import DEFAULT_POLICY\n"
             # (no dive: it would end it, conftest.no_dive)
             "policy = replace(DEFAULT_POLICY, parallel_after=0, dive_max_cells=0,"
-            f" syrup_threads={syrup_threads})\n"
+            f" syrup_threads={syrup_threads}, free_cores_only=False)\n"
             "rng = random.Random(50_006)\n"  # rand50-6: seconds for any SAT side
             "p = puzzle_from_grid([''.join('#' if rng.random() < 0.5 else '.' for _ in range(50))"
             " for _ in range(50)])\n"

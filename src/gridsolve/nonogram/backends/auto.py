@@ -153,7 +153,6 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
     """A colour puzzle: the colour engine for ``colour_work`` and ``auto_nodes``, then SAT
     alone, seeded with what its root proved (0026, 0027)."""
-    deadline = limits.deadline(started)
     budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
                                  else min(policy.auto_nodes, limits.max_nodes))
     native, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, budget,
@@ -161,6 +160,16 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
                                          work=colour_turn(puzzle, policy))
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
+    return colour_handover(puzzle, max_solutions, limits, name, started, encoding, native,
+                           root, policy)
+
+
+def colour_handover(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
+                    started: float, encoding: str | None, native: Result,
+                    root: engine.ColourRoot, policy: Policy) -> Result:
+    """After the colour engine's first turn (``native``, with its ``root``): SAT alone,
+    seeded with what the root proved, under what is left of the limits."""
+    deadline = limits.deadline(started)
     sat = None
     if name != KISSAT:
         sat = _sat()

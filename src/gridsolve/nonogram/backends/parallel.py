@@ -213,7 +213,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         if dive_first(team, limits, deadline) or passed(deadline):  # (as auto: large puzzles)
             return team.result()
         # other processes' work on the cores: as many processes as cores are free
-        jobs = min(jobs, cores.free(idle, cores.reading()) or jobs)
+        jobs = _free_jobs(jobs, idle, policy)
         if jobs <= 1:
             return _one_process(team, max_solutions, limits, with_sat, solver, started,
                                 to_kissat)
@@ -230,6 +230,10 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             work=after)
         if settled(alone, max_solutions) or passed(deadline):
             return alone
+        jobs = _free_jobs(jobs, idle, policy)
+        if jobs <= 1:  # the other cores are busy: on here, as one job would
+            return _colour_one_process(puzzle, max_solutions, limits, with_sat, solver,
+                                       started, alone, root, policy)
         workers.append(grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
         before = alone.solutions  # (stopped after two or more: they stay in the pool)
         known = alone.partial
@@ -279,6 +283,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                  DEADLINE_GRACE if sat_side else 0.0, before)
 
 
+def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
+    """The processes to start: ``jobs``, or as many cores as were free of other processes'
+    work since the reading ``idle`` (``free_cores_only``)."""
+    if not policy.free_cores_only:
+        return jobs
+    return min(jobs, cores.free(idle, cores.reading()) or jobs)
+
+
 def _one_process(team: Team, max_solutions: int, limits: SearchLimits, with_sat: bool,
                  solver: str | None, started: float, to_kissat: bool) -> Result:
     """The rest of the run in this process, as one job goes on after the same first turns:
@@ -291,6 +303,26 @@ def _one_process(team: Team, max_solutions: int, limits: SearchLimits, with_sat:
     else:
         team.solve(limits)
         result = dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
+    return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
+
+
+def _colour_one_process(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
+                        with_sat: bool, solver: str | None, started: float, alone: Result,
+                        root: engine.ColourRoot, policy: Policy) -> Result:
+    """The rest of a colour puzzle's run in this process after the colour engine's first
+    turn (``alone``): auto's hand-over to SAT, or the colour engine alone (a new search, its
+    first turn's solutions pooled)."""
+    from gridsolve.nonogram.backends import auto
+    if with_sat and (solver is not None or sat_installed()):
+        result = auto.colour_handover(puzzle, max_solutions, limits,
+                                      solver or auto.default_solver(puzzle, max_solutions,
+                                                                    policy),
+                                      started, None, alone, root, policy)
+    else:
+        again = engine.analyse(puzzle, max_solutions, limits, policy=policy)
+        result = dataclasses.replace(
+            repooled(again, again.solutions + alone.solutions, max_solutions, again.exhausted),
+            nodes=alone.nodes + again.nodes)
     return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
 
 
