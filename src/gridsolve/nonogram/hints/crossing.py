@@ -75,8 +75,8 @@ def _crossing_step(pos: _Position, until: float | None = None) -> Hint | None:
         return None
     best: tuple[int, int, set[int], dict[int, State]] | None = None
     for j in sorted({line for c in narrowed for line in pos.crossing(c)}):
-        if passed(until):
-            break
+        if passed(until):  # (the best so far would depend on the clock: none, as _narrowed)
+            return None
         here = {p for p, c in enumerate(pos.lines[j]) if any(k != j for k, _ in narrowed.get(c, ()))}
         if not here:
             continue
@@ -88,9 +88,9 @@ def _crossing_step(pos: _Position, until: float | None = None) -> Hint | None:
     if best is None:
         return None
     _, j, used, settled = best
-    for p in sorted(used):  # drop what the step does not need
-        fewer = used - {p}
-        after = kind.solve(pos.clues[j], kind.join(tuple(_with(pos, j, narrowed, fewer))), until)
+    for p in sorted(used):  # drop what the step does not need (one line: no clock, so the
+        fewer = used - {p}  # hint does not depend on it)
+        after = kind.solve(pos.clues[j], kind.join(tuple(_with(pos, j, narrowed, fewer))), None)
         if _settled(pos, j, pos.line(j), after) == settled:
             used = fewer
     return _crossing_hint(pos, j, narrowed, used)
