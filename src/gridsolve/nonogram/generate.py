@@ -40,9 +40,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, cast
+from typing import Literal, Protocol, TypeVar, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import (Result, SearchLimits, analyse, deadline_of, passed,
@@ -51,7 +51,7 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Grid, P
                                       is_solution, puzzle_from_grid)
 from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
 
-__all__ = ["Generated", "generate", "make_unique", "random_grid", "smooth_grid", "noise_values",
+__all__ = ["Generated", "generate", "rounds_of", "make_unique", "random_grid", "smooth_grid", "noise_values",
            "Grids", "BLACK_AND_WHITE", "MAX_SIDE", "ROUNDS", "LEVEL_DENSITY"]
 
 Cell = tuple[int, int]  # (row, column), from 0
@@ -396,6 +396,39 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
     ``density`` defaults to ``LEVEL_DENSITY[level]``; ``picture`` draws smooth shapes instead
     of noise. ``max_attempts`` bounds the judgements of each grid's repair, ``rounds`` the
     grids tried, ``timeout`` the whole; LimitReached when they are spent."""
+    def draw(fill: float, rng: random.Random,
+             until: float | None) -> tuple[Grid, Sequence[Sequence[float]] | None, Grids]:
+        if picture:
+            start, cost = smooth_grid(width, height, fill, rng, until)
+            return start, cost, BLACK_AND_WHITE
+        return random_grid(width, height, fill, rng), None, BLACK_AND_WHITE
+
+    return rounds_of(width, height, level, density, seed, max_attempts, timeout, picture,
+                     rounds, draw, _finish, f"{width}x{height} puzzle",
+                     _advice(level, width, height))
+
+
+class _Rated(Protocol):
+    """A generated puzzle of either kind: what ``rounds_of`` reads of it."""
+
+    @property
+    def rating(self) -> Rating: ...
+
+
+Made = TypeVar("Made", bound=_Rated)
+
+
+def rounds_of(width: int, height: int, level: Level | Literal["any"], density: float | None,
+              seed: int | None, max_attempts: int | None, timeout: float | None,
+              picture: bool, rounds: int,
+              draw: Callable[[float, random.Random, float | None],
+                             tuple[Grid, Sequence[Sequence[float]] | None, Grids]],
+              finish: Callable[[Grid, Grid, int, int, float | None], Made],
+              what: str, advice: str) -> Made:
+    """Grids drawn (``draw``: the grid, its cells' costs for a picture, its kind), repaired
+    to a unique puzzle and proven (``finish``), round after round until one needs ``level``:
+    the loop of ``generate`` and ``generate_colour.generate_colour``. ``what`` and ``advice``
+    word the LimitReached when none did."""
     _check_size(width, height)
     if level != "any" and level not in LEVELS:
         raise ValueError(f"level must be any or one of {', '.join(LEVELS)}, got {level!r}")
@@ -411,17 +444,13 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
     for _ in range(rounds):
         if passed(until):
             break
-        cost = None
-        if picture:
-            try:
-                start, cost = smooth_grid(width, height, density, rng, until)
-            except LimitReached:
-                break
-        else:
-            start = random_grid(width, height, density, rng)
-        left = seconds_left(until)  # (after the grid: a 1000x1000 picture takes a second)
         try:
-            solution, used = _repair(start, judge, rng, cost, max_attempts, left)
+            start, cost, grids = draw(density, rng, until)
+        except LimitReached:  # (a picture's shapes: a 1000x1000 takes a second)
+            break
+        try:
+            solution, used = _repair(start, judge, rng, cost, max_attempts, seconds_left(until),
+                                     grids)
         except LimitReached:
             if passed(until):
                 break
@@ -429,18 +458,17 @@ def generate(width: int, height: int, *, density: float | None = None, seed: int
                 raise
             continue
         if picture:
-            solution, tries = _prune(start, solution, judge, cost, until)
+            solution, tries = _prune(start, solution, judge, cost, until, grids)
             used += tries
         attempts += used
-        made = _finish(start, solution, seed, attempts, until)
+        made = finish(start, solution, seed, attempts, until)
         if level == "any" or made.rating.level == level:
             return made
     within = f"{timeout:.3g} s" if passed(until) \
         else f"{rounds} {'grid' if rounds == 1 else 'grids'}"
     if level == "any":
         raise LimitReached(f"no unique puzzle within {within}")
-    raise LimitReached(f"no {width}x{height} puzzle that needs {level} found within {within}"
-                       f"{_advice(level, width, height)}")
+    raise LimitReached(f"no {what} that needs {level} found within {within}{advice}")
 
 
 def _advice(level: str, width: int, height: int) -> str:

@@ -24,12 +24,12 @@ from typing import Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.engine import SearchLimits, deadline_of, passed, seconds_left
-from gridsolve.nonogram.generate import (LEVEL_DENSITY, ROUNDS, Cell, _advice, _check_size,
-                                         _prune, _repair, _set, noise_values)
+from gridsolve.nonogram.generate import (ROUNDS, Cell, Grids, _advice, _check_size, _prune,
+                                         _repair, _set, noise_values, rounds_of)
 from gridsolve.nonogram.model import (EMPTY, WHITE, AnyPuzzle, Colour, ColourPuzzle, Grid,
                                       colour_clue_of, colour_puzzle_from_grid,
                                       is_colour_solution)
-from gridsolve.nonogram.rate import LEVELS, Level, Rating, rate
+from gridsolve.nonogram.rate import Level, Rating, rate
 
 __all__ = ["ColourGenerated", "ColourGrids", "generate_colour", "make_colour_unique",
            "random_colour_grid", "banded_grid", "random_palette", "PALETTE", "MAX_COLOURS"]
@@ -182,53 +182,21 @@ def generate_colour(width: int, height: int, colours: int, *, density: float | N
     """A colour puzzle of this size and ``colours`` inks (the first of ``PALETTE``) whose
     unique solution is proven and that needs exactly ``level`` (``any``: the first unique
     one); the other options as ``generate.generate``."""
-    _check_size(width, height)
     palette = random_palette(colours)
-    if level != "any" and level not in LEVELS:
-        raise ValueError(f"level must be any or one of {', '.join(LEVELS)}, got {level!r}")
-    density = LEVEL_DENSITY[level] if density is None else density
-    if not 0.0 <= density <= 1.0:
-        raise ValueError(f"density must be between 0 and 1, got {density}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    attempts = 0
-    until = deadline_of(timeout)
-    judge: Level = "search" if level == "any" else level
-    for _ in range(rounds):
-        if passed(until):
-            break
-        cost = None
-        grids = ColourGrids(palette)
+
+    def draw(fill: float, rng: random.Random,
+             until: float | None) -> tuple[Grid, Sequence[Sequence[float]] | None, Grids]:
         if picture:
-            try:
-                start, second, cost = banded_grid(width, height, palette, density, rng, until)
-            except LimitReached:
-                break
-            grids = ColourGrids(palette, (start, second))
-        else:
-            start = random_colour_grid(width, height, palette, density, rng)
-        try:
-            solution, used = _repair(start, judge, rng, cost, max_attempts, seconds_left(until),
-                                     grids)
-        except LimitReached:
-            if passed(until):
-                break
-            if level == "any":
-                raise
-            continue
-        if picture:
-            solution, tries = _prune(start, solution, judge, cost, until, grids)
-            used += tries
-        attempts += used
-        made = _finish(start, solution, palette, seed, attempts, until)
-        if level == "any" or made.rating.level == level:
-            return made
-    within = f"{timeout:.3g} s" if passed(until) \
-        else f"{rounds} {'grid' if rounds == 1 else 'grids'}"
-    if level == "any":
-        raise LimitReached(f"no unique puzzle within {within}")
+            start, second, cost = banded_grid(width, height, palette, fill, rng, until)
+            return start, cost, ColourGrids(palette, (start, second))
+        return random_colour_grid(width, height, palette, fill, rng), None, ColourGrids(palette)
+
+    def finish(start: Grid, solution: Grid, seed: int, attempts: int,
+               until: float | None) -> ColourGenerated:
+        return _finish(start, solution, palette, seed, attempts, until)
+
     advice = (" (colour puzzles rarely need search: in our draws only smooth pictures at 40x40 "
               "or larger gave some)" if level == "search" else _advice(level, width, height))
-    raise LimitReached(f"no {width}x{height} puzzle in {colours} colours that needs {level} "
-                       f"found within {within}{advice}")
+    return rounds_of(width, height, level, density, seed, max_attempts, timeout, picture,
+                     rounds, draw, finish, f"{width}x{height} puzzle in {colours} colours",
+                     advice)
