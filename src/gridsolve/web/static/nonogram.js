@@ -370,7 +370,7 @@ async function generate() {
     const ask = ++state.asked;
     const out = await api("api/nonogram/generate", {
       width: Number($("gen-width").value), height: Number($("gen-height").value), level: $("gen-level").value,
-      picture: $("gen-picture").checked,
+      picture: $("gen-picture").checked, colours: Number($("gen-colours").value),
     });
     if (ask !== state.asked) return;
     $("puzzle-text").value = out.text;
@@ -378,7 +378,8 @@ async function generate() {
     load(out.puzzle, null, out.text);
     $("summary").replaceChildren();
     const needs = { line: "line logic", probe: "probing", search: "search" }[out.rating.level];
-    setMessage(`A new ${out.puzzle.width}\u00d7${out.puzzle.height} puzzle (seed ${out.seed}) with a unique solution; `
+    const inks = out.puzzle.palette ? ` in ${out.puzzle.palette.length - 1} colours` : "";
+    setMessage(`A new ${out.puzzle.width}\u00d7${out.puzzle.height} puzzle${inks} (seed ${out.seed}) with a unique solution; `
       + `it needs ${needs} (rated ${out.rating.score}/10).`);
   } catch (err) {
     setMessage(err.message, true);
