@@ -189,8 +189,11 @@ class Policy:
     parallel_after: int = 15_000_000
     #: ... on large puzzles: the team's first node (the root's probing) is what SAT is
     #: seeded with, and the others start right after it (a large puzzle the team ends at
-    #: once starts no process; 0015).
-    parallel_after_large: int = _seconds(0.05)
+    #: once starts no process; 0015). Was 200,000 (0.05 s at 4 million a second); 50,000
+    #: took random70 #0-#5 with --jobs 2 from 2.00 to 1.67 s (best of 3, in-process),
+    #: random50 #0-#4 0.26 -> 0.21 s, survey3 0.44 -> 0.38 s, random100 #0/#2 4.07/3.70 ->
+    #: 4.29/3.69 s (best of 2).
+    parallel_after_large: int = 50_000
     #: Work between a team process's reports of its nodes and new solutions: long enough
     #: that the reports do not cut its turns short.
     report_work: int = _seconds(1.0)
