@@ -18,7 +18,7 @@ from gridsolve.cli._args import (DEFAULT_TIMEOUT, fraction, natural, positive_in
                                 seconds_or_none, time_left, whole, write_file)
 from gridsolve.cli._input import add_index, read_one
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.check import check
+from gridsolve.nonogram.check import check, clue_problems
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.formats import (FORMATS, INPUT_FORMATS, ClueError, RawClues,
                                         colour_formats, write_puzzle)
@@ -261,16 +261,23 @@ def run_check(args: argparse.Namespace) -> int:
     """Every clue problem of a file at once, black-and-white or colour (``check``), then its
     solutions when the clues are sound."""
     source = "<stdin>" if args.file == "-" else args.file
+    raw: RawClues | RawColourClues
     try:  # not read_clues: read_one picks one puzzle of several (--index, FILE#N)
         puzzle = read_one(args).puzzle
     except ClueError as exc:
         source = exc.clues.source or source
-        problems = check(exc.clues, _limits(args))
+        raw = exc.clues
     else:
         colour = colour_puzzle_of(puzzle)
         raw = (RawColourClues(colour.rows, colour.cols, colour.palette, source) if colour
                else RawClues(cast(Puzzle, puzzle).rows, cast(Puzzle, puzzle).cols, source))
+    try:
         problems = check(raw, _limits(args))
+    except KeyboardInterrupt:  # what it has: the clues' problems (no search), then why
+        for problem in clue_problems(raw):
+            print(problem.text(source))
+        print(f"{source}: interrupted before its solutions were counted")
+        raise
     for problem in problems:
         print(problem.text(source))
     if not problems:
