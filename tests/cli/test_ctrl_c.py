@@ -68,6 +68,9 @@ def test_ctrl_c_ends_the_command_with_130(tmp_path: Path, argv: list[str]) -> No
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "gridsolve: interrupted"
     assert "Traceback" not in err and "Process " not in err, err  # (nor from a child)
+    if argv[0] == "rate":  # what it has: what line logic alone left, then why
+        assert "line logic alone leaves" in out and out.strip().endswith(
+            "interrupted before the rating was done"), out
     if argv[0] == "check":  # what it has: the clues' problems (none here), then why
         assert out.strip().endswith("interrupted before its solutions were counted"), out
     if argv[0] == "solve" and "sat" not in argv:  # what the team had proven is printed

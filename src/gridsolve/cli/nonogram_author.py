@@ -244,7 +244,17 @@ def _solve_proof(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits) ->
 
 def run_rate(args: argparse.Namespace) -> int:
     puzzle = read_one(args).puzzle
-    rating = rate(puzzle, _limits(args), prove=_solve_proof)
+    seen: dict[str, int] = {}
+    try:
+        rating = rate(puzzle, _limits(args), prove=_solve_proof, seen=seen)
+    except KeyboardInterrupt:  # what it has: what line logic alone settles, then why
+        if "line_open" in seen:
+            cells = puzzle.width * puzzle.height
+            print(f"line logic alone leaves {seen['line_open']} of {cells} cells open: "
+                  "level probe or search" if seen["line_open"] else
+                  "line logic alone settles every cell: level line")
+        print("interrupted before the rating was done")
+        raise
     if args.json:
         data = dataclasses.asdict(rating)
         data["seconds"] = round(rating.seconds, 6)

@@ -113,16 +113,20 @@ Prove = Callable[[AnyPuzzle, int, SearchLimits], Result]
 
 
 def rate(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(),
-         prove: Prove | None = None) -> Rating:
+         prove: Prove | None = None, seen: dict[str, int] | None = None) -> Rating:
     """Rate a puzzle: is it unique, which level solves it, and how much work that takes.
 
     ``limits`` bound the whole rating: its timeout covers line logic alone (on 1000x1000
     seconds of work) and the search after it. With ``prove`` (the solve command's analysis),
     uniqueness is that proof's answer, run first when line logic does not finish the grid;
-    the rating's own search (which grades the level and score) has the time left after it."""
+    the rating's own search (which grades the level and score) has the time left after it.
+    ``seen`` (if given) is told what is known as it is known, for a caller stopped before the
+    end (Ctrl-C): ``line_open``, the cells line logic alone leaves open."""
     start = time.perf_counter()
     until = limits.deadline(start)
     line = analyse(puzzle, 2, replace(limits, max_nodes=1), probing=False)
+    if seen is not None and line.stats.get("root_complete", 1):
+        seen["line_open"] = sum(row.count(UNKNOWN) for row in line.partial)
     level: Level | None
     proof: Result | None = None
     if _complete(line):
