@@ -1,5 +1,5 @@
 """Colour puzzles on the command line: exact output of solve (text, --ascii, --json), exit
-codes, pictures, stored-goal warnings and the --steps/--animate refusal."""
+codes, pictures, stored-goal warnings, --steps and --animate."""
 
 from __future__ import annotations
 
@@ -95,11 +95,16 @@ def test_bad_colour_clue_is_one_line_exit_2(capsys, write) -> None:  # type: ign
 
 
 @pytest.mark.parametrize("option", [["--animate", "x.html"], ["--steps", "--animate", "x.gif"]])
-def test_animations_refuse_colour(capsys, write, option: list[str]) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run(capsys, "nonogram", "solve", *option, write(puzzle_json(**FLAG)))
-    assert (code, out) == (2, "")
-    assert err == ("gridsolve: error: --animate: an animation supports "
-                   "black-and-white puzzles only (this puzzle has 2 colours)\n")
+def test_animations_draw_colour(capsys, write, tmp_path: Path, option: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """--animate takes a colour puzzle (issue 55; it was refused): the file is written."""
+    if option[-1].endswith(".gif"):
+        pytest.importorskip("PIL")
+    target = tmp_path / option[-1]
+    code, out, err = run(capsys, "nonogram", "solve", *option[:-1], str(target),
+                         write(puzzle_json(**FLAG)))
+    assert (code, err) == (0, "")
+    assert out.endswith("status: unique solution\n")
+    assert target.stat().st_size > 0
 
 
 def test_steps_of_a_colour_solve(capsys, write) -> None:  # type: ignore[no-untyped-def]

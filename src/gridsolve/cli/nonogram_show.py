@@ -184,9 +184,9 @@ def _outputs_apart(args: argparse.Namespace) -> None:
 def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
     """An engine observer for --steps / --animate, or None (the solve then runs untouched).
 
-    Both engines report their steps (``Abilities.watch``), but animations are drawn in black
-    and white, so --animate refuses a colour puzzle here, before anything is solved or drawn;
-    so are a picture or GIF the puzzle is too big for."""
+    Both engines report their steps (``Abilities.watch``), and animations draw both kinds of
+    puzzle; a picture or GIF the puzzle is too big for is refused here, before anything is
+    solved or drawn."""
     _outputs_apart(args)
     gif = bool(args.animate) and animation_kind(args.animate) == "gif"
     if args.png or gif:
@@ -203,12 +203,9 @@ def watcher(args: argparse.Namespace, puzzle: AnyPuzzle) -> Recorder | None:
         return None
     if not abilities(puzzle).watch:  # pragma: no cover - both engines report their steps
         raise GridsolveError("--steps and --animate: this puzzle's engine reports no steps")
-    if args.animate:  # (the animations draw black and white; --steps prints colour too)
-        from gridsolve.nonogram.formats import bw_only
-        drawn = bw_only(puzzle, "--animate: an animation", "supports")
-        if gif:
-            from gridsolve.nonogram.watch.animate import gif_layout
-            gif_layout(drawn)  # a puzzle too big for a GIF is refused before the solve
+    if gif:
+        from gridsolve.nonogram.watch.animate import gif_layout
+        gif_layout(puzzle)  # a puzzle too big for a GIF is refused before the solve
     from gridsolve.nonogram.watch.steps import StepPrinter
     from gridsolve.nonogram.watch.trace import Recorder
     printer = None
@@ -242,10 +239,8 @@ def report(args: argparse.Namespace, puzzle: AnyPuzzle, result: Result,
         from gridsolve.nonogram.render.png import write_png
         write_file(args.png, lambda path: write_png(path, puzzle, grid))
     if args.animate and watch is not None:
-        from gridsolve.nonogram.formats import bw_only
         from gridsolve.nonogram.watch.animate import write_animation
         trace = watch.trace
-        drawn = bw_only(watch.puzzle, "--animate: an animation", "supports")  # (watcher's)
         write_file(args.animate,
-                     lambda path: write_animation(path, drawn, trace.steps,
+                     lambda path: write_animation(path, watch.puzzle, trace.steps,
                                                   trace.complete))

@@ -2,7 +2,9 @@
 
 ``write_animation`` picks by the file name (.gif, .html). A GIF shows at most ``max_frames``
 steps, spread evenly over the solve (always the first and the last); the HTML player keeps
-every recorded step and can step back and forth.
+every recorded step and can step back and forth. A colour puzzle is drawn as its pictures
+are (cells in their colours, clue numbers on swatches); a highlighted colour cell keeps its
+colour inside a ring of the highlight's.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import EMPTY, UNKNOWN, AnyPuzzle
 from gridsolve.nonogram.render.layout import COLOURS, Layout, fitted_layout
 from gridsolve.nonogram.watch.frames import Frame, frames
 
@@ -39,13 +41,17 @@ def pick(n: int, most: int) -> list[int]:
     return sorted({round(i * (n - 1) / (most - 1)) for i in range(most)})
 
 
-def fixed_palette(pil: Any) -> Any:
-    """A palette image with our colours and a grey ramp (for smooth text), for fast GIF frames."""
+def fixed_palette(pil: Any, extra: Sequence[str] = ()) -> Any:
+    """A palette image with our colours, a grey ramp (for smooth text) and ``extra`` colours
+    (a colour puzzle's fills and outlines, as many as fit in 256), for fast GIF frames."""
     rgb: list[int] = []
     for colour in COLOURS.values():
         rgb += [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     for level in range(0, 256, 8):
         rgb += [level] * 3
+    for colour in extra:
+        if len(rgb) < 768:
+            rgb += [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     pal = pil.Image.new("P", (1, 1))
     pal.putpalette(rgb + [0] * (768 - len(rgb)))
     return pal
@@ -62,7 +68,7 @@ def _frame_size(lay: Layout) -> tuple[int, int]:
     return max(lay.width, MAX_GIF_WIDTH), lay.height + _band(lay.cell)
 
 
-def gif_layout(puzzle: Puzzle, cell: int = 16) -> Layout:
+def gif_layout(puzzle: AnyPuzzle, cell: int = 16) -> Layout:
     """The layout of a GIF's frames (cells smaller for a large puzzle), or GridsolveError when
     even MIN_CELL cells make a frame over MAX_FRAME_PIXELS, or wider or taller than a GIF can
     be (GIF_MAX_SIDE): the CLI asks before it solves."""
@@ -76,7 +82,17 @@ def gif_layout(puzzle: Puzzle, cell: int = 16) -> Layout:
     return lay
 
 
-def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
+def ring_cells(pil: Any, img: Any, lay: Layout, rings: dict[int, str]) -> None:
+    """A ring of its highlight's colour inside each of these cells (a colour puzzle's settled
+    cells, which keep their colour), as the player draws them."""
+    draw = pil.ImageDraw.Draw(img)
+    size, width = lay.cell, max(2, lay.cell // 8)
+    for cell, colour in rings.items():
+        x0, y0, _, _ = lay.cell_box(cell // lay.cols, cell % lay.cols)
+        draw.rectangle((x0 + 1, y0 + 1, x0 + size - 1, y0 + size - 1), outline=colour, width=width)
+
+
+def write_gif(path: str, puzzle: AnyPuzzle, steps: Sequence[Step], cell: int = 16,
               max_frames: int = 300, ms: int = 150, note: str = "") -> None:
     """Write an animated GIF of the steps (the blank puzzle first, the last step held). Each
     frame (the picture, its caption band, at most MAX_GIF_WIDTH wide for the caption) has at
@@ -99,13 +115,20 @@ def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
     paper = pil.Image.new("RGB", (width, lay.height + band), COLOURS["paper"])
     paper.paste(draw_frame(lay, puzzle), (0, 0))
     colours = {kind: COLOURS[kind] for kind in ("changed", "probe", "learned", "guess", "undone")}
-    palette = fixed_palette(pil)
+    extra = [fill for _, fill in lay.cell_fills] + list(lay.outlines().values())
+    palette = fixed_palette(pil, extra)
 
     def picture(frame: Frame | None) -> Any:
         img = paper.copy()
         grid = frame.grid if frame else ("?" * puzzle.width,) * puzzle.height
         marks = {cell_: colours[m] for cell_, m in frame.marks.items()} if frame else {}
+        rings: dict[int, str] = {}
+        if lay.cell_fills:  # a settled colour cell keeps its colour, ringed
+            w = puzzle.width
+            rings = {c: m for c, m in marks.items() if grid[c // w][c % w] not in (EMPTY, UNKNOWN)}
+            marks = {c: m for c, m in marks.items() if c not in rings}
         paint_cells(img, lay, grid, marks, COLOURS["unknown"])
+        ring_cells(pil, img, lay, rings)
         pil.ImageDraw.Draw(img).text((lay.cell // 2, lay.height + band // 2),
                                      frame.caption if frame else opening,
                                      fill=COLOURS["ink"], font=text_font, anchor="lm")
@@ -118,7 +141,7 @@ def write_gif(path: str, puzzle: Puzzle, steps: Sequence[Step], cell: int = 16,
                    duration=durations, loop=0, disposal=1)
 
 
-def write_animation(path: str, puzzle: Puzzle, steps: Sequence[Step], complete: bool = True) -> None:
+def write_animation(path: str, puzzle: AnyPuzzle, steps: Sequence[Step], complete: bool = True) -> None:
     """Write a GIF or HTML animation, by the file name's ending."""
     note = "" if complete else " (recording stopped early)"
     if path.lower().endswith(".gif"):

@@ -3,6 +3,7 @@
 Colours tell the kinds apart: blue for cells a line just fixed, orange for a probe's
 tentative cells (until it is retracted), green for a cell learned by probing, red for cells
 guessed (while the guess holds), pink for cells just undone by a retraction or backtrack.
+A colour puzzle's grids hold its palette symbols, and its captions name its colours.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gridsolve.nonogram.lines import VALUE_WORD, cell_label, line_clue, line_label
-from gridsolve.nonogram.model import UNKNOWN, Grid, Puzzle, clue_shown
-from gridsolve.nonogram.watch.steps import line_change_text, plural
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, Grid, clue_shown, palette_of
+from gridsolve.nonogram.watch.steps import line_change_text, plural, value_words
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
@@ -38,16 +39,29 @@ class Frame:
     caption: str
 
 
-def caption(puzzle: Puzzle, step: Step) -> str:
+def clue_numbers(puzzle: AnyPuzzle, line: int) -> list[str]:
+    """A line's clue numbers as a caption shows them ('3', '1'; colour: '3r', '1w')."""
+    palette = palette_of(puzzle)
+    if palette is None:
+        return list(map(str, line_clue(puzzle, line)))  # type: ignore[arg-type]
+    clue = puzzle.rows[line] if line < puzzle.height else puzzle.cols[line - puzzle.height]
+    return [f"{n}{palette[c].symbol}" for n, c in clue]  # type: ignore[misc]
+
+
+def caption(puzzle: AnyPuzzle, step: Step) -> str:
     """One sentence saying what a step did."""
     where = cell_label(puzzle, step.cell) if step.cell >= 0 else ""
-    value = VALUE_WORD.get(step.value, "")
+    colour = palette_of(puzzle) is not None
+    words = value_words(puzzle) if colour else VALUE_WORD
+    value = words.get(step.value, "")
     if step.kind == "line":
         changed = line_change_text(puzzle, step.line, step.changes)
+        if colour and not step.changes:
+            changed = "colours taken away, no cell settled"
         if len(changed) > CAPTION_CHANGES:
             changed = (f"{changed[:CAPTION_CHANGES].rsplit(' ', 1)[0].rstrip(',;')} ... "
                        f"({plural(len(step.changes), 'cell')})")
-        clue = clue_shown(map(str, line_clue(puzzle, step.line)))
+        clue = clue_shown(clue_numbers(puzzle, step.line))
         text = f"{line_label(puzzle, step.line)} (clue {clue}): {changed}"
         return f"probe consequence: {text}" if step.probing else f"round {step.round}: {text}"
     if step.kind == "try":
@@ -59,6 +73,9 @@ def caption(puzzle: Puzzle, step: Step) -> str:
     if step.kind == "learn":
         return f"learned by probing: {where} is {value}"
     if step.kind == "guess":
+        if step.excluded:  # (a colour branch that takes one colour away)
+            gone = f"not {words.get(step.excluded, step.excluded)}"
+            value = f"{value} ({gone})" if value else gone
         return f"guess (depth {step.depth}): {where} is {value}"
     if step.kind == "backtrack":
         return f"backtrack to depth {step.depth}: {plural(len(step.changes), 'cell')} undone"
@@ -124,7 +141,7 @@ def highlights(steps: Sequence[Step]) -> Iterator[tuple[list[HeldChange], dict[i
         yield changed, own, held
 
 
-def frames(puzzle: Puzzle, steps: Sequence[Step], grids: Container[int] | None = None,
+def frames(puzzle: AnyPuzzle, steps: Sequence[Step], grids: Container[int] | None = None,
            only: Container[int] | None = None) -> Iterator[Frame]:
     """One frame per step, replaying the steps from the blank grid.
 

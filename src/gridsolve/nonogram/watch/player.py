@@ -1,7 +1,9 @@
 """A self-contained HTML player for a solve: canvas, step/back buttons, speed, scrubbing.
 
 No external URLs: the data (layout, clues, one entry per step with its changes, highlights
-and caption) is inlined as JSON and drawn by a small inline script.
+and caption) is inlined as JSON and drawn by a small inline script. A colour puzzle's cells
+are drawn in their colours and its clue numbers on swatches, as its pictures draw them
+(``render.layout``).
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from gridsolve.nonogram.model import Puzzle
+from gridsolve.nonogram.model import UNKNOWN, AnyPuzzle, colour_puzzle_of
 from gridsolve.nonogram.watch.frames import MARKS, caption, highlights
-from gridsolve.nonogram.render.layout import COLOURS, layout
+from gridsolve.nonogram.render.layout import COLOURS, Layout, layout, outline_width
 
 if TYPE_CHECKING:
     from gridsolve.nonogram.watch.trace import Step
@@ -31,7 +34,23 @@ LEGEND = {"changed": "fixed by a line", "probe": "probe (tentative)", "learned":
           "guess": "guessed", "undone": "undone"}
 
 
-def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[str, Any]:
+def colour_data(lay: Layout) -> dict[str, Any]:
+    """What the player adds for a colour puzzle: each cell code's fill and light colours'
+    outline (codes 2 on, by palette index; 0 and 1 are unknown and the background), and each
+    clue number's swatch as [number, x0, y0, x1, y1, fill, outline or "", text colour, is a
+    column's] (an empty line's "0" stays in the clues, in ink)."""
+    outlines = lay.outlines()
+    swatches = [[s.number, *s.box, s.fill, s.outline or "", s.text, column]
+                for column, boxes in ((0, map(lay.row_swatches, range(lay.rows))),
+                                      (1, map(lay.col_swatches, range(lay.cols))))
+                for line in boxes for s in line]
+    return {"fills": [None, None, *(fill for _, fill in lay.cell_fills[1:])],
+            "outlines": [None, None, *(outlines.get(sym) for sym, _ in lay.cell_fills[1:])],
+            "outline": outline_width(lay.cell), "colFont": lay.column_font,
+            "swatches": swatches}
+
+
+def player_data(puzzle: AnyPuzzle, steps: Sequence[Step], note: str = "") -> dict[str, Any]:
     """Everything the player draws: geometry, clue anchors and the steps as compact arrays.
 
     A step is [caption, changes, held, own]: changes as (cell, old, new) cell codes, held
@@ -39,13 +58,19 @@ def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[s
     for a mark, and the step's own highlights as (cell, index in MARKS), over the held ones,
     or as the one index in MARKS of all the cells it changed (a line's, those undone)."""
     cell = max(10, min(26, 720 // max(puzzle.width, puzzle.height)))
-    lay = layout(Puzzle(puzzle.rows, puzzle.cols), cell)  # the page shows the title
-    rows = [[text, *lay.row_clue_anchor(r)] for r, text in enumerate(lay.row_clues)]
-    cols = [[n, x, y] for c in range(lay.cols) for n, x, y in lay.col_clue_anchors(c)]
+    colour = colour_puzzle_of(puzzle)
+    lay = layout(replace(puzzle, title=None), cell)  # the page shows the title
+    code = CODE if colour is None else ({UNKNOWN: 0} | {c.symbol: i + 1 for i, c
+                                                        in enumerate(colour.palette)})
+    swatched = lay.swatches  # (then only an empty line's "0" is written as text)
+    rows = [[text, *lay.row_clue_anchor(r)] for r, text in enumerate(lay.row_clues)
+            if not swatched or text == "0"]
+    cols = [[n, x, y] for c in range(lay.cols) for n, x, y in lay.col_clue_anchors(c)
+            if not swatched or lay.col_clues[c] == ("0",)]
     mark: dict[str | None, int] = {None: 0, **{m: i + 1 for i, m in enumerate(MARKS)}}
     out: list[list[Any]] = []
     kept = 0  # entries of the steps kept so far
-    cells = [CODE["?"]] * (puzzle.width * puzzle.height)
+    cells = [code[UNKNOWN]] * (puzzle.width * puzzle.height)
     for step, (changed, own, _) in zip(steps, highlights(steps)):
         kept += len(step.changes) + len(changed) + len(own)
         if kept > PLAYER_CELLS and out:
@@ -54,8 +79,8 @@ def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[s
             break
         changes: list[int] = []
         for cell_, value in step.changes:
-            changes += (cell_, cells[cell_], CODE[value])
-            cells[cell_] = CODE[value]
+            changes += (cell_, cells[cell_], code[value])
+            cells[cell_] = code[value]
         held = [v for cell_, before, after in changed for v in (cell_, mark[before], mark[after])]
         kinds = set(own.values())
         if len(kinds) == 1 and len(own) == len(step.changes) > 1:  # its changed cells, one mark
@@ -68,10 +93,11 @@ def player_data(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> dict[s
         "cell": lay.cell, "font": lay.font, "left": lay.left, "top": lay.top,
         "width": lay.width, "height": lay.height, "rowClues": rows, "colClues": cols,
         "colours": COLOURS, "marks": list(MARKS), "steps": out,
+        **(colour_data(lay) if swatched else {}),
     }
 
 
-def animation_html(puzzle: Puzzle, steps: Sequence[Step], note: str = "") -> str:
+def animation_html(puzzle: AnyPuzzle, steps: Sequence[Step], note: str = "") -> str:
     """The player page for these steps."""
     data = json.dumps(player_data(puzzle, steps, note), separators=(",", ":")).replace("</", "<\\/")
     title = html.escape(puzzle.title or f"{puzzle.width}x{puzzle.height} nonogram")
@@ -144,6 +170,12 @@ function draw() {
   ctx.fillStyle = C.ink; ctx.font = D.font + "px sans-serif"; ctx.textBaseline = "middle";
   ctx.textAlign = "right"; for (const [t, x, y] of D.rowClues) ctx.fillText(t, x, y);
   ctx.textAlign = "center"; for (const [t, x, y] of D.colClues) ctx.fillText(t, x, y);
+  for (let [t, x0, y0, x1, y1, f, o, k, col] of D.swatches || []) {
+    if (o) { ctx.fillStyle = o; ctx.fillRect(x0, y0, x1 - x0, y1 - y0); x0++; y0++; x1--; y1--; }
+    ctx.fillStyle = f; ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+    ctx.fillStyle = k; ctx.font = (col ? D.colFont : D.font) + "px sans-serif";
+    ctx.fillText(t, (x0 + x1) / 2, (y0 + y1) / 2);
+  }
   const marks = new Map();
   if (at > 0) {
     const [, c, , m] = D.steps[at - 1];
@@ -153,7 +185,18 @@ function draw() {
   for (let i = 0; i < W * H; i++) {
     const x = D.left + (i % W) * s, y = D.top + Math.floor(i / W) * s, v = state[i];
     const m = marks.get(i) || (held[i] ? C[D.marks[held[i] - 1]] : undefined);
-    if (v === 2) { ctx.fillStyle = m || C.ink; ctx.fillRect(x, y, s, s); }
+    if (v >= 2 && D.fills) {
+      ctx.fillStyle = D.fills[v]; ctx.fillRect(x, y, s, s);
+      const o = D.outlines[v], lw = D.outline;
+      if (m) {
+        ctx.strokeStyle = m; ctx.lineWidth = Math.max(2, s / 8);
+        ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3);
+      } else if (o && lw) {
+        ctx.strokeStyle = o; ctx.lineWidth = lw;
+        ctx.strokeRect(x + lw / 2, y + lw / 2, s - lw, s - lw);
+      }
+    }
+    else if (v === 2) { ctx.fillStyle = m || C.ink; ctx.fillRect(x, y, s, s); }
     else if (v === 1) {
       if (m) {
         ctx.strokeStyle = m; ctx.lineWidth = Math.max(2, s / 8);
