@@ -28,21 +28,14 @@ Narrowed = dict[int, list[tuple[int, State]]]
 
 def _narrowed(pos: _Position, until: float | None) -> Narrowed | None:
     """What each line alone leaves the cells it changes (None if the clock came first)."""
-    kind = pos.kind
     out: Narrowed = {}
-    for i in pos.cheap_first():
-        before = pos.line(i)
-        if not kind.unknowns(before):
-            continue
-        try:
-            after = kind.solve(pos.clues[i], before, until)
-        except LimitReached:
-            return None
-        if after is None or after == before:
-            continue
-        for c, a, b in zip(pos.lines[i], before, after):
-            if a != b:
-                out.setdefault(c, []).append((i, b))
+    try:
+        for i, before, after in pos.moved(until):
+            for c, a, b in zip(pos.lines[i], before, after):
+                if a != b:
+                    out.setdefault(c, []).append((i, b))
+    except LimitReached:
+        return None
     return out
 
 

@@ -24,21 +24,14 @@ def _line_step(pos: _Position, until: float | None = None) -> tuple[Hint | None,
     the best line seen is the step (the first line's reasons are always worked out)."""
     kind = pos.kind
     moves: list[tuple[int, int, Line, Line]] = []
-    for i in pos.cheap_first():
-        before = pos.line(i)
-        if not kind.unknowns(before):
-            continue
-        try:
-            after = kind.solve(pos.clues[i], before, until)
-        except LimitReached:
-            if not moves:
-                return None, "lines"
-            break
-        if after is None or after == before:
-            continue
-        settled = sum(kind.settles(a, b) for a, b in zip(before, after))
-        if settled:  # (a colour line may only take colours away: no step for a person)
-            moves.append((-settled, i, before, after))
+    try:
+        for i, before, after in pos.moved(until):
+            settled = sum(kind.settles(a, b) for a, b in zip(before, after))
+            if settled:  # (a colour line may only take colours away: no step for a person)
+                moves.append((-settled, i, before, after))
+    except LimitReached:
+        if not moves:
+            return None, "lines"
     moves.sort(key=lambda m: m[:2])
     named: tuple[int, int, tuple[Forced, ...]] | None = None
     whole: tuple[int, int, tuple[Forced, ...]] | None = None

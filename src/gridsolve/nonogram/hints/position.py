@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Literal
@@ -65,12 +65,32 @@ class _Position:
         self.lines = [line_cells(puzzle, i) for i in range(puzzle.height + puzzle.width)]
         self.clues = [clue_of_line(puzzle, i) for i in range(len(self.lines))]
         self._take = [itemgetter(*cells) for cells in self.lines]
+        self._moved: list[tuple[int, Line, Line]] | None = None
 
     def cheap_first(self) -> list[int]:
         """The lines, those with the smallest solver tables (cells times blocks) first: a
         look over every line that the clock stops has then looked at the most lines (one
         row of 100,000 cells, half of them set, takes seconds to solve)."""
         return sorted(range(len(self.lines)), key=lambda i: line_work(self.clues[i], self.lines[i]))
+
+    def moved(self, until: float | None) -> Iterator[tuple[int, Line, Line]]:
+        """The lines one line solve changes, cheapest first, as (line, before, after);
+        LimitReached when the clock stops a solve. A look that went over every line is kept
+        (the cells never change): the crossing step after the line step solves none again."""
+        if self._moved is not None:
+            yield from self._moved
+            return
+        found = []
+        for i in self.cheap_first():
+            before = self.line(i)
+            if not self.kind.unknowns(before):
+                continue
+            after = self.kind.solve(self.clues[i], before, until)
+            if after is None or after == before:
+                continue
+            found.append((i, before, after))
+            yield i, before, after
+        self._moved = found
 
     def line(self, i: int, cells: Sequence[object] | None = None) -> Line:
         return self.kind.join(self._take[i](self.cells if cells is None else cells))
