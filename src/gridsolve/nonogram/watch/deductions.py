@@ -6,14 +6,15 @@ Kept apart from the black-and-white and colour accounts that make them
 
 from __future__ import annotations
 
-from collections.abc import Sized
+from collections.abc import Callable, Sized
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
+from gridsolve.nonogram.lines import line_cells
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["Forced", "Deduction", "Explanation", "line_work", "explainable", "block_name", "span",
-           "REASONS_MAX_WORK", "AGREE", "Kind"]
+           "REASONS_MAX_WORK", "AGREE", "Kind", "Replay"]
 
 #: The fallback reason of a forced cell.
 AGREE = "every arrangement of the clue that fits the known cells agrees"
@@ -92,3 +93,36 @@ def block_name(j: int, k: int) -> str:
 def span(start: int, size: int) -> str:
     """Cells ``start`` (from 0) onwards, ``size`` of them, as a reason names them: "3-5"."""
     return f"{start + 1}" if size == 1 else f"{start + 1}-{start + size}"
+
+
+#: A replayed cell: a symbol (black and white) or a mask of the colours left (colour).
+Value = TypeVar("Value")
+
+
+class Replay(Generic[Value]):
+    """The grid a line-logic explanation replays, of either kind: its cells (all ``unknown``
+    at first), its lines, the lines to look at again, and the account its deductions go to
+    (and to ``on_step`` as they come); the clock ``until`` stops it between two lines."""
+
+    def __init__(self, puzzle: AnyPuzzle, account: Explanation, until: float | None,
+                 on_step: Callable[[Deduction], object] | None, unknown: Value) -> None:
+        self.puzzle = puzzle
+        self.account = account
+        self.until = until
+        self.on_step = on_step
+        self.cells = [unknown] * (puzzle.width * puzzle.height)
+        self.lines = [line_cells(puzzle, i) for i in range(puzzle.width + puzzle.height)]
+        self.dirty = set(range(len(self.lines)))
+        self.round = 0
+
+    def add(self, d: Deduction) -> None:
+        """A deduction made: into the account, and to ``on_step`` as it comes."""
+        self.account.deductions.append(d)
+        if self.on_step is not None:
+            self.on_step(d)
+
+    def set(self, cell: int, value: Value) -> None:
+        """A cell's new value; its row and column are looked at again."""
+        self.cells[cell] = value
+        self.dirty.add(cell // self.puzzle.width)
+        self.dirty.add(self.puzzle.height + cell % self.puzzle.width)

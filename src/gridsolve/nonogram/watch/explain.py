@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gridsolve.errors import LimitReached
-from gridsolve.nonogram.lines import line_cells, line_clue
+from gridsolve.nonogram.lines import line_clue
 from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, ColourPuzzle, Grid,
                                       Puzzle, is_solution)
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.engine import solve_line as fast_line
 from gridsolve.nonogram.watch.deductions import (AGREE, REASONS_MAX_WORK, Deduction,
-                                                 Explanation, Forced, block_name, explainable,
-                                                 line_work, span)
+                                                 Explanation, Forced, Replay, block_name,
+                                                 explainable, line_work, span)
 from gridsolve.nonogram.watch.explain_colour import explain_colour
 from gridsolve.nonogram.watch.trace import Step, trace_solve
 
@@ -152,30 +152,14 @@ def _empty_reason(clue: Clue, line: str, left: list[int], right: list[int], i: i
     return None
 
 
-class _Solver:
+class _Solver(Replay[str]):
     """The replayed grid and the rounds of line logic over it."""
+
+    puzzle: Puzzle
 
     def __init__(self, puzzle: Puzzle, account: Explanation, until: float | None,
                  on_step: Callable[[Deduction], object] | None = None) -> None:
-        self.puzzle = puzzle
-        self.account = account
-        self.until = until
-        self.on_step = on_step
-        self.cells = [UNKNOWN] * (puzzle.width * puzzle.height)
-        self.lines = [line_cells(puzzle, i) for i in range(puzzle.width + puzzle.height)]
-        self.dirty = set(range(len(self.lines)))
-        self.round = 0
-
-    def add(self, d: Deduction) -> None:
-        """A deduction made: into the account, and to ``on_step`` as it comes."""
-        self.account.deductions.append(d)
-        if self.on_step is not None:
-            self.on_step(d)
-
-    def set(self, cell: int, value: str) -> None:
-        self.cells[cell] = value
-        self.dirty.add(cell // self.puzzle.width)
-        self.dirty.add(self.puzzle.height + cell % self.puzzle.width)
+        super().__init__(puzzle, account, until, on_step, UNKNOWN)
 
     def line_logic(self) -> bool:
         """Rounds of line solving until nothing changes; False on a contradiction. When the

@@ -14,12 +14,11 @@ from collections.abc import Callable
 
 from gridsolve.nonogram.engine import SearchLimits, analyse_colour, passed
 from gridsolve.nonogram.engine.colour import solve_line
-from gridsolve.nonogram.lines import line_cells
 from gridsolve.nonogram.model import UNKNOWN, ColourPuzzle, Grid, is_colour_solution
 from gridsolve.nonogram.watch.colour_reasons import (colour_line_reasons, colour_names,
                                                      colour_ruled_out)
 from gridsolve.nonogram.watch.deductions import (AGREE, Deduction, Explanation, Forced,
-                                                 explainable)
+                                                 Replay, explainable)
 
 __all__ = ["explain_colour"]
 
@@ -28,38 +27,23 @@ def _settled(mask: int) -> bool:
     return mask & (mask - 1) == 0
 
 
-class _ColourSolver:
+class _ColourSolver(Replay[int]):
     """The replayed masks and the rounds of line logic over them."""
+
+    puzzle: ColourPuzzle
 
     def __init__(self, puzzle: ColourPuzzle, account: Explanation, until: float | None,
                  on_step: Callable[[Deduction], object] | None) -> None:
-        self.puzzle = puzzle
-        self.account = account
-        self.until = until
-        self.on_step = on_step
+        super().__init__(puzzle, account, until, on_step, (1 << len(puzzle.palette)) - 1)
         self.names = colour_names(puzzle)
         self.symbols = [c.symbol for c in puzzle.palette]
-        self.cells = [(1 << len(puzzle.palette)) - 1] * (puzzle.width * puzzle.height)
-        self.lines = [line_cells(puzzle, i) for i in range(puzzle.width + puzzle.height)]
         self.clues = list(puzzle.rows) + list(puzzle.cols)
-        self.dirty = set(range(len(self.lines)))
-        self.round = 0
-
-    def add(self, d: Deduction) -> None:
-        self.account.deductions.append(d)
-        if self.on_step is not None:
-            self.on_step(d)
 
     def symbol(self, mask: int) -> str:
         return self.symbols[mask.bit_length() - 1] if _settled(mask) else UNKNOWN
 
     def shown(self, masks: list[int]) -> str:
         return "".join(self.symbol(m) for m in masks)
-
-    def set(self, cell: int, mask: int) -> None:
-        self.cells[cell] = mask
-        self.dirty.add(cell // self.puzzle.width)
-        self.dirty.add(self.puzzle.height + cell % self.puzzle.width)
 
     def line_logic(self) -> bool:
         """Rounds of line solving until nothing changes; False on a contradiction; the
