@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from gridsolve.nonogram.engine import analyse
 from gridsolve.nonogram.lines import line_cells, line_clue
-from gridsolve.nonogram.model import Grid, Puzzle, puzzle_from_grid
+from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle, puzzle_from_grid
 from gridsolve.nonogram.reference import brute_force_line
 from gridsolve.nonogram.watch.trace import Step, Trace, trace_solve
 
@@ -23,10 +23,9 @@ def pictures(draw: st.DrawFn, max_side: int = 9) -> Grid:
                  for r in range(h))
 
 
-def check_replay(puzzle: Puzzle, trace: Trace, probing: bool = True, max_solutions: int = 3) -> None:
-    """Every solution step shows the solver's solution; the root grid is the solver's partial."""
-    # a watched solve is one search with single-cell probing
-    result = analyse(puzzle, max_solutions, probing=probing, implications=False, team=False)
+def replayed(puzzle: AnyPuzzle, trace: Trace) -> tuple[list[Grid], Grid | None]:
+    """The grids of the trace's solution steps, and its root: the grid before the first guess
+    (or the first solution, found without one); None if there was neither."""
     solutions: list[Grid] = []
     before: Grid = ("?" * puzzle.width,) * puzzle.height
     root: Grid | None = None
@@ -36,6 +35,14 @@ def check_replay(puzzle: Puzzle, trace: Trace, probing: bool = True, max_solutio
         if root is None and step.kind in ("guess", "solution"):
             root = before if step.kind == "guess" else grid
         before = grid
+    return solutions, root
+
+
+def check_replay(puzzle: Puzzle, trace: Trace, probing: bool = True, max_solutions: int = 3) -> None:
+    """Every solution step shows the solver's solution; the root grid is the solver's partial."""
+    # a watched solve is one search with single-cell probing
+    result = analyse(puzzle, max_solutions, probing=probing, implications=False, team=False)
+    solutions, root = replayed(puzzle, trace)
     assert tuple(solutions) == result.solutions
     assert (root or trace.final()) == result.partial
     if len(result.solutions) == max_solutions:

@@ -13,10 +13,11 @@ import gridsolve.nonogram.engine._colour as _colour
 import gridsolve.nonogram.engine._core as _core
 from gridsolve.nonogram.engine import abilities, analyse
 from gridsolve.nonogram.lines import line_cells
-from gridsolve.nonogram.model import WHITE, Colour, ColourPuzzle, Grid, colour_puzzle_from_grid
+from gridsolve.nonogram.model import WHITE, Colour, ColourPuzzle, colour_puzzle_from_grid
 from gridsolve.nonogram.watch.steps import StepPrinter
 from gridsolve.nonogram.watch.trace import Recorder, trace_solve
 from tests.nonogram.oracle import colour_solutions_by_rows
+from tests.nonogram.watch.test_trace import replayed
 
 PALETTE = (WHITE, Colour("red", (255, 0, 0), "r"), Colour("green", (0, 160, 0), "g"),
            Colour("blue", (0, 0, 255), "b"))
@@ -53,15 +54,7 @@ def test_the_trace_replays_to_the_solutions(seed: int, probing: bool) -> None:
         plain = analyse(puzzle, MANY, probing=probing)
         assert result.solutions == plain.solutions and set(result.solutions) == expected
         assert result.stats == plain.stats  # the observer changes nothing
-        solutions: list[Grid] = []
-        before: Grid = ("?" * puzzle.width,) * puzzle.height
-        root: Grid | None = None
-        for step, grid in trace.grids():
-            if step.kind == "solution":
-                solutions.append(grid)
-            if root is None and step.kind in ("guess", "solution"):
-                root = before if step.kind == "guess" else grid
-            before = grid
+        solutions, root = replayed(puzzle, trace)
         assert tuple(solutions) == result.solutions
         assert (root or trace.final()) == result.partial
         assert trace.final() == result.partial  # exhausted: every guess undone
