@@ -11,6 +11,9 @@ user + system of the process and the search processes it started, and of the pro
 (Kissat) those started, also when their parent was killed (this process adopts them, Linux). Sets:
 
     survey3     the survey's three hardest: Gettys (99x59), Sierp (47x40), Thing (36x42)
+    survey      all 19 distinct survey puzzles (benchmarks/nonogram.py's set)
+    tournament:K  the first K puzzles of each of the 30 tournament sets (a sample of
+                nonogram.py's tournament-all)
     randomS     10 random SxS grids at 50% density, the seeds of benchmarks/nonogram.py
     hard:T      the puzzles of tournament set T (e.g. hard:icga2020) that the native team
                 does not end within Policy.auto_nodes (2,000) nodes: about those auto hands over
@@ -41,7 +44,7 @@ from pathlib import Path
 
 from gridsolve.nonogram.formats import Entry, read_puzzle, write_puzzle
 
-from nonogram import load_set, puzzles_dir, random_set
+from nonogram import load_set, puzzles_dir, random_set, tournament_files
 from previous import built  # an earlier version built from git
 
 #: The survey's three hardest (issue 22's --jobs target), in gramcracker-survey.
@@ -139,6 +142,12 @@ def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
             f = tmp / f"{entry.label}.non"
             f.write_text(write_puzzle(entry.puzzle, "non"))
             files.append(f)
+    elif name == "survey" or (name.startswith("tournament:") and name[11:].isdigit()):
+        files = []
+        for entry in survey_or_sample(name):
+            f = tmp / f"{entry.source}-{entry.label}.non"
+            f.write_text(write_puzzle(entry.puzzle, "non"))
+            files.append(f)
     elif name.startswith("hard:"):
         files = []
         for entry in hard_entries(name[5:]):
@@ -146,9 +155,21 @@ def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
             f.write_text(write_puzzle(entry.puzzle, "non"))
             files.append(f)
     else:
-        sys.exit(f"unknown set {name!r}: survey3, randomS (S = 40, 50, 70, 100, ...) or "
-                 "hard:T (T a tournament set)")
+        sys.exit(f"unknown set {name!r}: survey3, survey, randomS (S = 40, 50, 70, 100, ...), "
+                 "tournament:K (K a count) or hard:T (T a tournament set)")
     return files[:limit]
+
+
+def survey_or_sample(name: str) -> list[Entry]:
+    """The survey's 19 puzzles, or the first K of each tournament set (``tournament:K``), each
+    named apart by its ``source``: survey-NN or the tournament set's name."""
+    if name == "survey":
+        return [Entry(f"survey-{i:02d}", i, e.label, e.puzzle, e.goal)
+                for i, e in enumerate(load_set("survey", puzzles_dir()))]
+    k = int(name[11:])
+    return [Entry(f.stem, e.index, e.label, e.puzzle, e.goal)
+            for f in tournament_files(puzzles_dir())
+            for e in load_set(f.stem, puzzles_dir())[:k]]
 
 
 def hard_entries(tournament: str) -> list[Entry]:
