@@ -1,20 +1,10 @@
 """The schedule's tuned numbers: one frozen table that says how the solvers share a budget.
 
-Every number that decides which search runs, when and for how much work is a field of
-``Policy``, with one line on what it trades and the decision record that measured it
-(docs/decisions/), as CaDiCaL keeps its options in one table. Callers pass a policy
-(``DEFAULT_POLICY`` unless told); tests pass their own with ``dataclasses.replace`` instead of
-patching module globals, and ``Policy.changed`` names what differs from the default.
-
-Glossary
-    work    the engine's deterministic measure of effort: line solves (``_core`` and
-            ``_colour`` count them), plus, for the dive, belief-propagation passes counted
-            as DIVE_BP_CELLS cells a unit. About 4 million a second on this project's
-            machine (1.3-19 million, by puzzle). Turns are counted in work, nodes and SAT
-            conflicts, never in seconds: the same puzzle and options give the same run on
-            every machine, and the clock only ends the whole run (docs/decisions/0034).
-    turn    what one search may do before the next takes over.
-"""
+Each field has a line on what it trades and the decision record that measured it
+(docs/decisions/). Callers pass a policy (``DEFAULT_POLICY`` unless told); tests pass their
+own with ``dataclasses.replace``. *Work* is the engine's deterministic effort: line solves,
+plus the dive's belief-propagation passes (``dive_bp_cells`` cells a unit), about 4 million
+a second here; turns are counted in work, nodes and conflicts, never seconds (0034)."""
 
 from __future__ import annotations
 

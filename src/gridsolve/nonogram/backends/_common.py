@@ -16,7 +16,7 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, Clue, G
                                       is_any_solution)
 
 __all__ = ["LineKey", "Line", "lines", "feasible_starts", "checked",
-           "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "KISSAT", "KISSAT_MIN_LINE",
+           "unknown_grid", "grid_from_cells", "DEFAULT_SOLVER", "KISSAT",
            "sat_installed"]
 
 #: The SAT solver used unless one is named: Glucose 4.2.1 (with the order model it beat
@@ -24,9 +24,6 @@ __all__ = ["LineKey", "Line", "lines", "feasible_starts", "checked",
 DEFAULT_SOLVER = "glucose42"
 #: The SAT solver run as a program (``kissat``), not through python-sat.
 KISSAT = "kissat"
-#: Puzzles whose every line has at least this many cells go to Kissat in ``auto`` when it is
-#: installed (past the native engine's one-word bit-parallel line solver; decision 0016).
-KISSAT_MIN_LINE = 64
 
 
 _SAT_FOUND = False

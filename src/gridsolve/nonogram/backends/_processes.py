@@ -1,10 +1,6 @@
 """The processes of ``--jobs``: workers forked with the parent's state, their reports
-pooled, every process killed at the answer or the deadline, none outliving its parent.
-
-A worker is a function of the pipe it reports on: ("nodes", n) its work so far, ("grid", g) a
-solution, ("failed", 1) a search that broke, ("done", exhausted) its end. ``parallel`` says
-which searches run; this module only runs them.
-"""
+pooled, every process killed at the answer or the deadline, none outliving its parent. A
+process reports ("nodes", n), ("grid", g), ("failed", 1) and ("done", exhausted)."""
 
 from __future__ import annotations
 
@@ -69,10 +65,8 @@ def reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
 
 def side(worker: schedule.Worker, pool: schedule.Pool, work: int, nodes: Callable[[], int],
          since_fork: bool = False) -> Worker:
-    """A schedule's worker in a process of its own: turns of ``work`` until the pool is full
-    or the worker is exhausted or stopped, sending ``nodes()`` (less their count at the fork
-    if ``since_fork``) and the pool's new solutions after each, then whether it was
-    exhausted."""
+    """A schedule's worker in a process: turns of ``work``, reporting ``nodes()`` (since the
+    fork if ``since_fork``) and new solutions after each, to its end."""
     def run(conn: Connection) -> None:
         report = reporter(conn)
         before = nodes() if since_fork else 0
@@ -87,10 +81,8 @@ def side(worker: schedule.Worker, pool: schedule.Pool, work: int, nodes: Callabl
 
 def grids_worker(grids: Callable[[], Iterator[Grid | None]],
                   nodes: Callable[[], int]) -> Worker:
-    """A search given as a generator of solutions: each sent (after its node count so far:
-    the answer may come with it, and the process is then killed), then whether it was
-    exhausted; a None it yields sends the count alone. A search that fails (a solver
-    program's error) ends here, not exhausted, and says so; the others go on."""
+    """A search given as a generator of solutions in a process (None: a count alone); a
+    failed search (a program's error) says so, not exhausted."""
     def run(conn: Connection) -> None:
         complete = True
         try:

@@ -1,16 +1,8 @@
 """What the SAT solvers run as programs (``kissat``, ``syrup``) share: finding the program,
-writing the puzzle's CNF to its standard input in DIMACS as it is made (the text is never
-held whole: a model of 10^8 literals would take gigabytes as text), one run under the
-deadline and the memory limit, and the loop of runs that gives solutions one by one.
-
-A run cannot be resumed: after each solution, its neighbours by local moves (``engine.nearby``)
-come first, then a native search guided by it (``engine.guided``, the policy's
-``guided_nodes_per_conflict`` nodes for each conflict the run took; not under a node limit),
-and only then does the program run again, with the
-solutions so far blocked (a clause on the cell variables each); when the guided search is
-exhausted, the solutions so far are every solution and no run is needed. The memory limit
-caps the program's address space (``RLIMIT_AS``), and a run that hits it is an OutOfMemory.
-"""
+feeding it the puzzle's DIMACS as it is made (never held whole), one run under the deadline
+and the memory limit (``RLIMIT_AS``: a run that hits it is an OutOfMemory), and the loop of
+runs that gives solutions one by one, with local moves and the guided search between runs
+(docs/engine.md, "Programs and counts"; decision 0032)."""
 
 from __future__ import annotations
 
@@ -83,10 +75,8 @@ def _cpu_ticks(pid: int) -> int | None:
 
 
 def find(name: str, env: str, found: list[str | None]) -> str | None:
-    """The program ``name``: $``env``, else the one a passagemath wheel ships
-    (sage_wheels/bin/``name`` in a directory of the import path), else one on the PATH; None
-    if there is none. ``found`` keeps the answer (the environment variable is read each
-    time)."""
+    """The program ``name``: $``env``, else the one a passagemath wheel ships, else one on the
+    PATH; None if there is none (``found`` keeps the answer)."""
     path = os.environ.get(env)
     if path:
         return path
@@ -123,11 +113,9 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
         deadline: float | None, max_memory: int | None,
         stop: Callable[[subprocess.Popen[str]], str] | None = None,
         stall: float | None = None) -> Ended:
-    """One run of the program (``args``) on the model (``header`` and its DIMACS ``text``). At
-    the deadline ``stop`` (if given) may ask the process for what it has to say (e.g. its
-    statistics) before it is killed. With ``stall``, a process that has used no CPU time for
-    that many seconds after its input is written is taken to hang and is killed (``stalled``;
-    Linux, where /proc gives its CPU time). The process never outlives the call."""
+    """One run of ``args`` on the model; at the deadline ``stop`` may ask it for its statistics
+    before it is killed; with ``stall``, a run that uses no CPU time for that long is killed as
+    hung (Linux). The process never outlives the call."""
     if passed(deadline):
         return Ended(None, "")
     parent = os.getpid()
@@ -214,17 +202,10 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
               runs: str = "runs", policy: Policy = DEFAULT_POLICY,
               guided_always: bool = False) -> Iterator[Grid]:
     """The puzzle's solutions other than ``found``, each checked, as they come; LimitReached
-    at a limit (the timeout counts from ``started``; the node limit caps the conflicts of all
-    runs together). Each run (``once``) is fed the model anew (``cnf.dimacs``, the extra
-    clauses, one blocking clause per solution so far); after each solution of a
-    black-and-white puzzle, its neighbours by local moves come first, then (without a node
-    limit) the native search guided by it (``Guided``, ``guided_nodes_per_conflict`` of the
-    policy's nodes for each of the run's conflicts, at least ``guided_min_nodes``), whose
-    solutions are blocked too; when that search is exhausted, the solutions so far are all
-    and no run follows. ``out`` gets conflicts, the runs (under the key ``runs``), nearby and
-    guided as they grow (``guided_always``: the guided search under a node limit too). A
-    model over the memory limit (LimitReached) and ``found`` on a
-    colour puzzle (ValueError) are raised at the call."""
+    at a limit (the node limit caps all runs' conflicts). Each run (``once``) gets the model
+    anew with the solutions so far blocked; after each solution, local moves and (without a node
+    limit, or ``guided_always``) the guided search, whose exhaustion ends the loop. ``out``
+    gets conflicts, ``runs``, nearby and guided."""
     from gridsolve.nonogram.backends.sat import check_memory
     size = check_memory(puzzle, known, limits.max_memory, encoding)
     if found and not abilities(puzzle).moves:

@@ -1,30 +1,8 @@
-"""The ``auto`` method: the native engine first, then SAT and the native engine in turns.
-
-A plan over the schedule's workers (``engine.schedule``; docs/ARCHITECTURE.md, "The
-schedule"); every number is a ``Policy`` field, which says what it trades and which decision
-record measured it, and every turn is counted in work, nodes or conflicts, so one process
-repeats its runs exactly (0034). The plan:
-
-1. The team's first turn (``_first_turn``: ``auto_nodes`` nodes, ``first_work`` work), then
-   on the puzzles the dive is for its first turn (``Team.first_dive``, 0028). Most puzzles
-   end there.
-2. SAT comes in when its model fits (``fits.sat_fits``: memory, and under a timeout the time
-   to build it), seeded with the cells the team proved at its root and what its probes
-   there fixed (unit and binary clauses). Its solver is ``default_solver``: python-sat's
-   ``DEFAULT_SOLVER``, or Kissat on puzzles whose every line is long (0016).
-3. ``go_on``: SAT (python-sat) and the team in turns, SAT until its work reaches
-   ``sat_work`` of the team's so far, the team until it has had twice its last share, the
-   dive half that (0018, 0020); small puzzles still open after ``kissat_after_rounds``
-   rounds go to Kissat (0019, 0021). A solver that cannot be paused (Kissat, CaDiCaL) runs
-   alone (``_alone``), except Kissat on the dive's puzzles: its conflict-limited runs and
-   the dive in equal, growing turns (``_kissat_in_turns``, 0029).
-4. A colour puzzle (no team yet) hands over once: its engine for ``colour_work``, then SAT
-   alone seeded with what its root proved (``_colour``, 0026, 0027).
-
-Solutions are pooled; when one search is exhausted, the pool is every solution. Without
-python-sat (and Kissat not taken), or when SAT's model does not fit, the native engine goes
-on alone. A caller's ``max_nodes`` caps native nodes and SAT conflicts together; ``nodes``
-is their sum.
+"""The ``auto`` method, a plan over the schedule's workers: the native team's first turn,
+the dive's where it is for, then SAT and the native search in turns (or SAT alone, or Kissat
+and the dive in turns); a colour puzzle hands over to SAT once. The plan and the decision
+records behind each step are in docs/engine.md, section 6; every number is a ``Policy``
+field, and every turn is counted in work, so one process repeats its runs exactly (0034).
 """
 
 from __future__ import annotations
@@ -54,11 +32,8 @@ __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_fi
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
                    policy: Policy = DEFAULT_POLICY) -> str:
-    """SAT's solver unless one is named: Kissat for a puzzle whose every line has
-    ``kissat_min_line`` cells or more and whose engine has local moves and a guided search
-    (the next solution after a program's, which starts anew for each: black and white),
-    Kissat installed, at most ``program_max_solutions`` asked; else DEFAULT_SOLVER. (A
-    smaller puzzle does not import the Kissat backend.)"""
+    """SAT's solver unless one is named: Kissat where every line is long and the engine has
+    local moves (0016), else DEFAULT_SOLVER."""
     if (abilities(puzzle).moves and min(puzzle.width, puzzle.height) >= policy.kissat_min_line
             and max_solutions <= policy.program_max_solutions):
         from gridsolve.nonogram.backends import kissat
@@ -68,9 +43,8 @@ def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
 
 
 def check_named(solver: str | None, limits: SearchLimits) -> None:
-    """A named python-sat solver that cannot run here (unknown, not loadable, no count, no
-    node limit) is an error before the native turn (auto, ``--jobs``), not after it on hard
-    puzzles only. Call with python-sat installed; nothing is imported when none is named."""
+    """A named python-sat solver that cannot run here is an error before the native turn,
+    not only on the hard puzzles that reach SAT."""
     if solver is not None and solver != KISSAT:
         from gridsolve.nonogram.backends import sat
         sat.check_solver(solver, limits)
@@ -78,18 +52,15 @@ def check_named(solver: str | None, limits: SearchLimits) -> None:
 
 def small_for_kissat(puzzle: AnyPuzzle, solver: str | None, limits: SearchLimits,
                      max_solutions: int = 2, policy: Policy = DEFAULT_POLICY) -> bool:
-    """Does this puzzle, if still open after its first native turn, go to Kissat (0019,
-    0021): black and white, at most ``small_cells`` cells, no solver named, no node limit,
-    at most ``program_max_solutions`` asked? Whether Kissat is installed is asked only then
-    (its import costs ~20 ms)."""
+    """Does this small puzzle, if still open after its first turn, go to Kissat (0019,
+    0021)? (Whether Kissat is installed is asked only then: its import costs ~20 ms.)"""
     return (solver is None and limits.max_nodes is None and abilities(puzzle).moves
             and puzzle.width * puzzle.height <= policy.small_cells
             and max_solutions <= policy.program_max_solutions)
 
 
 def first_work(puzzle: AnyPuzzle, to_kissat: bool, policy: Policy = DEFAULT_POLICY) -> int:
-    """The work of the team's first turn: ``first_work`` on small puzzles
-    (``first_work_to_kissat`` where Kissat may come next), ``first_work_large`` on others."""
+    """The work of the team's first turn (``first_work``, ``_to_kissat`` or ``_large``)."""
     if puzzle.width * puzzle.height > policy.small_cells:
         return policy.first_work_large
     return policy.first_work_to_kissat if to_kissat else policy.first_work
@@ -101,8 +72,7 @@ def _kissat_installed() -> bool:
 
 
 def _sat() -> ModuleType | None:
-    """The SAT backend, imported now (only when SAT is needed), or None if python-sat is
-    installed but cannot be imported."""
+    """The SAT backend, imported now, or None if python-sat is installed but broken."""
     from gridsolve.nonogram.backends import sat
     try:
         sat.require()
@@ -121,13 +91,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             solver: str | None = None, encoding: str | None = None,
             implications: bool = True, policy: Policy = DEFAULT_POLICY,
             progress: Progress | None = None) -> Result:
-    """Native under the auto budget, then SAT seeded with the native root grid: in turns with
-    the native search (black and white, a SAT solver that can be interrupted), else alone.
-    ``solver`` and ``encoding`` name SAT's solver and CNF model (defaults: ``default_solver``,
-    ``cnf.encoding_for``); with ``implications``, what the native probes at the root fixed goes
-    to SAT too, as binary clauses (``cnf.implication_clauses``; colour: the colours open cells
-    lost as units too, ``cnf.colour_root_clauses``); ``policy`` holds every tuned number;
-    ``progress`` is told the nodes and solutions as they grow."""
+    """The auto plan (module docstring). ``solver`` and ``encoding`` name SAT's solver and
+    CNF model; with ``implications`` what the root's probes fixed goes to SAT as clauses."""
     started = time.perf_counter()
     name = solver or default_solver(puzzle, max_solutions, policy)
     if name != KISSAT and not sat_installed():
@@ -151,8 +116,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 
 def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
-    """A colour puzzle: the colour engine for ``colour_work`` and ``auto_nodes``, then SAT
-    alone, seeded with what its root proved (0026, 0027)."""
+    """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027)."""
     budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
                                  else min(policy.auto_nodes, limits.max_nodes))
     native, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, budget,
@@ -167,8 +131,8 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
 def colour_handover(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
                     started: float, encoding: str | None, native: Result,
                     root: engine.ColourRoot, policy: Policy) -> Result:
-    """After the colour engine's first turn (``native``, with its ``root``): SAT alone,
-    seeded with what the root proved, under what is left of the limits."""
+    """After the colour engine's first turn (``native``): SAT alone, seeded with what its
+    ``root`` proved, under what is left of the limits."""
     deadline = limits.deadline(started)
     sat = None
     if name != KISSAT:
@@ -213,17 +177,14 @@ def colour_turn(puzzle: AnyPuzzle, policy: Policy = DEFAULT_POLICY) -> int:
 
 
 def _pooled(first: Result, then: Result, max_solutions: int) -> Result:
-    """``then`` (a search from the start) with the solutions ``first`` found before it stopped
-    (a first turn can stop with several: "multiple", not settled) pooled in; exhausted only
-    if ``then`` was (its solutions are then every solution)."""
+    """``then`` (a search from the start) with ``first``'s solutions pooled in."""
     return repooled(then, then.solutions + first.solutions, max_solutions, then.exhausted)
 
 
 def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
               started: float, encoding: str | None, implications: bool,
               to_kissat: bool = False) -> Result:
-    """The native team's first turn (``first_work``), the dive's first where it is for, then
-    ``go_on``: SAT and the native team in turns, each resuming where it stopped."""
+    """The team's first turn, the dive's where it is for, then ``go_on``."""
     policy = team.policy
     deadline = limits.deadline(started)
     if _first_turn(team, max_solutions, limits, first_work(team.puzzle, to_kissat, policy)):
@@ -242,12 +203,8 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
 def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
           encoding: str | None = None, implications: bool = True, to_kissat: bool = False,
           report: Callable[[int, Iterable[Grid]], None] | None = None) -> Result:
-    """After the team's first turn and the dive's (``dive_first``): SAT and the team in
-    turns, or SAT alone, to the answer or the limits (counted from ``started``).
-    ``parallel`` runs it in a process of its own (``--jobs``), which ``report`` tells the
-    nodes so far and the solutions pooled so far after each of SAT's solutions and each
-    turn. The turns: SAT's conflicts until they are worth ``sat_work`` of the team's work so
-    far, then the team until its work is twice what it was (and the dive half as much)."""
+    """After the first turns: SAT and the team (and the dive) in turns, or SAT alone, to the
+    answer or the limits; ``report`` (``--jobs``' process) is told nodes and solutions."""
     puzzle, policy = team.puzzle, team.policy
     deadline = limits.deadline(started)
     small = puzzle.width * puzzle.height <= policy.small_cells
@@ -328,9 +285,7 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
 
 def root_clauses(team: Team, known: Grid | None,
                  encoding: str | None = None) -> list[list[int]]:
-    """What the team's probes at its root fixed, as binary clauses for SAT
-    (``cnf.implication_clauses``), unless they outnumber ``implication_max_share`` of the
-    model's clauses: then none (0035)."""
+    """What the root's probes fixed, as clauses for SAT, unless too many (0035)."""
     from gridsolve.nonogram.backends import cnf
     extra = cnf.implication_clauses(team.root_implications(), known)
     model = cnf.size(team.puzzle, known, encoding=encoding).clauses
@@ -338,11 +293,8 @@ def root_clauses(team: Team, known: Grid | None,
 
 
 def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, work: int) -> bool:
-    """The native team's first turn, up to ``auto_nodes`` nodes (counting past
-    ``auto_count_from`` solutions: ``auto_nodes`` past the last solution it reached) and
-    ``work``, a node that runs past ``first_stop`` work (``long_line_stop`` on puzzles with a
-    line over ``long_line`` cells) stopping the team for good (SAT alone goes on); True if
-    that ended the search (it was not stopped)."""
+    """The team's first turn (``auto_nodes`` past the last solution, ``work``; one node past
+    ``first_stop`` stops the team for good); True if that ended the search."""
     policy = team.policy
     cap = policy.auto_nodes
     end = team.work() + work
@@ -360,24 +312,15 @@ def _first_turn(team: Team, max_solutions: int, limits: SearchLimits, work: int)
 
 
 def dive_first(team: Team, limits: SearchLimits, deadline: float | None) -> bool:
-    """The dive's first turn after the team's (the policy's ``dive_first_work`` and
-    ``dive_first_fails``) on the puzzles it is for (``dives``); True if that ended the
-    search."""
+    """The dive's first turn where it is for; True if that ended the search."""
     return team.first_dive(limits, deadline)
 
 
 def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left: SearchLimits,
                      known: Grid, encoding: str | None, extra: list[list[int]],
                      found: tuple[Grid, ...], deadline: float | None) -> Result:
-    """Kissat's runs in turns with the dive on one core: a run of ``kissat_turn_conflicts``
-    conflicts (seeded as ``_alone`` says, the solutions so far blocked, under ``left``: what
-    is left of the caller's limits), then the dive (``Team.dive``, going on where it
-    stopped) ``kissat_dive_work`` a conflict, each pair ``kissat_turn_growth`` times the last, until
-    one ends the search or the deadline. A run that reaches its conflicts ends (a program
-    cannot be paused at a count), and the next starts anew: over the doublings at most
-    about twice Kissat's work, and the same turns on every machine (0029, 0034). The
-    solutions are pooled in the team's; when either search is exhausted, they are every
-    solution. The same Result as ``kissat.analyse``, with the turns in its stats."""
+    """Kissat's conflict-limited runs and the dive in growing turns on one core (0029, 0034);
+    the same Result as ``kissat.analyse``, with the turns in its stats."""
     policy = team.policy
     started = time.perf_counter()
     team.found.update(dict.fromkeys(found))
@@ -401,10 +344,8 @@ def _kissat_in_turns(team: Team, max_solutions: int, limits: SearchLimits, left:
 
 
 def sat_work(native: int, rounds: int, small: bool, policy: Policy = DEFAULT_POLICY) -> float:
-    """SAT's work in all by the end of its turn in round ``rounds`` (from 1), when the native
-    search has had ``native`` work: ``sat_share`` times that, or on small puzzles
-    ``sat_share_small`` times, growing by ``sat_share_growth`` each round up to
-    ``sat_share_small_max``."""
+    """SAT's work in all by the end of round ``rounds`` (from 1), the native search having had
+    ``native`` (the policy's ``sat_share``, or on small puzzles ``sat_share_small`` growing)."""
     if not small:
         return policy.sat_share * native
     return native * min(policy.sat_share_small_max,
@@ -414,13 +355,8 @@ def sat_work(native: int, rounds: int, small: bool, policy: Policy = DEFAULT_POL
 def _alone(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
            known: Grid, encoding: str | None, extra: list[list[int]],
            found: tuple[Grid, ...] | None = None) -> Result:
-    """After the team's first turn, SAT alone for the rest of the limits, seeded as in the
-    turns (the root's cells and implications; the team's solutions blocked and counted): for
-    solvers whose run cannot be paused (Kissat, a program; python-sat's CaDiCaL and others it
-    cannot interrupt, run in a child process). The native team does not go on (where auto
-    takes Kissat, the native search's lines are past its one-word bit-parallel solver, and on
-    random 70x70 it ended none that Kissat did not end sooner; 0016); on the puzzles the dive
-    is for, the dive takes turns with Kissat (``_kissat_in_turns``)."""
+    """SAT alone after the first turns, seeded as in the turns, for solvers that cannot be
+    paused (0016); on the dive's puzzles, Kissat in turns with the dive."""
     from gridsolve.nonogram.backends import cnf
     puzzle, policy = team.puzzle, team.policy
     deadline = limits.deadline(started)

@@ -1,25 +1,8 @@
-"""Kissat, a SAT solver run as a program (``_program``: the puzzle's CNF written in DIMACS to
-its standard input as it is made, the model read back from its "v" lines).
-
-Kissat (Biere et al.) is not in python-sat; the ``kissat`` extra installs it as the program
-that the ``passagemath-kissat`` wheel ships (a 0.3 MB binary, no other dependency). On random
-70x70 puzzles it found a first solution 2-10x sooner than Glucose 4.2.1 and solved some
-Glucose did not in 60 s; on the survey's 36x42 to 99x59 puzzles it was slower
-(docs/decisions/0016). So ``auto`` hands over to it only on puzzles whose every line is longer
-than the native engine's one-word bit-parallel solver takes (``KISSAT_MIN_LINE`` cells),
-where the native search was measured weak.
-
-A run cannot be resumed: after each solution, a neighbour by local moves (``engine.nearby``)
-comes first, then the native search guided by it (``engine.guided``, without a node limit),
-then Kissat runs again with the solutions so far blocked (a clause on the cell variables
-each), unless the guided search was exhausted (``_program.solutions``). Limits: at the
-deadline the process is sent SIGINT, prints its statistics (so its conflicts still count as
-nodes) and is killed after STATS_GRACE at most; a node limit is Kissat's conflict limit
-(``--conflicts``, for all its runs together); the memory limit caps its address space
-(``RLIMIT_AS``), and a run that hits it is a LimitReached.
-``auto`` gives its dive turns between Kissat's runs on one core, each run under a conflict
-limit (decisions 0029, 0034).
-"""
+"""Kissat, a SAT solver run as a program (``_program``), from the ``kissat`` extra (the
+``passagemath-kissat`` wheel's binary). ``auto`` hands over to it where every line is long
+(docs/decisions/0016) and gives the dive turns between its conflict-limited runs (0029).
+At the deadline it is sent SIGINT and prints its statistics (its conflicts count as nodes);
+a node limit is its ``--conflicts`` for all runs together; the memory limit caps it."""
 
 from __future__ import annotations
 
@@ -29,13 +12,13 @@ from collections.abc import Iterator, Sequence
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram.backends import _program
-from gridsolve.nonogram.backends._common import KISSAT, KISSAT_MIN_LINE
+from gridsolve.nonogram.backends._common import KISSAT
 from gridsolve.nonogram.backends._program import KILLED, OutOfMemory
-from gridsolve.nonogram.engine import Result, SearchLimits, abilities
+from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
-__all__ = ["NAME", "KISSAT_MIN_LINE", "ENV", "program", "installed", "require", "prefer",
+__all__ = ["NAME", "ENV", "program", "installed", "require",
            "KILLED", "OutOfMemory", "solutions", "analyse"]
 
 #: The solver's name where SAT solvers are named (``--sat-solver kissat``).
@@ -62,13 +45,6 @@ def require() -> str:
     if path is None:
         raise SolverUnavailable("kissat", "kissat")
     return path
-
-
-def prefer(puzzle: AnyPuzzle) -> bool:
-    """Does auto hand this puzzle over to Kissat (rather than to Glucose)? When it is black
-    and white, every line has KISSAT_MIN_LINE cells or more, and Kissat is installed."""
-    return (abilities(puzzle).moves and min(puzzle.width, puzzle.height) >= KISSAT_MIN_LINE
-            and installed())
 
 
 #: Seconds a run stopped at the deadline may take to print its statistics (its conflicts:
@@ -122,18 +98,10 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
               extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
               stats: dict[str, int] | None = None, seed: int = 0,
               policy: Policy = DEFAULT_POLICY, guided_always: bool = False) -> Iterator[Grid]:
-    """Yield the puzzle's solutions other than ``found`` (black and white only), each checked;
-    LimitReached at a limit. ``known`` cells are facts (unit clauses); ``extra`` clauses hold
-    in every solution (e.g. the root's implications). After each of Kissat's solutions of a
-    black-and-white puzzle, its neighbours by local moves (``engine.nearby``) and by the
-    native search guided by it (``engine.guided``; not under a node limit); then Kissat runs
-    again with every solution so far blocked, unless that search was exhausted. ``stats``
-    (if given) gets conflicts, kissat_runs, nearby and guided as they grow. ``seed`` is
-    Kissat's random seed (its ``--seed``; runs of the same model with other seeds take other
-    paths: ``--jobs`` runs several); ``policy`` sizes the guided search, which
-    ``guided_always`` runs under a node limit too (``auto``'s turns: the limit is the turn's).
-    A missing program (SolverUnavailable) and a model over the memory limit (LimitReached)
-    are raised at the call."""
+    """Yield the puzzle's solutions other than ``found`` (black and white), each checked,
+    as ``_program.solutions`` runs them (``stats``: conflicts, kissat_runs, nearby, guided);
+    ``seed`` is Kissat's ``--seed``; ``guided_always`` runs the guided search under a node
+    limit too (auto's turns). SolverUnavailable and LimitReached (memory) come at the call."""
     if not 0 <= seed < 2**31:
         raise ValueError(f"kissat's seed must be in 0..2^31-1, not {seed}")
     started = time.perf_counter()

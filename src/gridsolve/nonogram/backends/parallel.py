@@ -1,25 +1,7 @@
-"""One puzzle on several cores (``--jobs``): the schedule's workers side by side, one
-process each (docs/ARCHITECTURE.md, "The schedule"; numbers are ``Policy`` fields).
-
-The team runs here first, as auto's first turn (``parallel_after`` work, or
-``parallel_after_large`` and the dive's first turn on puzzles over ``small_cells`` cells);
-most puzzles end there without a process. Otherwise up to ``jobs`` processes are forked,
-each a whole search seeded as auto seeds SAT (the root's cells and implications): the team
-going on from its state at the fork; SAT when its model fits (python-sat's solver, or Kissat
-where auto takes it: 0019, 0021); without SAT the dive; a plain native search that
-restarts; Kissat with other seeds on the cores left (its time varies 2-10x by seed, 0022).
-Where auto hands a large puzzle to Kissat (0016), Kissat seeds 0 and 1 come first and the
-dive takes the second process where it is for (0023, 0029); where it hands one to Glucose
-and glucose-syrup is installed, auto's own turns take one process and glucose-syrup's
-threads the others (0024, 0030). A colour puzzle: its engine here for ``colour_work``, then
-a new colour search and SAT side by side.
-
-Processes share the machine's clock, so unlike one process they need not repeat: statuses
-and counts stay exact, only which search answers first may differ. Solutions are pooled
-(each checked); the answer is in when the pool is full or a search is exhausted, and the
-others are killed. The timeout is the caller's, the memory limit holds in each process, and
-under a node limit all runs in this process so that the limit stays exact. Without fork()
-(Windows) it all runs in one process.
+"""One puzzle on several cores (``--jobs``): auto's first turns here, then the schedule's
+workers side by side, one process each; the plan and its decision records are in
+docs/engine.md, "One puzzle on several cores". Statuses and counts are exact; only which
+process answers first may differ. A node limit, one job or no fork() (Windows): one process.
 """
 
 from __future__ import annotations
@@ -48,27 +30,18 @@ if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small s
 __all__ = ["alone_for", "can_fork", "analyse"]
 
 
-def _team_worker(team: Team, limits: SearchLimits) -> Worker:
-    """The native team, going on from its state at the fork (its nodes before the fork, the
-    dive's first turn's too, count here)."""
-    return side(TeamWorker(team, limits.timeout), Pool(team.max_solutions, team.found),
-                team.policy.report_work, team.nodes)
-
-
-def _dive_worker(team: Team, limits: SearchLimits) -> Worker:
-    """The team's dive (``Team.dive``), going on from its state at the fork; it counts the
-    nodes from there (those before are the team's, counted once by its worker or here)."""
-    return side(DiveWorker(team, limits.timeout), Pool(team.max_solutions, team.found),
-                team.policy.report_work, team.nodes, since_fork=True)
+def _team_worker(team: Team, limits: SearchLimits, dive: bool = False) -> Worker:
+    """The team (or its dive) going on from its state at the fork; the nodes before the fork
+    count once, in the team's process."""
+    worker = (DiveWorker if dive else TeamWorker)(team, limits.timeout)
+    return side(worker, Pool(team.max_solutions, team.found), team.policy.report_work,
+                team.nodes, since_fork=dive)
 
 
 def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
                  started: float) -> Worker:
-    """auto's turns from the state at the fork (``auto.go_on``: the team, its dive and
-    Glucose in turns, as on one core from there), to its answer or the limits (its nodes
-    before the fork count here). It sends its node count and new solutions at once, after
-    each of SAT's solutions and each turn, and at the end, then whether its search was
-    exhausted; if it fails (out of memory, a solver's error) it says so, not exhausted."""
+    """auto's turns from the state at the fork (``auto.go_on``), reporting after each turn
+    and each SAT solution; a failure (out of memory, a solver's error) says so."""
     def run(conn: Connection) -> None:
         report = reporter(conn)
         report(team.nodes(), team.found)
@@ -98,10 +71,8 @@ def _go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
 def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
                 known: Grid | None, extra: list[list[int]],
                 deadline: float | None = None) -> Worker:
-    """A python-sat solver on the puzzle; one python-sat can interrupt ends itself at
-    ``deadline`` with its conflicts (see DEADLINE_GRACE), another is killed there. One that
-    can is interrupted every REPORT_SECONDS too, to send its count so far: on a busy
-    machine its last count could come after the grace (it keeps what it learned)."""
+    """A python-sat solver on the puzzle, sending its conflicts every REPORT_SECONDS (one it
+    can interrupt ends itself at ``deadline``; another is killed there)."""
     from gridsolve.nonogram.backends import sat
     holder: list[Any] = []
 
@@ -133,13 +104,11 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
 def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
                    extra: list[list[int]], found: tuple[Grid, ...], seed: int = 0,
                    deadline: float | None = None) -> Worker:
-    """Kissat on the puzzle; at ``deadline`` it ends itself (Kissat, sent SIGINT, gives its
-    conflicts), so its count reaches the pool (which waits DEADLINE_GRACE for it)."""
+    """Kissat on the puzzle, with the team's solutions so far blocked (``found``)."""
     from gridsolve.nonogram.backends import kissat
     stats: dict[str, int] = {}
 
     def grids() -> Iterator[Grid]:
-        # found: the team's solutions so far, blocked (the pool has them)
         return kissat.solutions(puzzle, SearchLimits(max_nodes=limits.max_nodes,
                                                      timeout=seconds_left(deadline),
                                                      max_memory=limits.max_memory),
@@ -150,35 +119,19 @@ def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
 
 def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
               policy: Policy = DEFAULT_POLICY) -> int:
-    """The work the team does alone before the processes start: ``parallel_after``, or
-    ``first_work_to_kissat`` when Kissat is to take the SAT side of a small puzzle
-    (``to_kissat``), or on a puzzle of more than ``small_cells`` cells
-    ``parallel_after_large`` (each at most ``parallel_after``)."""
+    """The team's work alone before the processes start (the policy's ``parallel_after``,
+    ``first_work_to_kissat`` where Kissat comes next, ``parallel_after_large``)."""
     if puzzle.width * puzzle.height <= policy.small_cells:
         return (min(policy.parallel_after, policy.first_work_to_kissat) if to_kissat
                 else policy.parallel_after)
     return min(policy.parallel_after, policy.parallel_after_large)
 
 
-def _kissat_small(puzzle: AnyPuzzle, with_sat: bool, solver: str | None,
-                  max_solutions: int, policy: Policy) -> bool:
-    """Would auto hand this puzzle to Kissat after its first turn (``auto.small_for_kissat``;
-    with python-sat installed: without it auto is the native engine alone there)? (A node
-    limit keeps --jobs to one process, so none is here.)"""
-    from gridsolve.nonogram.backends.auto import small_for_kissat
-    return (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions, policy)
-            and sat_installed())
-
-
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None,
             policy: Policy = DEFAULT_POLICY, progress: Progress | None = None) -> Result:
-    """Search with up to ``jobs`` processes (see the module docstring); the same Result as
-    every method. ``with_sat`` brings SAT in (method auto) when its model fits."""
+    """Search with up to ``jobs`` processes; ``with_sat``: method auto, else native."""
     if limits.max_nodes is not None or jobs <= 1 or not can_fork():
-        # one process (one job; a node limit stays exact): the method itself; without
-        # fork() (Windows) the searches, which carry the team's state, cannot be handed to
-        # other processes
         if not with_sat:
             return engine.analyse(puzzle, max_solutions, limits, policy=policy,
                                   progress=progress)
@@ -198,7 +151,9 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     workers: list[Worker] = []
     before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions
     colour_extra: list[list[int]] | None = None  # and what its root proved, as clauses
-    to_kissat = _kissat_small(puzzle, with_sat, solver, max_solutions, policy)
+    from gridsolve.nonogram.backends.auto import small_for_kissat
+    to_kissat = (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions,
+                                               policy) and sat_installed())
     if team is not None:
         from gridsolve.nonogram.backends.auto import _kissat_installed
         first = SearchLimits(max_nodes=policy.auto_nodes, timeout=limits.timeout)
@@ -219,9 +174,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                                 to_kissat)
         known = team.partial()
         workers.append(_team_worker(team, limits))
-    else:  # colour: the engine alone first, under auto's budget, as auto does
-        # (without SAT the turn is parallel_after: the native search alone ends there more
-        # often, and the one started next begins anew)
+    else:  # colour: its engine's first turn, as auto's (native: parallel_after)
         from gridsolve.nonogram.backends.auto import colour_turn
         after = (min(policy.parallel_after, colour_turn(puzzle, policy)) if with_sat
                  else policy.parallel_after)
@@ -243,9 +196,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                                                    root.implications)
     sat_side: list[Worker] = []
     if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions, policy):
-        # a large puzzle, glucose-syrup installed: auto's own turns go on in one process,
-        # and glucose-syrup's threads, which share what they learn, take the other cores
-        # (0024, 0030)
+        # auto's own turns in one process, glucose-syrup's threads on the others (0024, 0030)
         syrup_side = _syrup_side(team, limits, known, deadline, jobs - 1)
         if syrup_side is not None:
             worker, threads = syrup_side
@@ -257,8 +208,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             if not settled(result, max_solutions) and not passed(deadline):
                 result = _turns_go_on(team, max_solutions, limits, started, result)
             return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
-    # a large puzzle auto hands to Kissat (no solver named, every line 64+: 0016), after
-    # which auto runs Kissat alone: Kissat takes the team's core too (0023)
+    # a large puzzle auto hands to Kissat (0016): Kissat takes the team's core too (0023)
     from gridsolve.nonogram.backends.auto import default_solver
     kissat_first = (team is not None and with_sat and not to_kissat and solver is None
                     and default_solver(puzzle, max_solutions, policy) == KISSAT)
@@ -273,9 +223,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
                                  deadline, started, known)
         workers += sat_side[:1]
     if team is not None and not sat_side and dives(team.puzzle, policy):
-        # native, or auto without SAT (not installed, or its model does not fit): the dive
-        # beside the team, as the native engine gives it turns on one core
-        workers.append(_dive_worker(team, limits))
+        # native, or no SAT: the dive beside the team, as on one core
+        workers.append(_team_worker(team, limits, dive=True))
     if abilities(puzzle).restart and len(workers) < jobs:
         workers.append(_restarts_worker(cast(Puzzle, puzzle), limits))
     workers += sat_side[1:]  # Kissat's other seeds, on the cores left
@@ -284,8 +233,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 
 
 def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
-    """The processes to start: ``jobs``, or as many cores as were free of other processes'
-    work since the reading ``idle`` (``free_cores_only``)."""
+    """``jobs``, or the cores free of other work since ``idle`` (``free_cores_only``)."""
     if not policy.free_cores_only:
         return jobs
     return min(jobs, cores.free(idle, cores.reading()) or jobs)
@@ -293,8 +241,7 @@ def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
 
 def _one_process(team: Team, max_solutions: int, limits: SearchLimits, with_sat: bool,
                  solver: str | None, started: float, to_kissat: bool) -> Result:
-    """The rest of the run in this process, as one job goes on after the same first turns:
-    auto's turns (``auto.go_on``), or the native engine's."""
+    """The rest of the run here, as one job goes on after the same first turns."""
     if with_sat:
         from gridsolve.nonogram.backends.auto import default_solver, go_on
         result = go_on(team, max_solutions, limits,
@@ -309,9 +256,7 @@ def _one_process(team: Team, max_solutions: int, limits: SearchLimits, with_sat:
 def _colour_one_process(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
                         with_sat: bool, solver: str | None, started: float, alone: Result,
                         root: engine.ColourRoot, policy: Policy) -> Result:
-    """The rest of a colour puzzle's run in this process after the colour engine's first
-    turn (``alone``): auto's hand-over to SAT, or the colour engine alone (a new search, its
-    first turn's solutions pooled)."""
+    """The rest of a colour puzzle's run here after its engine's first turn (``alone``)."""
     from gridsolve.nonogram.backends import auto
     if with_sat and (solver is not None or sat_installed()):
         result = auto.colour_handover(puzzle, max_solutions, limits,
@@ -328,9 +273,8 @@ def _colour_one_process(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLim
 
 def _turns_go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
                  pooled: Result) -> Result:
-    """Every process ended before the deadline without the answer (auto's failed too):
-    auto's turns go on here from the state at the fork (``auto.go_on``), pooled with
-    ``pooled`` (whose nodes count the team's before the fork)."""
+    """Every process ended without the answer: auto's turns go on here from the fork,
+    pooled with ``pooled``."""
     before = team.nodes()
     here = _go_on(team, max_solutions, limits, started)
     return dataclasses.replace(
@@ -347,13 +291,9 @@ def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
 def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: int,
                   kissats: list[Worker], team_worker: Worker, deadline: float | None,
                   started: float, known: Grid | None) -> Result:
-    """Kissat seeds 0 and 1, then the team, Kissat's other seeds and the native restarts, on
-    ``jobs`` processes (0023); on the puzzles auto dives on (``dives``), the dive takes
-    the second process, where auto gives it turns beside Kissat (0029). With two, the team
-    has none: its first turn here counts in ``nodes``, and if both processes end without the
-    answer before the deadline (out of memory, a failed program) the team goes on here, as
-    its process would have."""
-    dive = [_dive_worker(team, limits)] if dives(team.puzzle, team.policy) else []
+    """Kissat seeds 0 and 1 (the dive second where it runs), then the team, Kissat's other
+    seeds and the native restarts, on ``jobs`` processes (0023, 0029)."""
+    dive = [_team_worker(team, limits, dive=True)] if dives(team.puzzle, team.policy) else []
     chosen = (kissats[:1] + dive + kissats[1:2] + [team_worker] + kissats[2:]
               + [_restarts_worker(team.puzzle, limits)])[:jobs]
     return _team_waits(team, max_solutions, limits, chosen, team_worker, deadline, started,
@@ -363,9 +303,8 @@ def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: in
 def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: list[Worker],
                 team_worker: Worker | None, deadline: float | None, started: float,
                 known: Grid | None) -> Result:
-    """The ``chosen`` processes; when the team's own is not among them, its first turn here
-    counts in ``nodes``, and if they all end without the answer before the deadline (out of
-    memory, a failed program) the team goes on here, as its process would have."""
+    """The ``chosen`` processes; without the team's among them, the team goes on here if
+    they all end without the answer (out of memory, a failed program)."""
     puzzle = team.puzzle
     result = pool(puzzle, max_solutions, chosen, deadline, started, known, team,
                    DEADLINE_GRACE)
@@ -383,12 +322,8 @@ def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: li
 
 def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int,
                policy: Policy = DEFAULT_POLICY) -> bool:
-    """Does the SAT side go to glucose-syrup's threads (0024): a black-and-white puzzle of
-    more than ``small_cells`` cells that auto would hand to Glucose (not to Kissat),
-    no solver named, at most ``program_max_solutions`` asked, the program installed? (On
-    the small tournament puzzles the team and Kissat's seeds side by side did as well, 0022;
-    on random 70x70, which auto hands to Kissat, its mean time was Kissat's, its spread
-    wider.)"""
+    """Does the SAT side go to glucose-syrup's threads: a large black-and-white puzzle auto
+    hands to Glucose, no solver named, the program usable (0022, 0024)?"""
     from gridsolve.nonogram.backends.auto import default_solver
     if (solver is not None or not abilities(puzzle).moves
             or puzzle.width * puzzle.height <= policy.small_cells
@@ -401,18 +336,13 @@ def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int,
 
 def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: float | None,
                 jobs: int) -> tuple[Worker, int] | None:
-    """glucose-syrup with a thread per job (``jobs``: the cores past auto's process) up to
-    ``syrup_threads``, as many as their models and the one of auto's process fit the memory SAT
-    may take (``auto.models_that_fit``: each thread holds one), seeded as auto's SAT side
-    (the team's root cells and implications, its solutions blocked); None if no thread fits
-    beside auto's model or the model does not fit the memory and the time
-    (``auto.sat_fits``)."""
+    """glucose-syrup with a thread per job past auto's (``syrup_threads`` at most, as many as
+    their models fit the memory), seeded as auto's SAT side; None if none fits."""
     from gridsolve.nonogram.backends import auto, syrup
     puzzle = team.puzzle
     policy = team.policy
     if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
         return None
-    # (auto's process holds a model too)
     threads = auto.models_that_fit(puzzle, known, limits, min(jobs, policy.syrup_threads) + 1,
                                    overhead=syrup.THREAD_BYTES, policy=policy) - 1
     if threads < 1:
@@ -421,7 +351,7 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
     found = tuple(team.found)
     stats: dict[str, int] = {}
 
-    # its share of the memory limit: auto's process holds a model too
+    # (auto's process holds a model too)
     memory = None if limits.max_memory is None else limits.max_memory * threads // (threads + 1)
 
     def grids() -> Iterator[Grid]:
@@ -436,11 +366,9 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
               deadline: float | None, team: Team | None, max_solutions: int,
               runs: int = 1, extra: list[list[int]] | None = None,
               policy: Policy = DEFAULT_POLICY) -> list[Worker]:
-    """The SAT process, if python-sat is there and the model fits the memory and the time;
-    seeded with the team's root cells and implications (as auto's SAT side; a colour
-    puzzle's root clauses are ``extra``: ``cnf.colour_root_clauses``). Kissat gives
-    up to ``runs`` processes, seeds 0, 1, ..., as many as their models fit the memory
-    (``auto.models_that_fit``); a python-sat solver one."""
+    """The SAT processes, seeded as auto's SAT side (a colour puzzle's clauses: ``extra``):
+    Kissat seeds 0, 1, ... up to ``runs`` whose models fit the memory, or one python-sat
+    solver; none if its model does not fit."""
     from gridsolve.nonogram.backends import auto, sat
     name = solver or auto.default_solver(puzzle, max_solutions, policy)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
@@ -459,8 +387,7 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
     if name == KISSAT:
         found = () if team is None else tuple(team.found)
         if runs > 1:
-            # each process holds a model: as many as fit the memory SAT may take, and the
-            # memory limit is shared among them (each is capped at its share)
+            # each holds a model and is capped at its share of the memory limit
             runs = auto.models_that_fit(puzzle, known, limits, runs, policy=policy)
             if limits.max_memory is not None:
                 limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)

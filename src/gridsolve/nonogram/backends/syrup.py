@@ -1,25 +1,8 @@
-"""glucose-syrup, Glucose 4.2.1's parallel solver, run as a program (``_program``): several
-solver threads on one model that share the clauses they learn (Audemard and Simon, "Lazy
-clause exchange policy for parallel SAT solvers", SAT 2014). It is what ``--jobs`` gives the
-SAT side of a large puzzle: learned clauses cross between the cores, where separate
-processes (the team, Kissat with other seeds) each start from nothing.
-
-The ``syrup`` extra installs it as the program that the ``passagemath-glucose`` wheel ships
-(``glucose-syrup``, a 2 MB binary, no other dependency). Measured on 2 cores from the same
-seeded model (docs/decisions/0024): random 70x70 first solutions in 12-14 s where Kissat took
-21-27 s, random 50x50 1.5-4x sooner than Glucose 4.2.1 on one core, Gettys 1.3x; on the
-small tournament puzzles no better than the team and Kissat side by side.
-
-As with Kissat, a run cannot be resumed (``_program.solutions``: local moves after each
-solution and the native search guided by it, then a new run with the solutions so far
-blocked). Limits: at the deadline the process is sent SIGINT and prints its statistics (the
-conflicts so far: the run's nodes) within STATS_GRACE seconds, then it is killed; its output
-is line-buffered through coreutils' ``stdbuf`` where there is one (without, what it printed
-before SIGINT stays in its buffer and a stopped run counts 0). It has no conflict limit, so
-a node limit is refused (``--jobs`` runs everything in one process under one); the memory
-limit caps its address space, and its threads share it (each holds a copy of the model:
-``--jobs`` starts as many as fit, ``auto.models_that_fit``).
-"""
+"""glucose-syrup, Glucose 4.2.1's parallel solver (threads that share learned clauses; Audemard
+and Simon, SAT 2014), run as a program (``_program``) from the ``syrup`` extra: ``--jobs``
+gives it the SAT side of a large puzzle (docs/decisions/0024, 0030). At the deadline it is
+sent SIGINT and prints its statistics through ``stdbuf -oL``; it has no conflict limit, so a
+node limit is refused; its threads share the memory limit (each holds a model)."""
 
 from __future__ import annotations
 
@@ -71,13 +54,10 @@ def require() -> str:
 
 def _run(path: str, threads: int, header: str, text: _program.Text,
          deadline: float | None, max_memory: int | None, quiet: list[bool]) -> _program.Answer:
-    """One run on the model with ``threads`` solver threads: (the model's literals, or False
-    if unsatisfiable, or None at the deadline; the conflicts of all threads, from its
-    statistics). Its faults (glucose-syrup 4.2.1), on models it settles without search:
-    printing its statistics it divides by zero and dies of SIGFPE with its answer unprinted,
-    so the run is made again without statistics (and so are the search's later runs:
-    ``quiet``); now and then it hangs, so a run that has used no CPU time for STALL_SECONDS
-    is killed and made again with one thread, STALL_RUNS runs at most."""
+    """One run with ``threads`` threads: (the model, False, or None at the deadline; the
+    threads' conflicts). glucose-syrup 4.2.1 dies of SIGFPE printing its statistics on a model
+    it settles without search (run again quietly: ``quiet``), and now and then hangs (a run with
+    no CPU time for STALL_SECONDS is killed and made again with one thread, STALL_RUNS at most)."""
     # line-buffered, so that what it prints when interrupted is not lost with its buffer
     # (stdbuf runs it: one that cannot be run would be stdbuf's exit code 127, so asked here)
     args = [*_line_buffered(), path, "-model"]
@@ -176,11 +156,8 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
               known: Grid | None = None, encoding: str | None = None,
               extra: Sequence[list[int]] = (), found: Sequence[Grid] = (),
               stats: dict[str, int] | None = None) -> Iterator[Grid]:
-    """Yield the puzzle's solutions other than ``found`` (black and white only), each checked,
-    with ``threads`` solver threads; LimitReached at the deadline. ``known``, ``extra`` and
-    ``found`` as for ``kissat.solutions``; ``stats`` (if given) gets conflicts, syrup_runs,
-    nearby and guided as they grow. A missing program (SolverUnavailable), a node limit (it
-    has none) and a model over the memory limit (LimitReached) are raised at the call."""
+    """Yield the puzzle's solutions other than ``found`` with ``threads`` threads, as
+    ``kissat.solutions`` does (``stats``: conflicts, syrup_runs, nearby, guided)."""
     if not 1 <= threads <= 1024:
         raise ValueError(f"glucose-syrup's threads must be in 1..1024, not {threads}")
     started = time.perf_counter()

@@ -1,23 +1,10 @@
 """A search guided by a known solution: other solutions next to it, or proof there are none.
 
-The native engine's depth-first search, restarted from its root with a solution as its
-guide (``Search.restart(guide=...)``): it branches on the cells its rule picks, as always, but
-tries the solution's value first. It walks straight down to that solution, with no failure
-(the solution fits every line), and then backtracks from the bottom, so the grids it meets
-next differ from the solution in the cells decided last: the solution's neighbourhood in
-the search tree, which is what a solution-guided search for a second solution looks at.
-When a puzzle's other solutions differ in a corner the local moves (``nearby``) do not
-reach, it finds them in a few nodes (the survey's Thing: a second solution 22 nodes after
-glucose-syrup's first, where a new glucose-syrup run took 7,413 conflicts, 0.32 s).
-
-It is the whole search, only ordered: every solution it yields is checked against the clues,
-and when it is exhausted the solutions it met are every solution there is (within
-``known``), so a count stays exact. ``_program.solutions`` (Kissat, glucose-syrup, which
-start anew for each solution) runs it after each solution's local moves, for a share of the
-time the run that found the solution took (docs/decisions/0032). One ``Guided`` serves every
-solution of a puzzle: its root is settled once, and each solution restarts the search from
-there.
-"""
+The native search restarted from its root, trying the solution's value first: it walks down
+to the solution without a failure, then backtracks from the bottom, so it meets the grids
+that differ from it in the cells decided last. It is the whole search, only ordered: when it
+is exhausted, the solutions met are every solution, so a count stays exact. The programs run
+it after each solution (``_program.solutions``; docs/decisions/0032)."""
 
 from __future__ import annotations
 

@@ -1,20 +1,9 @@
-"""Local moves: other solutions next to a known one, by switching cycles.
+"""Local moves: other solutions next to a known one, by switching cycles (docs/decisions/0011).
 
-A switching cycle changes cells (r1,c1) '#'->'.', (r1,c2) '.'->'#', (r2,c2) '#'->'.', (r2,c3)
-'.'->'#', ..., closing in column c1; each row and column on it has exactly one cell turned
-off and one turned on. With two rows it is the 2x2 switch (#./.# to .#/#.). Each line's
-move must keep that line's clue exactly; the moves that do are a block shifted by one cell
-(its first cell off and the cell after its last on, or the other way) and a one-cell block
-moved anywhere in its gap, or past neighbouring one-cell blocks (every such change of a
-line: tests compare them with brute force). Every grid found is checked against every clue
-by the model before it is returned, so a cycle the move tables get wrong costs nothing but
-time.
-
-Used after a first solution, before the search goes on for a second (``Team``, ``auto``):
-on puzzles with several solutions these are usually that close (docs/decisions/
-0011-second-solution-nearby.md). It proves nothing: when it finds nothing the search goes
-on as before.
-"""
+A cycle turns one cell of each row and column on it off and another on, closing where it
+began (two rows: the 2x2 switch). A line's move keeps its clue: a block shifted by one cell,
+or a one-cell block moved within its gap or past one-cell neighbours (tests compare them
+with brute force). Every grid found is checked against every clue; it proves nothing."""
 
 from __future__ import annotations
 

@@ -1,20 +1,12 @@
 """The schedule's parts: workers, the pool of their solutions, and the scheduler that gives
 them turns (docs/ARCHITECTURE.md, "The schedule").
 
-A *worker* is one search that stops after a share of work and goes on where it stopped: the
-native team (``team.TeamWorker``), its dive (``team.DiveWorker``), a python-sat search and
-Kissat's conflict-limited runs (``backends.workers``). Each counts its work in one unit, the engine's
-line solves (a SAT conflict is worth the policy's ``conflict_work``, a Kissat conflict
-``kissat_dive_work``), so a plan of shares repeats exactly; the clock only ends the run
-(decision 0034). Every search covers the whole space: the *pool* holds the solutions of all,
-and when one is exhausted the pool is every solution. The *scheduler* gives a worker its
-turn under what is left of the caller's node limit and says when the run is over.
-
-A plan is a few lines of turns over workers: ``team.native`` (the team and the dive),
-auto's (``backends.auto``: the team's first turn, then the team, the dive and SAT, or the
-dive and Kissat), and ``--jobs``, which runs workers side by side, one process each
-(``backends.parallel``, through ``side``).
-"""
+A worker is one search that stops after a share of work and goes on where it stopped: the
+team and its dive (``team``), python-sat and Kissat (``backends.workers``). Work is counted
+in line solves (a conflict at the policy's rate), so a plan of shares repeats exactly; the
+clock only ends the run (0034). Every worker searches the whole space: when one is
+exhausted, the pool is every solution. Plans: ``team.native``, ``backends.auto``, and
+``backends.parallel`` (side by side, one process each)."""
 
 from __future__ import annotations
 

@@ -57,23 +57,11 @@ def luby() -> Iterator[int]:
 
 class Team:
     """Searches of one puzzle that differ only in their branching rule (TEAM_ORDERS), run in
-    turns of the policy's ``team_slice`` nodes (a node limit pauses a search where it stands).
-
-    The rule: *promise* runs alone, restarting after ``team_restart_base`` times 1, 1, 2, 1,
-    1, 2, 4, ... nodes (Luby) with the nogoods of its earlier runs (so the runs together stay
-    one complete search) and its line weights, until it finds a solution; after
-    ``team_join_nodes`` nodes without one, *likely* joins it in turns. When a solution's
-    search has not found another within ``team_slice`` nodes, local moves look next to it
-    (``_moves``). Solutions from all are pooled (each searches the whole space); when one
-    search is exhausted, what it found is every solution, so the count stays exact. Once a
-    solution is found, the search that found it goes on alone: further solutions are usually
-    close to it, and proving there are none takes one whole search, which several in turns
-    would pay several times.
-
-    ``run`` and ``dive`` pause after an amount of work (``policy``: line solves, never
-    seconds, so a run repeats exactly) and can be called again, which is how ``auto`` takes
-    turns between this team, its dive and a SAT solver.
-    """
+    turns of ``team_slice`` nodes: *promise* alone, restarting on a Luby schedule with its
+    nogoods until a solution is found, *likely* joining after ``team_join_nodes``; the search
+    that finds a solution goes on alone, local moves look next to it, and when one search is
+    exhausted the pooled solutions are every solution (docs/engine.md, section 4). ``run`` and
+    ``dive`` pause after an amount of work, never of time, so runs repeat exactly."""
 
     def __init__(self, puzzle: Puzzle, max_solutions: int, implications: bool = True,
                  policy: Policy = DEFAULT_POLICY) -> None:
@@ -142,18 +130,12 @@ class Team:
 
     def run(self, limits: SearchLimits = SearchLimits(), work: int | None = None,
             stop: int | None = None) -> bool:
-        """Search on; True when the answer is known (done()), False at a limit or a pause.
+        """Search on; True when the answer is known (``done()``), False at a limit or a pause.
 
-        ``limits`` are final: ``max_nodes`` caps the nodes of all its searches together, and
-        ``timeout`` the seconds since the team was made (a search a time limit stops cannot
-        go on). ``work`` only pauses, after that much more work (line solves): it is
-        checked between turns, which shrink from ``team_slice`` nodes to what the work left
-        allows at the work per node seen so far (before any is seen, the first turn is one
-        node: on puzzles whose nodes are costly, Gettys's, a first turn of ``team_slice``
-        nodes ran far past its share; docs/decisions/0012). A later call goes on where this
-        one stopped. ``stop`` ends the search for good (as a time limit does) once the team
-        has done that much more work, inside a node if need be: the deterministic stop for a
-        node too costly to settle. Nothing here reads the clock but to stop for good."""
+        ``limits`` are final (``max_nodes`` for all searches together; ``timeout`` from the team's
+        start). ``work`` pauses after that much more work, in turns that shrink to the work left at
+        the work per node seen so far (one node before any is seen: 0012). ``stop`` ends the search
+        for good once that much more work is done, inside a node if need be."""
         end = None if work is None else self.work() + work
         halt = None if stop is None else self.work() + stop
         while not self.done():
@@ -203,11 +185,8 @@ class Team:
         return True
 
     def solve(self, limits: SearchLimits = SearchLimits()) -> bool:
-        """The native engine's whole search: ``run`` to the end, or on the puzzles the dive is
-        for (``dives``) and without a node limit, the team and the dive in turns
-        (``native``); their solutions are one pool, and when either search is
-        exhausted the pool is every solution. True when the answer is known (not at a
-        limit)."""
+        """The native engine's whole search: ``run``, or on the dive's puzzles without a node
+        limit the team and the dive in turns (``native``); True when the answer is known."""
         if limits.max_nodes is not None or not dives(self.puzzle, self.policy):
             self.run(limits)
         else:
@@ -216,10 +195,8 @@ class Team:
 
     def first_dive(self, limits: SearchLimits, deadline: float | None = None,
                    work: int | None = None, fails: int | None = None) -> bool:
-        """The dive's first turn after the team's (at most ``work`` and ``fails`` failed
-        nodes; None: the policy's ``dive_first_work`` and ``dive_first_fails``) on the
-        puzzles it is for (``dives``); True if it ended the search (the answer known, not
-        the time limit reached)."""
+        """The dive's first turn (``work``, ``fails``; None: the policy's) on the puzzles it is
+        for; True if it ended the search."""
         if not dives(self.puzzle, self.policy) or passed(deadline):
             return False
         work = self.policy.dive_first_work if work is None else work
@@ -228,23 +205,11 @@ class Team:
 
     def dive(self, limits: SearchLimits = SearchLimits(), work: int | None = None,
              max_fails: int | None = None) -> bool:
-        """A turn of the dive, a search beside the team that branches by belief propagation
-        over the lines (``_core.ORDER_BP``: the cell whose estimated probability of being
-        filled is surest, its likelier value first; propagation without probing, so nodes
-        are cheap). On random-like puzzles, where the root leaves nearly every cell open and
-        the team's rules find no first solution for a long time, it often walks straight to
-        one (random 50x50: a few hundred nodes, no failure; docs/decisions/0028).
-
-        It starts from the cells the team's first search proved at its root (probing, which
-        it does itself only where at most ``dive_probe_share`` of the cells are open: on
-        Gettys that root is the difference between a first solution in 0.3 s and a failed
-        descent), and goes on where its last turn stopped, for ``work`` more work
-        (``dive_work``), ``max_fails`` more failed nodes, or to ``limits`` (as in ``run``,
-        counting the team's nodes too). Until it finds a solution it restarts on a Luby
-        schedule of ``dive_restart_fails`` failed nodes, with a randomised order and the
-        nogoods of its earlier runs, so its runs together stay one complete search: its
-        solutions are pooled, local moves look next to them at once, and when it is
-        exhausted the pool is every solution. True when the answer is known (``done()``)."""
+        """A turn of the dive (docs/engine.md, section 5; 0028): belief propagation picks the
+        surest cell and its likelier value, from the team's root; it restarts on a Luby schedule of
+        ``dive_restart_fails`` failed nodes, keeping its nogoods, until it finds a solution. It goes
+        on for ``work`` more work, ``max_fails`` failed nodes or to ``limits``; True when the answer
+        is known."""
         policy = self.policy
         if self.diver is None:
             self.diver = _core.Search(self.puzzle.rows, self.puzzle.cols, False, None, False,
@@ -303,11 +268,8 @@ class Team:
             self.pending.append((grid, self.nodes()))
 
     def _moves(self, deadline: float | None = None) -> None:
-        """While fewer than ``max_solutions`` are known, look for more next to the solutions
-        found at least ``team_slice`` nodes ago by local moves (``nearby``: each checked against
-        the clues; they stop at the ``deadline``). The search that found one usually finds
-        the next within a few nodes (taai2011), where the moves would cost more than they
-        save: they come in when it has not."""
+        """Local moves next to the solutions found at least ``team_slice`` nodes ago (the search
+        that found one usually finds the next sooner), while fewer than asked are known."""
         total = self.nodes()
         while (self.pending and not self.done()
                and total >= self.pending[0][1] + self.policy.team_slice):
@@ -426,12 +388,8 @@ class DiveWorker(TeamWorker):
 
 
 def native(team: Team, limits: SearchLimits) -> None:
-    """The native engine's plan on the puzzles the dive is for, without a node limit: the
-    team's first turn (the policy's ``turns_first`` work) ends most puzzles, then the dive's
-    first (``Team.first_dive``), then turns of ``turns_share`` work each, each pair twice the
-    last. After the first turns, equal turns bound the loss to a factor of about 2 against
-    whichever search is faster on the puzzle (the dive: Gettys, random puzzles; the team:
-    Thing); the dive's first turn costs one descent where it fails."""
+    """The native plan on the dive's puzzles: the team's first turn (``turns_first``), the
+    dive's, then equal turns of ``turns_share`` work, each pair twice the last (0031)."""
     policy = team.policy
     deadline = limits.deadline(team.started)
     if team.run(limits, policy.turns_first) or team.first_dive(limits, deadline):
