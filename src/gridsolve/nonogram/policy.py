@@ -4,7 +4,8 @@ Each field has a line on what it trades and the decision record that measured it
 (docs/decisions/). Callers pass a policy (``DEFAULT_POLICY`` unless told); tests pass their
 own with ``dataclasses.replace``. *Work* is the engine's deterministic effort: line solves,
 plus the dive's belief-propagation passes (``dive_bp_cells`` cells a unit), about 4 million
-a second here; turns are counted in work, nodes and conflicts, never seconds (0034)."""
+a second here; turns are counted in work, nodes and conflicts, never seconds (0034).
+"""
 
 from __future__ import annotations
 
@@ -73,51 +74,32 @@ class Policy:
     #: Native nodes of auto's first turn: most tournament puzzles end well within them.
     auto_nodes: int = 2000
     #: Counting past this many, the first turn's nodes count from the last solution reached:
-    #: a search reaching solutions one after another is not stuck, and SAT's turns only
-    #: slowed it (12 random 12x12 and 15x15 and seven rooks counted to 5,000, median of 5
-    #: rounds: 1.47 s against 2.10 s; native alone 1.35 s).
+    #: a search reaching solution after solution is not stuck (0005).
     auto_count_from: int = 64
-    #: Counting to more than this, SAT's side is python-sat's solver, never a program that
-    #: starts anew for each solution (7 rooks, 5,040 solutions: 166 Kissat runs in 20 s
-    #: found 4,361; the native team alone takes 0.13 s).
+    #: Counting to more than this, SAT's side is python-sat's, never a program that starts
+    #: anew for each solution (docs/engine.md, "Programs and counts").
     program_max_solutions: int = 16
-    #: The first turn's work on puzzles of at most ``small_cells`` cells (was 1 s, 0004; the
-    #: team's line solves run at 5-19 million a second on taai2011, so its 2,000 nodes come
-    #: first on tournament puzzles, as they did).
+    #: The first turn's work on puzzles of at most ``small_cells`` cells (was 1 s; 0004, 0034).
     first_work: int = 15_000_000
-    #: ... on larger ones (was 0.1 s; 0013, 0017): there SAT with the order model seldom
-    #: needs long and the team rarely ends after its first moments. At their own rate (1.3-3
-    #: million line solves a second on random 70x70 and 100x100; 400,000 made every random
-    #: 70x70 0.1-0.15 s slower than the 0.1 s it stands for).
+    #: ... on larger ones, where SAT seldom needs long (was 0.1 s; 0013, 0017, 0034).
     first_work_large: int = 150_000
-    #: ... on small ones Kissat may take next (was 0.5 s; 0021: a small puzzle the team has
-    #: not ended by then is most often one it will not end in seconds, and Kissat will).
+    #: ... on small ones Kissat may take next (was 0.5 s; 0021).
     first_work_to_kissat: int = 7_500_000
-    #: The first turn stops the team for good once it has done this much work, inside a node
-    #: if need be: a node too costly to settle leaves the rest to SAT alone (was twice
-    #: ``AUTO_SECONDS`` by the clock: twice ``first_work``, which a tournament puzzle's 2,000
-    #: nodes may take; Gettys's root takes about 500,000 line solves) ...
+    #: The first turn stops the team for good past this much work, inside a node if need be:
+    #: a node too costly to settle leaves the rest to SAT (twice ``first_work``; 0034) ...
     first_stop: int = 30_000_000
-    #: ... and on puzzles with a line longer than ``long_line`` cells, whose line solves cost
-    #: a hundred times a short line's (the banded solver of line_long.c), once it has done
-    #: ``long_line_stop`` (the root of a 64x3000 checkerboard takes minutes, SAT a second).
+    #: ... or ``long_line_stop`` with a line over ``long_line`` cells, whose solves cost a
+    #: hundred times a short line's (a 64x3000 checkerboard's root: minutes; 0034).
     long_line: int = 1024
     long_line_stop: int = 300_000
     #: Puzzles of at most this many cells are small: implication probing covers them
     #: (NG_IMPL_MAX_CELLS), and SAT's share starts at ``sat_share_small``.
     small_cells: int = 1024
-    #: A colour puzzle's native turn before its single hand-over to SAT (was 0.2 s; 0026: a
-    #: colour puzzle the native engine has not ended by then is one SAT ends as fast or
-    #: faster, and the native engine never resumes), in line solves times the puzzle's mean
-    #: line length (``auto.colour_turn``): a colour line solve costs about its length, the
-    #: engine solving 0.2-1.7 million lines a second on random 20x20 to 60x60 colour puzzles,
-    #: so 800,000 line solves took 0.1 s on a 30x30 and 2-4 s on a 50x50; this is 0.1-0.35 s
-    #: from 20x20 to 60x60.
+    #: A colour puzzle's native turn before its one hand-over to SAT, in line solves times
+    #: the mean line length (``auto.colour_turn``: a colour line costs about its length; 0026).
     colour_work: int = 4_000_000
-    #: SAT is seeded with the root's implications (binary clauses) only while they number at
-    #: most this share of its model's clauses (decision 0035: on n-Dom they were 2.5-3.5 times
-    #: the model and doubled Glucose's conflicts, 16-Dom 115,381 against 61,575; on the
-    #: survey, random and tournament puzzles 0.01-0.4, where they help: 0013, 0019).
+    #: SAT gets the root's implications only while they are at most this share of its
+    #: model's clauses (on n-Dom they doubled Glucose's conflicts; 0035).
     implication_max_share: float = 1.0
     #: One SAT conflict counts as this much work when SAT and the team share turns: the
     #: rate at which Glucose's conflicts and the team's line solves go (0034).
@@ -131,18 +113,12 @@ class Policy:
     sat_share_small_max: float = 1.0
     #: Small puzzles still open after this many rounds of turns go to Kissat (0019, 0021).
     kissat_after_rounds: int = 0
-    #: Where Kissat and the dive take turns on one core: Kissat's first run gets this many
-    #: conflicts and the dive ``kissat_dive_work`` a conflict, each pair twice the last
-    #: (0029, 0034: over rand70-1/8 and rand100-0/2/7/8, 5,000 and 2,400 took 22.1 s, 10,000
-    #: and 300 54.2 s, 10,000 and 600 33.5 s, 5,000 and 1,200 27.1 s; 629b277's clock turns
-    #: 32.7 s).
+    #: Where Kissat and the dive take turns on one core, Kissat's first run's conflicts
+    #: (0029, 0034) ...
     kissat_turn_conflicts: int = 5_000
-    #: ... and each pair of turns this many times the last: a run that reaches its conflicts
-    #: starts anew, so over the turns Kissat redoes at most 1 / (growth - 1) of its work.
+    #: ... each pair this many times the last (Kissat redoes at most 1 / (growth - 1)) ...
     kissat_turn_growth: float = 2.0
-    #: The dive's turn after a Kissat run: this much work for each conflict the run was
-    #: given (a run that ends at its limit is redone in the next, and on these puzzles the
-    #: dive's restarts end most of them).
+    #: ... and the dive's turn after a run: this much work for each conflict it was given.
     kissat_dive_work: int = 2_400
     #: Puzzles whose every line has at least this many cells go to Kissat (0016).
     kissat_min_line: int = 64
@@ -156,33 +132,22 @@ class Policy:
     build_share: float = 0.5
 
     # --- the SAT programs (backends/_program.py; 0032) ---
-    #: After a program's solution, the native search guided by it gets this many nodes per
-    #: conflict the run took, at least ``guided_min_nodes`` (was a quarter of the run's time:
-    #: another run starts from nothing and takes about as long again; glucose-syrup on
-    #: Thing ran 0.32 s after 0.11 s where the guided search found one in 22 nodes, while on
-    #: a puzzle with one solution the guided search is work lost).
+    #: After a program's solution, the search guided by it gets this many nodes per conflict
+    #: the run took, at least ``guided_min_nodes`` (0032) ...
     guided_nodes_per_conflict: float = 0.1
     guided_min_nodes: int = 100
-    #: ... and at most this share of the run's conflicts in work (``conflict_work`` each, its
-    #: root included), at least ``guided_min_work``: past it the guided search stops for good,
-    #: inside a node if need be (the root of a 64x3000 checkerboard takes minutes, where
-    #: Kissat's next run takes a second).
+    #: ... and at most this share of the run's conflicts in work, at least ``guided_min_work``
+    #: (past it the guided search stops for good: a 64x3000 checkerboard's root; 0034).
     guided_share: float = 0.25
     guided_min_work: int = _seconds(0.1)
 
     # --- --jobs: several processes (backends/parallel.py; 0015, 0022-0024, 0030) ---
     #: --jobs N starts only as many processes as cores were free of other work over the first
-    #: turn (``gridsolve.cores.free``; issue 56: with the other core of two busy, --jobs 2
-    #: ran at 0.65x of --jobs 1); False: N, however busy the machine.
+    #: turn (``gridsolve.cores.free``; 0015); False: N, however busy the machine.
     free_cores_only: bool = True
     #: Work the team runs in this process before the others start (auto's first turn) ...
     parallel_after: int = 15_000_000
-    #: ... on large puzzles: the team's first node (the root's probing) is what SAT is
-    #: seeded with, and the others start right after it (a large puzzle the team ends at
-    #: once starts no process; 0015). Was 200,000 (0.05 s at 4 million a second); 50,000
-    #: took random70 #0-#5 with --jobs 2 from 2.00 to 1.67 s (best of 3, in-process),
-    #: random50 #0-#4 0.26 -> 0.21 s, survey3 0.44 -> 0.38 s, random100 #0/#2 4.07/3.70 ->
-    #: 4.29/3.69 s (best of 2).
+    #: ... on large puzzles: the root's probing, which seeds SAT, and a little more (0015).
     parallel_after_large: int = 50_000
     #: Work between a team process's reports of its nodes and new solutions: long enough
     #: that the reports do not cut its turns short.

@@ -1,6 +1,7 @@
 """The processes of ``--jobs``: workers forked with the parent's state, their reports
 pooled, every process killed at the answer or the deadline, none outliving its parent. A
-process reports ("nodes", n), ("grid", g), ("failed", 1) and ("done", exhausted)."""
+process reports ("nodes", n), ("grid", g), ("failed", 1) and ("done", exhausted).
+"""
 
 from __future__ import annotations
 

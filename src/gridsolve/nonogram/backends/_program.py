@@ -2,7 +2,8 @@
 feeding it the puzzle's DIMACS as it is made (never held whole), one run under the deadline
 and the memory limit (``RLIMIT_AS``: a run that hits it is an OutOfMemory), and the loop of
 runs that gives solutions one by one, with local moves and the guided search between runs
-(docs/engine.md, "Programs and counts"; decision 0032)."""
+(docs/engine.md, "Programs and counts"; decision 0032).
+"""
 
 from __future__ import annotations
 

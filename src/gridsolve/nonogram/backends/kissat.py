@@ -2,7 +2,8 @@
 ``passagemath-kissat`` wheel's binary). ``auto`` hands over to it where every line is long
 (docs/decisions/0016) and gives the dive turns between its conflict-limited runs (0029).
 At the deadline it is sent SIGINT and prints its statistics (its conflicts count as nodes);
-a node limit is its ``--conflicts`` for all runs together; the memory limit caps it."""
+a node limit is its ``--conflicts`` for all runs together; the memory limit caps it.
+"""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 and Simon, SAT 2014), run as a program (``_program``) from the ``syrup`` extra: ``--jobs``
 gives it the SAT side of a large puzzle (docs/decisions/0024, 0030). At the deadline it is
 sent SIGINT and prints its statistics through ``stdbuf -oL``; it has no conflict limit, so a
-node limit is refused; its threads share the memory limit (each holds a model)."""
+node limit is refused; its threads share the memory limit (each holds a model).
+"""
 
 from __future__ import annotations
 

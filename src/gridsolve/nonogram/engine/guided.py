@@ -4,7 +4,8 @@ The native search restarted from its root, trying the solution's value first: it
 to the solution without a failure, then backtracks from the bottom, so it meets the grids
 that differ from it in the cells decided last. It is the whole search, only ordered: when it
 is exhausted, the solutions met are every solution, so a count stays exact. The programs run
-it after each solution (``_program.solutions``; docs/decisions/0032)."""
+it after each solution (``_program.solutions``; docs/decisions/0032).
+"""
 
 from __future__ import annotations
 

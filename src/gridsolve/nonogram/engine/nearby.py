@@ -3,7 +3,8 @@
 A cycle turns one cell of each row and column on it off and another on, closing where it
 began (two rows: the 2x2 switch). A line's move keeps its clue: a block shifted by one cell,
 or a one-cell block moved within its gap or past one-cell neighbours (tests compare them
-with brute force). Every grid found is checked against every clue; it proves nothing."""
+with brute force). Every grid found is checked against every clue; it proves nothing.
+"""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ team and its dive (``team``), python-sat and Kissat (``backends.workers``). Work
 in line solves (a conflict at the policy's rate), so a plan of shares repeats exactly; the
 clock only ends the run (0034). Every worker searches the whole space: when one is
 exhausted, the pool is every solution. Plans: ``team.native``, ``backends.auto``, and
-``backends.parallel`` (side by side, one process each)."""
+``backends.parallel`` (side by side, one process each).
+"""
 
 from __future__ import annotations
 
