@@ -8,6 +8,7 @@
 #include "colour_setup.c"
 #include "colour_propagate.c"
 #include "colour_probe.c"
+#include "colour_bp.c"
 #include "colour_search.c"
 
 /* Append one clue, a sequence of (length, colour) pairs, to flat as [count, len, col, ...].
@@ -131,12 +132,22 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const cg_
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"rows", "cols", "ncolours", "probing", "root_implications",
-                             "callback", NULL};
+                             "callback", "order", "probe_share", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int ncolours, probing = 1, root_implications = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO", kwlist, &rows, &cols, &ncolours, &probing,
-                                     &root_implications, &callback))
+    int ncolours, probing = 1, root_implications = 0, order = CG_ORDER_PROBES;
+    double probe_share = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO$id", kwlist, &rows, &cols, &ncolours,
+                                     &probing, &root_implications, &callback, &order,
+                                     &probe_share))
         return -1;
+    if (order != CG_ORDER_PROBES && order != CG_ORDER_BP) {
+        PyErr_SetString(PyExc_ValueError, "order must be ORDER_PROBES or ORDER_BP");
+        return -1;
+    }
+    if (!(probe_share >= 0.0 && probe_share <= 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "probe_share must be between 0 and 1");
+        return -1;
+    }
     if (callback != Py_None && !PyCallable_Check(callback)) {
         PyErr_SetString(PyExc_TypeError, "callback must be callable");
         return -1;
@@ -177,6 +188,8 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     if (!self->s) { PyErr_NoMemory(); return -1; }
     self->s->probing = probing;
     self->s->keep_root_impl = root_implications;
+    self->s->order = order;
+    self->s->probe_open = (int)(probe_share * (double)self->s->pz.ncells);
     Py_CLEAR(self->callback);
     self->callback_failed = 0;
     if (callback != Py_None) {
@@ -197,15 +210,17 @@ static void Search_dealloc(SearchObject *self)
 
 static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"max_nodes", "timeout", "max_work", NULL};
-    long long max_nodes = -1, max_work = -1;
+    static char *kwlist[] = {"max_nodes", "timeout", "max_work", "pause_work", NULL};
+    long long max_nodes = -1, max_work = -1, pause_work = -1;
     double timeout = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|LdL", kwlist, &max_nodes, &timeout, &max_work))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|LdLL", kwlist, &max_nodes, &timeout, &max_work,
+                                     &pause_work))
         return NULL;
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
     s->lim.max_nodes = max_nodes;
     s->lim.max_work = max_work;
+    s->pause_work = pause_work;
     s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
     /* Ctrl-C stops it from here on (interrupt.h); a signal that came just before raises now */
     s->lim.sigints = eng_interrupt_enter();
@@ -304,16 +319,35 @@ static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i}", "nodes", s->lim.nodes,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i,s:L,s:L,s:L}", "nodes", s->lim.nodes,
                          "line_solves", s->lim.line_solves, "cache_hits", s->cache_hits,
                          "probes", s->lim.probes,
                          "max_depth", s->lim.max_depth, "root_complete", s->root_done,
-                         "timed_out", s->lim.aborted);
+                         "timed_out", s->lim.aborted, "fails", s->fails,
+                         "bp_rounds", s->bp.rounds, "bp_lines", s->bp.lines);
+}
+
+/* Back to the settled root, randomised by seed (0: not); False when there is nothing to
+ * restart (before the root, or after a time limit or a work budget stopped it for good). */
+static PyObject *Search_restart(SearchObject *self, PyObject *args)
+{
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "|K", &seed)) return NULL;
+    if (!self->s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
+    if (self->callback) {
+        PyErr_SetString(PyExc_ValueError, "a watched search does not restart");
+        return NULL;
+    }
+    return PyBool_FromLong(cg_restart(self->s, seed));
 }
 
 static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
-     "next(max_nodes=-1, timeout=-1.0, max_work=-1) -> 1 solution found, 0 search exhausted, 2 limit reached"},
+     "next(max_nodes=-1, timeout=-1.0, max_work=-1, pause_work=-1) -> 1 solution found, "
+     "0 search exhausted, 2 limit reached (a node limit or pause_work pauses it at a node: the "
+     "next call goes on from there; a timeout or max_work stops it for good)"},
+    {"restart", (PyCFunction)Search_restart, METH_VARARGS,
+     "restart(seed=0) -> bool: back to the settled root, the order randomised when seed != 0"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS,
      "the current grid: one byte per cell, its palette index or NOT_KNOWN (255)"},
     {"root", (PyCFunction)Search_root, METH_NOARGS,
@@ -327,7 +361,8 @@ static PyMethodDef Search_methods[] = {
      "fix(masks: bytes) -> None: before the search starts, narrow each cell to the colours its "
      "native uint32 mask allows (bit c: colour c); only solutions that agree are found"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
-     "counters: nodes, line_solves, cache_hits, probes, max_depth, root_complete, timed_out"},
+     "counters: nodes, line_solves (belief propagation's line passes included), cache_hits, "
+     "probes, max_depth, root_complete, timed_out, fails, bp_rounds, bp_lines"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -336,8 +371,10 @@ static PyTypeObject SearchType = {
     .tp_name = "gridsolve.nonogram.engine._colour.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(rows, cols, ncolours, probing=True, root_implications=False, callback=None): "
-              "a resumable colour nonogram search",
+    .tp_doc = "Search(rows, cols, ncolours, probing=True, root_implications=False, callback=None, "
+              "*, order=ORDER_PROBES, probe_share=0.0): a resumable colour nonogram search; "
+              "order=ORDER_BP branches by belief propagation (the dive), probing (when probing "
+              "is off) at nodes with at most probe_share of the cells open",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
@@ -422,6 +459,7 @@ PyMODINIT_FUNC PyInit__colour(void)
     static const struct { const char *name; int value; } constants[] = {
         {"SOLUTION", CG_SOLUTION}, {"EXHAUSTED", CG_EXHAUSTED}, {"LIMIT", CG_LIMIT},
         {"MAX_COLOURS", CG_MAX_COLOURS}, {"NOT_KNOWN", CG_NOT_KNOWN},
+        {"ORDER_PROBES", CG_ORDER_PROBES}, {"ORDER_BP", CG_ORDER_BP},
         {"EV_LINE", CG_EV_LINE}, {"EV_PROBE", CG_EV_PROBE}, {"EV_PROBE_FIX", CG_EV_PROBE_FIX},
         {"EV_GUESS", CG_EV_GUESS}, {"EV_BACKTRACK", CG_EV_BACKTRACK},
         {"EV_SOLUTION", CG_EV_SOLUTION}, {"EV_TRY", CG_EV_TRY},

@@ -6,7 +6,8 @@
  *   colour_setup.c      a solver for one puzzle: cg_new, cg_free
  *   colour_propagate.c  narrowing cells and undoing it (the trail), the line cache, propagation
  *   colour_probe.c      probing every colour of every unknown cell, settling a node
- *   colour_search.c     choosing a branch and the resumable search: cg_next
+ *   colour_bp.c         belief propagation over the lines, for the dive's branching rule
+ *   colour_search.c     choosing a branch, the resumable search (cg_next) and restarts
  *   (alloc.h, limits.h, queue.h and records.h are shared with the black-and-white engine.)
  *
  * Vocabulary. Cells are bit masks of the palette indices still possible (bit 0 =
@@ -27,7 +28,10 @@
  * removes that colour, and each cell keeps only the union of what the surviving assumptions left
  * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013). A cell
  * is not probed again while the lines its last probe solved are unchanged (records.h).
- * Search: binary branching, "cell = colour" then "cell != colour".
+ * Search: binary branching, "cell = colour" then "cell != colour", on the cell the probes rank
+ * first (CG_ORDER_PROBES) or, in the dive, the cell whose likeliest colour by belief
+ * propagation is likeliest (CG_ORDER_BP, colour_bp.c), probing only near the bottom
+ * (probe_open) and restarting from the root (cg_restart, randomised) when its caller says.
  * Known cells (cg_fix): before the search starts, each cell's mask is intersected with the
  * colours given for it; the root then settles from there, and only solutions that agree are
  * found (a cell left no colour: none is).
@@ -129,6 +133,24 @@ typedef struct {
  * takes about 135,000). */
 #define CG_ROOT_IMPL_MAX ((size_t)1 << 19)
 
+/* Branching rules: the cell the probes rank first (the search), or by belief propagation
+ * (the dive: colour_bp.c, docs/decisions/0036). */
+enum { CG_ORDER_PROBES = 0, CG_ORDER_BP = 1 };
+
+/* BP keeps a (cells + 1) x (states + 1) table of doubles for a line: only for puzzles whose
+ * longest line keeps it within this many (else the dive branches on the fewest colours). */
+#define CG_BP_MAX_TABLE ((size_t)1 << 22)
+
+/* CG_ORDER_BP (colour_bp.c): messages (rows' to each cell, a double per colour, then
+ * columns'), a line's forward table, priors, marginals and backward vectors, the pattern of
+ * its clue; the depth the beliefs were computed at and how many more choices they serve */
+typedef struct {
+    double *msg, *fw, *line;
+    int *pattern;
+    int depth, left;
+    long long rounds, lines;
+} cg_beliefs;
+
 /* The fixed puzzle: made by cg_new, never changed. */
 typedef struct {
     int width, height, nlines, ncells, ncolours;
@@ -170,7 +192,15 @@ typedef struct cg_solver {
     int unknown;            /* cells with more than one colour possible */
     cg_mask *root;          /* grid after propagation and probing at the root */
     int root_done;
+    int root_trail;         /* trail length at the settled root (cg_restart undoes to it) */
     int probing;
+    int probe_open;         /* without probing: probe at nodes with at most this many open
+                             * cells (the dive's probe_share; 0: never) */
+    int order;              /* CG_ORDER_PROBES or CG_ORDER_BP */
+    uint64_t rng;           /* 0: deterministic branching; else xorshift state (restarts) */
+    cg_beliefs bp;
+    long long fails;        /* nodes whose branch failed */
+    long long pause_work;   /* > 0: pause (resumably) at the first node past this much work */
     /* with keep_root_impl, each surviving probe at the root appends (cell * ncolours + colour,
      * n, then n pairs (cell, its mask under the probe)) for the cells it narrowed
      * (cg_keep_root_implied); every record is a consequence of the clues, read by

@@ -140,6 +140,7 @@ static int cg_settle(cg_solver *s)
 {
     if (!cg_propagate(s)) return 0;
     if (s->lim.aborted) return 1;
-    if (s->probing && s->unknown) return cg_probe(s);
+    if (s->unknown && (s->probing || (s->probe_open > 0 && s->unknown <= s->probe_open)))
+        return cg_probe(s);
     return 1;
 }

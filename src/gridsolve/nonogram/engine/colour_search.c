@@ -1,5 +1,6 @@
 /* The resumable colour search: binary branching "cell = colour" / "cell != colour" on the
- * cell the probes rank first, run to the next solution, the end of the tree or a limit.
+ * cell the probes rank first (or, in the dive, by belief propagation), run to the next
+ * solution, the end of the tree or a limit; restarts from the root (cg_restart).
  * Part of the colour engine's one compilation unit (_colour.c includes the parts in order). */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,10 @@
  * colours. */
 static int cg_choose(cg_solver *s, cg_mask *value)
 {
+    if (s->order == CG_ORDER_BP) {
+        const int c = cg_bp_choose(s, value);
+        if (c >= 0) return c;
+    }
     int best = -1;
     long long best_score = -1;
     int best_count = 33;
@@ -61,6 +66,7 @@ static int cg_backtrack(cg_solver *s)
             if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_GUESS, f->cell, cg_index(rest), s->depth, NULL, 0);
             if (cg_set(s, f->cell, rest) && cg_settle(s)) return 1;
             if (s->lim.aborted) return 1;
+            s->fails++;
         } else {
             s->depth--;
         }
@@ -99,6 +105,7 @@ int cg_next(cg_solver *s)
             return CG_EXHAUSTED;
         }
         memcpy(s->root, s->cells, sizeof(cg_mask) * s->pz.ncells);
+        s->root_trail = s->trail_len;
         s->root_done = !s->lim.aborted;
         if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
         s->state = CS_EXPAND;
@@ -118,7 +125,12 @@ int cg_next(cg_solver *s)
             if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_SOLUTION, 0, 0, 0, NULL, 0);
             return CG_SOLUTION;
         }
-        if ((s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes) || eng_out_of_time(&s->lim)) {
+        if ((s->lim.max_nodes >= 0 && s->lim.nodes >= s->lim.max_nodes)
+            || (s->pause_work > 0 && s->lim.line_solves >= s->pause_work)) {
+            s->state = CS_EXPAND;  /* a settled node: the next call goes on from here */
+            return CG_LIMIT;
+        }
+        if (eng_out_of_time(&s->lim)) {
             s->state = CS_LIMIT;
             return s->nomem ? CG_NOMEM : CG_LIMIT;
         }
@@ -131,7 +143,26 @@ int cg_next(cg_solver *s)
             if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
             continue;
         }
+        if (!s->lim.aborted) s->fails++;
         if (!s->lim.aborted && !cg_backtrack(s)) { s->state = CS_DONE; return CG_EXHAUSTED; }
         if (s->lim.aborted) { s->state = CS_LIMIT; return s->nomem ? CG_NOMEM : CG_LIMIT; }
     }
+}
+
+/* Go back to the settled root and search again, randomised when seed != 0 (the dive's
+ * restarts: Gomes, Selman & Kautz, AAAI 1998). Each run is a whole search from the root, so a
+ * run that is exhausted has seen every solution. Returns 0 when there is nothing to restart
+ * (no root yet, or a time limit or a work budget stopped it for good). */
+static int cg_restart(cg_solver *s, uint64_t seed)
+{
+    if (s->state == CS_START || !s->root_done || s->lim.aborted) return 0;
+    if (s->state == CS_DONE) return 1;  /* the tree was exhausted (or the root had none) */
+    eng_clear_queue(&s->q);
+    s->rec.in_probe = 0;
+    cg_undo(s, s->root_trail);
+    s->depth = 0;
+    s->rng = seed ? (seed * 0x9E3779B97F4A7C15ULL) | 1 : 0;
+    s->bp.left = 0;  /* beliefs of the root again */
+    s->state = CS_EXPAND;
+    return 1;
 }

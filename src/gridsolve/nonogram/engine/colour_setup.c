@@ -23,6 +23,7 @@ void cg_free(cg_solver *s)
     eng_pool_give(s->cache_in, slots * s->pz.max_len, sizeof(cg_mask));
     eng_pool_give(s->cache_out, slots * s->pz.max_len, sizeof(cg_mask));
     free(s->stack); free(s->root); free(s->root_impl);
+    free(s->bp.msg); free(s->bp.fw); free(s->bp.line); free(s->bp.pattern);
     free(s);
 }
 
@@ -85,6 +86,7 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
     for (int c = 0; c < C; c++) s->cells[c] = all;
     s->unknown = C;
     s->probing = 1;
+    s->bp.depth = -1;
     s->lim.max_nodes = -1;
     s->lim.max_work = -1;
     return s;
