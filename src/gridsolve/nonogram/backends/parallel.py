@@ -127,6 +127,34 @@ def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
     return min(policy.parallel_after, policy.parallel_after_large)
 
 
+@dataclasses.dataclass
+class _Run:
+    """One ``--jobs`` run: the call, and what the first turns here leave to the processes
+    (the cells proven; a colour puzzle's first solutions and root clauses)."""
+
+    puzzle: AnyPuzzle
+    max_solutions: int
+    limits: SearchLimits
+    jobs: int
+    with_sat: bool
+    solver: str | None
+    policy: Policy
+    started: float
+    team: Team | None = None
+    known: Grid | None = None
+    before: tuple[Grid, ...] = ()
+    extra: list[list[int]] | None = None
+
+    @property
+    def deadline(self) -> float | None:
+        return self.limits.deadline(self.started)
+
+    def pool(self, workers: list[Worker], grace: float = 0.0) -> Result:
+        """The first ``jobs`` of ``workers`` side by side, to the answer or the deadline."""
+        return pool(self.puzzle, self.max_solutions, workers[:self.jobs], self.deadline,
+                    self.started, self.known, self.team, grace, self.before)
+
+
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
             jobs: int = 2, *, with_sat: bool = True, solver: str | None = None,
             policy: Policy = DEFAULT_POLICY, progress: Progress | None = None) -> Result:
@@ -138,98 +166,98 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         from gridsolve.nonogram.backends import auto
         return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy,
                             progress=progress)
-    started = time.perf_counter()
+    run = _Run(puzzle, max_solutions, limits, jobs, with_sat, solver, policy,
+               time.perf_counter())
     idle = cores.reading()  # how busy the machine's other cores are, over the first turn
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
-    deadline = limits.deadline(started)
-    team = team_for(puzzle, max_solutions, policy=policy)
-    if team is not None:
-        team.report_to(progress)
-    known: Grid | None = None
-    workers: list[Worker] = []
-    before: tuple[Grid, ...] = ()  # the colour engine's first turn's solutions
-    colour_extra: list[list[int]] | None = None  # and what its root proved, as clauses
+    run.team = team = team_for(puzzle, max_solutions, policy=policy)
+    if team is None:
+        return _colour(run, idle)
+    team.report_to(progress)
     from gridsolve.nonogram.backends.auto import small_for_kissat
     to_kissat = (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions,
                                                policy) and sat_installed())
-    if team is not None:
-        from gridsolve.nonogram.backends.auto import _kissat_installed
-        first = SearchLimits(max_nodes=policy.auto_nodes, timeout=limits.timeout)
-        for after in (alone_for(puzzle, to_kissat, policy), alone_for(puzzle, False, policy)):
-            # (its first slice is one node: Team.run sizes the later ones by its work)
-            if team.run(first, max(0, after - team.work())) or passed(deadline):
-                return team.result()
-            if not to_kissat or _kissat_installed():
-                break
-            to_kissat = False  # no Kissat: the whole first turn, then Glucose (as auto)
-        from gridsolve.nonogram.backends.auto import dive_first
-        if dive_first(team, limits, deadline) or passed(deadline):  # (as auto: large puzzles)
-            return team.result()
-        # other processes' work on the cores: as many processes as cores are free
-        jobs = _free_jobs(jobs, idle, policy)
-        if jobs <= 1:
-            return _one_process(team, max_solutions, limits, with_sat, solver, started,
-                                to_kissat)
-        known = team.partial()
-        workers.append(_team_worker(team, limits))
-    else:  # colour: its engine's first turn, as auto's (native: parallel_after)
-        from gridsolve.nonogram.backends.auto import colour_turn
-        after = (min(policy.parallel_after, colour_turn(puzzle, policy)) if with_sat
-                 else policy.parallel_after)
-        alone, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, SearchLimits(
-            max_nodes=policy.auto_nodes, timeout=limits.timeout), keep_root=with_sat,
-            work=after)
-        if settled(alone, max_solutions) or passed(deadline):
-            return alone
-        jobs = _free_jobs(jobs, idle, policy)
-        if jobs <= 1:  # the other cores are busy: on here, as one job would
-            return _colour_one_process(puzzle, max_solutions, limits, with_sat, solver,
-                                       started, alone, root, policy)
-        workers.append(grids_worker(lambda: engine.solve(puzzle, limits), lambda: 0))
-        before = alone.solutions  # (stopped after two or more: they stay in the pool)
-        known = alone.partial
-        if with_sat:  # SAT starts from what the root proved, as in auto
-            from gridsolve.nonogram.backends import cnf
-            colour_extra = cnf.colour_root_clauses(cast(ColourPuzzle, puzzle), root.masks,
-                                                   root.implications)
-    sat_side: list[Worker] = []
-    if team is not None and with_sat and _syrup_for(puzzle, solver, max_solutions, policy):
-        # auto's own turns in one process, glucose-syrup's threads on the others (0024, 0030)
-        syrup_side = _syrup_side(team, limits, known, deadline, jobs - 1)
-        if syrup_side is not None:
-            worker, threads = syrup_side
-            # the cores past its threads: the native restarts
-            chosen = [_auto_worker(team, max_solutions, limits, started), worker,
-                      _restarts_worker(team.puzzle, limits)][:jobs - threads + 1]
-            result = pool(puzzle, max_solutions, chosen, deadline, started, known, team,
-                           DEADLINE_GRACE)
-            if not settled(result, max_solutions) and not passed(deadline):
-                result = _turns_go_on(team, max_solutions, limits, started, result)
-            return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
-    # a large puzzle auto hands to Kissat (0016): Kissat takes the team's core too (0023)
+    ended, to_kissat = _first_turns(run, team, to_kissat)
+    if ended or passed(run.deadline):
+        return team.result()
+    run.jobs = _free_jobs(jobs, idle, policy)  # as many processes as cores are free
+    if run.jobs <= 1:
+        return _one_process(run, team, to_kissat)
+    run.known = team.partial()
+    return _black_and_white(run, team, to_kissat)
+
+
+def _first_turns(run: _Run, team: Team, to_kissat: bool) -> tuple[bool, bool]:
+    """The team's first turn here (``alone_for``; the whole of it when Kissat is to come
+    next but is not installed), then the dive's: whether that ended the search, and whether
+    Kissat still comes next."""
+    from gridsolve.nonogram.backends.auto import _kissat_installed, dive_first
+    first = SearchLimits(max_nodes=run.policy.auto_nodes, timeout=run.limits.timeout)
+    for after in (alone_for(run.puzzle, to_kissat, run.policy),
+                  alone_for(run.puzzle, False, run.policy)):
+        # (its first slice is one node: Team.run sizes the later ones by its work)
+        if team.run(first, max(0, after - team.work())) or passed(run.deadline):
+            return True, to_kissat
+        if not to_kissat or _kissat_installed():
+            break
+        to_kissat = False  # no Kissat: the whole first turn, then Glucose (as auto)
+    return dive_first(team, run.limits, run.deadline), to_kissat
+
+
+def _black_and_white(run: _Run, team: Team, to_kissat: bool) -> Result:
+    """The processes' plan: glucose-syrup's beside auto's (0024, 0030); Kissat first on the
+    large puzzles auto hands to it (0023); else the team, SAT (or the dive), the native
+    restarts and Kissat's other seeds (0022)."""
+    if run.with_sat and _syrup_for(run.puzzle, run.solver, run.max_solutions, run.policy):
+        answer = _with_syrup(run, team)
+        if answer is not None:
+            return answer
     from gridsolve.nonogram.backends.auto import default_solver
-    kissat_first = (team is not None and with_sat and not to_kissat and solver is None
-                    and default_solver(puzzle, max_solutions, policy) == KISSAT)
-    if with_sat and len(workers) < jobs:
-        runs = max(1, jobs - 2) if to_kissat else max(2, jobs - 1) if kissat_first else 1
-        sat_side = _sat_side(puzzle, limits, KISSAT if to_kissat else solver, known, deadline,
-                             team, max_solutions, runs=runs, extra=colour_extra,
-                             policy=policy)
-        if kissat_first and len(sat_side) > 1:
-            assert team is not None
-            return _kissat_first(team, max_solutions, limits, jobs, sat_side, workers[0],
-                                 deadline, started, known)
-        workers += sat_side[:1]
-    if team is not None and not sat_side and dives(team.puzzle, policy):
-        # native, or no SAT: the dive beside the team, as on one core
-        workers.append(_team_worker(team, limits, dive=True))
-    if abilities(puzzle).restart and len(workers) < jobs:
-        workers.append(_restarts_worker(cast(Puzzle, puzzle), limits))
-    workers += sat_side[1:]  # Kissat's other seeds, on the cores left
-    return pool(puzzle, max_solutions, workers[:jobs], deadline, started, known, team,
-                 DEADLINE_GRACE if sat_side else 0.0, before)
+    kissat_first = (run.with_sat and not to_kissat and run.solver is None
+                    and default_solver(run.puzzle, run.max_solutions, run.policy) == KISSAT)
+    runs = max(1, run.jobs - 2) if to_kissat else max(2, run.jobs - 1) if kissat_first else 1
+    sat_side = (_sat_side(run.puzzle, run.limits, KISSAT if to_kissat else run.solver,
+                          run.known, run.deadline, team, run.max_solutions, runs=runs,
+                          policy=run.policy) if run.with_sat else [])
+    own = _team_worker(team, run.limits)
+    restarts = _restarts_worker(team.puzzle, run.limits)
+    if kissat_first and len(sat_side) > 1:  # the dive second where it runs (0029)
+        dive = [_team_worker(team, run.limits, dive=True)] if dives(team.puzzle, run.policy) else []
+        return _team_waits(run, team, [*sat_side[:1], *dive, *sat_side[1:2], own,
+                                       *sat_side[2:], restarts][:run.jobs], own)
+    # native, or no SAT: the dive beside the team, as on one core
+    dive = ([_team_worker(team, run.limits, dive=True)]
+            if not sat_side and dives(team.puzzle, run.policy) else [])
+    return run.pool([own, *sat_side[:1], *dive, restarts, *sat_side[1:]],
+                    DEADLINE_GRACE if sat_side else 0.0)
+
+
+def _colour(run: _Run, idle: cores.Reading | None) -> Result:
+    """A colour puzzle: its engine's first turn here, as auto's (native: ``parallel_after``),
+    then a new colour search and SAT, seeded with what the root proved, side by side."""
+    puzzle, policy = cast(ColourPuzzle, run.puzzle), run.policy
+    from gridsolve.nonogram.backends.auto import colour_turn
+    after = (min(policy.parallel_after, colour_turn(puzzle, policy)) if run.with_sat
+             else policy.parallel_after)
+    alone, root = engine.analyse_colour(puzzle, run.max_solutions, SearchLimits(
+        max_nodes=policy.auto_nodes, timeout=run.limits.timeout), keep_root=run.with_sat,
+        work=after)
+    if settled(alone, run.max_solutions) or passed(run.deadline):
+        return alone
+    run.jobs = _free_jobs(run.jobs, idle, policy)
+    if run.jobs <= 1:  # the other cores are busy: on here, as one job would
+        return _colour_one_process(run, alone, root)
+    run.before, run.known = alone.solutions, alone.partial  # (its solutions stay pooled)
+    sat_side: list[Worker] = []
+    if run.with_sat:
+        from gridsolve.nonogram.backends import cnf
+        run.extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
+        sat_side = _sat_side(puzzle, run.limits, run.solver, run.known, run.deadline, None,
+                             run.max_solutions, extra=run.extra, policy=policy)
+    workers = [grids_worker(lambda: engine.solve(puzzle, run.limits), lambda: 0), *sat_side]
+    return run.pool(workers, DEADLINE_GRACE if sat_side else 0.0)
 
 
 def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
@@ -239,48 +267,34 @@ def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
     return min(jobs, cores.free(idle, cores.reading()) or jobs)
 
 
-def _one_process(team: Team, max_solutions: int, limits: SearchLimits, with_sat: bool,
-                 solver: str | None, started: float, to_kissat: bool) -> Result:
+def _one_process(run: _Run, team: Team, to_kissat: bool) -> Result:
     """The rest of the run here, as one job goes on after the same first turns."""
-    if with_sat:
+    if run.with_sat:
         from gridsolve.nonogram.backends.auto import default_solver, go_on
-        result = go_on(team, max_solutions, limits,
-                       solver or default_solver(team.puzzle, max_solutions, team.policy),
-                       started, to_kissat=to_kissat)
+        result = go_on(team, run.max_solutions, run.limits,
+                       run.solver or default_solver(run.puzzle, run.max_solutions, run.policy),
+                       run.started, to_kissat=to_kissat)
     else:
-        team.solve(limits)
-        result = dataclasses.replace(team.result(), seconds=time.perf_counter() - started)
+        team.solve(run.limits)
+        result = dataclasses.replace(team.result(), seconds=time.perf_counter() - run.started)
     return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
 
 
-def _colour_one_process(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-                        with_sat: bool, solver: str | None, started: float, alone: Result,
-                        root: engine.ColourRoot, policy: Policy) -> Result:
+def _colour_one_process(run: _Run, alone: Result, root: engine.ColourRoot) -> Result:
     """The rest of a colour puzzle's run here after its engine's first turn (``alone``)."""
     from gridsolve.nonogram.backends import auto
-    if with_sat and (solver is not None or sat_installed()):
-        result = auto.colour_handover(puzzle, max_solutions, limits,
-                                      solver or auto.default_solver(puzzle, max_solutions,
-                                                                    policy),
-                                      started, None, alone, root, policy)
+    puzzle, max_solutions, policy = run.puzzle, run.max_solutions, run.policy
+    if run.with_sat and (run.solver is not None or sat_installed()):
+        result = auto.colour_handover(
+            puzzle, max_solutions, run.limits,
+            run.solver or auto.default_solver(puzzle, max_solutions, policy), run.started,
+            None, alone, root, policy)
     else:
-        again = engine.analyse(puzzle, max_solutions, limits, policy=policy)
+        again = engine.analyse(puzzle, max_solutions, run.limits, policy=policy)
         result = dataclasses.replace(
             repooled(again, again.solutions + alone.solutions, max_solutions, again.exhausted),
             nodes=alone.nodes + again.nodes)
     return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
-
-
-def _turns_go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
-                 pooled: Result) -> Result:
-    """Every process ended without the answer: auto's turns go on here from the fork,
-    pooled with ``pooled``."""
-    before = team.nodes()
-    here = _go_on(team, max_solutions, limits, started)
-    return dataclasses.replace(
-        repooled(pooled, (*pooled.solutions, *here.solutions), max_solutions, here.exhausted),
-        nodes=pooled.nodes + here.nodes - before, seconds=time.perf_counter() - started,
-        stats={**pooled.stats, "team_went_on": 1})
 
 
 def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
@@ -288,36 +302,41 @@ def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
     return grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
 
 
-def _kissat_first(team: Team, max_solutions: int, limits: SearchLimits, jobs: int,
-                  kissats: list[Worker], team_worker: Worker, deadline: float | None,
-                  started: float, known: Grid | None) -> Result:
-    """Kissat seeds 0 and 1 (the dive second where it runs), then the team, Kissat's other
-    seeds and the native restarts, on ``jobs`` processes (0023, 0029)."""
-    dive = [_team_worker(team, limits, dive=True)] if dives(team.puzzle, team.policy) else []
-    chosen = (kissats[:1] + dive + kissats[1:2] + [team_worker] + kissats[2:]
-              + [_restarts_worker(team.puzzle, limits)])[:jobs]
-    return _team_waits(team, max_solutions, limits, chosen, team_worker, deadline, started,
-                       known)
-
-
-def _team_waits(team: Team, max_solutions: int, limits: SearchLimits, chosen: list[Worker],
-                team_worker: Worker | None, deadline: float | None, started: float,
-                known: Grid | None) -> Result:
-    """The ``chosen`` processes; without the team's among them, the team goes on here if
-    they all end without the answer (out of memory, a failed program)."""
-    puzzle = team.puzzle
-    result = pool(puzzle, max_solutions, chosen, deadline, started, known, team,
-                   DEADLINE_GRACE)
-    if team_worker in chosen:
+def _team_waits(run: _Run, team: Team, chosen: list[Worker], own: Worker | None) -> Result:
+    """The ``chosen`` processes; when the team's ``own`` is not among them and they all end
+    without the answer (out of memory, a failed program), the team goes on here: auto's
+    turns (``go_on``) if ``own`` is None, else its search."""
+    result = run.pool(chosen, DEADLINE_GRACE)
+    if own in chosen:
         return result
-    if settled(result, max_solutions) or passed(deadline):
-        return dataclasses.replace(result, nodes=result.nodes + team.nodes())
-    team.run(limits)
-    # (once the team is exhausted, its solutions are all of them)
+    if settled(result, run.max_solutions) or passed(run.deadline):
+        return result if own is None else dataclasses.replace(
+            result, nodes=result.nodes + team.nodes())
+    before = team.nodes()
+    if own is None:
+        here = _go_on(team, run.max_solutions, run.limits, run.started)
+        solutions, exhausted, nodes = here.solutions, here.exhausted, here.nodes - before
+    else:
+        team.run(run.limits)
+        # (once the team is exhausted, its solutions are all of them)
+        solutions, exhausted, nodes = tuple(team.found), team.complete, team.nodes()
     return dataclasses.replace(
-        repooled(result, (*result.solutions, *team.found), max_solutions, team.complete),
-        nodes=result.nodes + team.nodes(), seconds=time.perf_counter() - started,
+        repooled(result, (*result.solutions, *solutions), run.max_solutions, exhausted),
+        nodes=result.nodes + nodes, seconds=time.perf_counter() - run.started,
         stats={**result.stats, "team_went_on": 1})
+
+
+def _with_syrup(run: _Run, team: Team) -> Result | None:
+    """auto's turns in one process and glucose-syrup's threads on the other cores (the
+    native restarts on any left); None if no thread fits."""
+    syrup_side = _syrup_side(team, run.limits, run.known, run.deadline, run.jobs - 1)
+    if syrup_side is None:
+        return None
+    worker, threads = syrup_side
+    chosen = [_auto_worker(team, run.max_solutions, run.limits, run.started), worker,
+              _restarts_worker(team.puzzle, run.limits)][:run.jobs - threads + 1]
+    result = _team_waits(run, team, chosen, None)
+    return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
 
 
 def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int,
