@@ -155,7 +155,8 @@ def test_memory_limit() -> None:
 
 
 def test_missing_program(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kissat, "program", lambda: None)
+    monkeypatch.delenv(kissat.ENV, raising=False)
+    monkeypatch.setattr(kissat.PROGRAM, "found", [None])  # none on the PATH or in a wheel
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[kissat\]"):
         analyse(CASES[0][1], method="sat", solver="kissat")
     assert auto.default_solver(random_puzzle(1, 64, 64)) == DEFAULT_SOLVER
@@ -242,7 +243,8 @@ def test_auto_takes_kissat_without_python_sat(monkeypatch: pytest.MonkeyPatch,
 def test_jobs_with_kissat_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch,
                                                     no_dive: Policy) -> None:
     from gridsolve.nonogram.backends import parallel
-    monkeypatch.setattr(kissat, "program", lambda: None)
+    monkeypatch.delenv(kissat.ENV, raising=False)
+    monkeypatch.setattr(kissat.PROGRAM, "found", [None])
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[kissat\]"):
         parallel.analyse(random_puzzle(2, 50, 50), 2, SearchLimits(timeout=30), jobs=2,
                          solver="kissat", policy=no_dive)

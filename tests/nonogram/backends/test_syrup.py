@@ -183,7 +183,8 @@ def test_a_crash_in_its_statistics_and_a_hang_are_worked_around(  # type: ignore
 def test_missing_program(monkeypatch: pytest.MonkeyPatch, no_dive: Policy) -> None:
     """Without the program a call says which extra to install, and --jobs keeps its other
     searches (the team, SAT, Kissat) on a large puzzle."""
-    monkeypatch.setattr(syrup, "program", lambda: None)
+    monkeypatch.delenv(syrup.ENV, raising=False)
+    monkeypatch.setattr(syrup.PROGRAM, "found", [None])  # none on the PATH or in a wheel
     with pytest.raises(SolverUnavailable, match=r"gridsolve\[syrup\]"):
         syrup.analyse(CASES[0][1])
     puzzle = random_puzzle(2, 50, 50)

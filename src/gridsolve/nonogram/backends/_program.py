@@ -14,10 +14,10 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Literal, cast
 
-from gridsolve.errors import GridsolveError, LimitReached
+from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits, abilities, passed, seconds_left
@@ -29,7 +29,7 @@ from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
 __all__ = ["KILLED", "interrupted", "OutOfMemory", "Ended",
-           "Answer", "find", "feed", "run", "watchable",
+           "Answer", "Program", "feed", "run", "watchable",
            "Text", "model", "failed", "solutions", "pooled"]
 
 
@@ -75,15 +75,34 @@ def _cpu_ticks(pid: int) -> int | None:
         return None
 
 
-def find(name: str, env: str, found: list[str | None]) -> str | None:
-    """The program ``name``: $``env``, else the one a passagemath wheel ships, else one on the
-    PATH; None if there is none (``found`` keeps the answer)."""
-    path = os.environ.get(env)
-    if path:
+@dataclass
+class Program:
+    """A SAT solver run as a program: ``name``, the environment variable ``env`` that names
+    another, and the ``extra`` that ships it (a passagemath wheel)."""
+
+    name: str
+    env: str
+    extra: str
+    found: list[str | None] = field(default_factory=list, compare=False)  # [path or None]
+
+    def path(self) -> str | None:
+        """$``env``, else the program a passagemath wheel ships, else one on the PATH."""
+        path = os.environ.get(self.env)
+        if path:
+            return path
+        if not self.found:
+            self.found.append(_shipped(self.name) or shutil.which(self.name))
+        return self.found[0]
+
+    def installed(self) -> bool:
+        return self.path() is not None
+
+    def require(self) -> str:
+        """The program's path; SolverUnavailable (naming the extra) if there is none."""
+        path = self.path()
+        if path is None:
+            raise SolverUnavailable(self.name, self.extra)
         return path
-    if not found:
-        found.append(_shipped(name) or shutil.which(name))
-    return found[0]
 
 
 def _shipped(name: str) -> str | None:

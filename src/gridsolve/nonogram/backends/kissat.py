@@ -11,7 +11,6 @@ import subprocess
 import time
 from collections.abc import Iterator, Sequence
 
-from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.backends._common import KISSAT
 from gridsolve.nonogram.backends._program import KILLED, OutOfMemory
@@ -27,25 +26,8 @@ NAME = KISSAT
 #: An environment variable that names the kissat program to run instead of the extra's.
 ENV = "GRIDSOLVE_KISSAT"
 
-_PROGRAM: list[str | None] = []  # found once: [path or None]
-
-
-def program() -> str | None:
-    """The kissat program: $GRIDSOLVE_KISSAT, else the one the passagemath-kissat wheel ships,
-    else one on the PATH; None if there is none."""
-    return _program.find("kissat", ENV, _PROGRAM)
-
-
-def installed() -> bool:
-    return program() is not None
-
-
-def require() -> str:
-    """The program's path; SolverUnavailable (naming the extra) if there is none."""
-    path = program()
-    if path is None:
-        raise SolverUnavailable("kissat", "kissat")
-    return path
+PROGRAM = _program.Program("kissat", ENV, "kissat")
+program, installed, require = PROGRAM.path, PROGRAM.installed, PROGRAM.require
 
 
 #: Seconds a run stopped at the deadline may take to print its statistics (its conflicts:

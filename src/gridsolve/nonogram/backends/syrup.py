@@ -12,7 +12,7 @@ import subprocess
 import time
 from collections.abc import Iterator, Sequence
 
-from gridsolve.errors import GridsolveError, SolverUnavailable
+from gridsolve.errors import GridsolveError
 from gridsolve.nonogram.backends import _program
 from gridsolve.nonogram.backends._program import OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
@@ -26,31 +26,14 @@ NAME = "glucose-syrup"
 #: An environment variable that names the glucose-syrup program to run instead of the extra's.
 ENV = "GRIDSOLVE_SYRUP"
 
-_PROGRAM: list[str | None] = []  # found once: [path or None]
-
-
-def program() -> str | None:
-    """The glucose-syrup program: $GRIDSOLVE_SYRUP, else the one the passagemath-glucose
-    wheel ships, else one on the PATH; None if there is none."""
-    return _program.find(NAME, ENV, _PROGRAM)
-
-
-def installed() -> bool:
-    return program() is not None
+PROGRAM = _program.Program(NAME, ENV, "syrup")
+program, installed, require = PROGRAM.path, PROGRAM.installed, PROGRAM.require
 
 
 def usable() -> bool:
     """Installed, and on a system where a hung run can be told (``_program.watchable``):
     elsewhere a hang would last to the deadline, or for ever."""
     return installed() and _program.watchable()
-
-
-def require() -> str:
-    """The program's path; SolverUnavailable (naming the extra) if there is none."""
-    path = program()
-    if path is None:
-        raise SolverUnavailable(NAME, "syrup")
-    return path
 
 
 def _run(path: str, threads: int, header: str, text: _program.Text,
