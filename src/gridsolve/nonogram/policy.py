@@ -64,6 +64,9 @@ class Policy:
     dive_first_fails: int = 20
     #: ... or this much work, which bounds only the largest puzzles' descents (was 5 s).
     dive_first_work: int = _seconds(5.0)
+    #: The colour dive (engine.colour_dive) probes only where at most this share of the
+    #: cells is open (0036).
+    colour_dive_probe_share: float = 0.35
     #: ``Team.solve`` (native alone, on the puzzles the dive is for): the team's first turn
     #: (was 0.1 s), then the dive's first, then equal turns of ``turns_share`` work each, each
     #: pair twice the last (was 0.5 s; 0031).
@@ -171,6 +174,9 @@ class Policy:
         if not 0 <= self.dive_probe_share <= 1:
             raise ValueError(f"policy: dive_probe_share must be between 0 and 1, got "
                              f"{self.dive_probe_share!r}")
+        if not 0 <= self.colour_dive_probe_share <= 1:
+            raise ValueError(f"policy: colour_dive_probe_share must be between 0 and 1, got "
+                             f"{self.colour_dive_probe_share!r}")
 
     def changed(self) -> dict[str, int | float | bool]:
         """The fields that differ from the default, by name (what a run should print)."""

@@ -16,6 +16,7 @@ from typing import Generic, Protocol, TypeVar, cast
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (Abilities, CoreSearch, Options, abilities,
                                              checked_grid, engine_for)
+from gridsolve.nonogram.engine.colour_dive import ColourTurns, colour_dives
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Progress, Result,
                                                SearchLimits,
@@ -172,8 +173,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     ``team_max_solutions``, a team of searches runs in turns (see Team), and with ``dive``
     on the puzzles it is for, the dive by belief propagation in turns with it
     (``Team.solve``); ``team=False`` keeps to one search; ``policy`` holds the team's
-    numbers. With ``known``, the status is of the solutions that agree with those cells
-    ("none": no solution does). ``progress`` is told the nodes and solutions as they grow."""
+    numbers. A colour puzzle of the dive's sizes (``colour_dive.colour_dives``), under the
+    same conditions, known cells allowed, gets the colour dive in turns with its search
+    (``colour_dive.ColourTurns``). With ``known``, the status is of the solutions that agree
+    with those cells ("none": no solution does). ``progress`` is told the nodes and solutions
+    as they grow."""
     options = Options(probing, implications, on_event, restarts, known)
     searches = None
     if (team and probing and on_event is None and not restarts and known is None
@@ -186,6 +190,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         else:
             searches.run(limits)
         return searches.result()
+    if (dive and isinstance(puzzle, ColourPuzzle) and probing and on_event is None
+            and not restarts and max_solutions <= policy.team_max_solutions
+            and colour_dives(puzzle, policy)):
+        # the colour dive in turns with the plain colour search (engine.colour_dive)
+        turns = ColourTurns(puzzle, max_solutions, known=known, policy=policy)
+        turns.progress = progress
+        turns.solve(limits)
+        return turns.result()
     return _counted(_Search(puzzle, options), max_solutions, limits)
 
 
@@ -220,18 +232,27 @@ class ColourRoot:
 
 def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
                    limits: SearchLimits = SearchLimits(), *,
-                   keep_root: bool = True, work: int | None = None) -> tuple[Result, ColourRoot]:
+                   keep_root: bool = True, work: int | None = None, dive: bool = False,
+                   policy: Policy = DEFAULT_POLICY) -> tuple[Result, ColourRoot]:
     """``analyse`` of a colour puzzle (one search, with probing), keeping what its root proved
     (``ColourRoot``) for a SAT hand-over to start from, as ``Team.root_implications`` does
     for black and white: when a limit stopped the root's probing, what it had proved so far
     (facts too: a probe cut short is undone and not kept). ``keep_root=False`` keeps nothing
     (an empty ``ColourRoot``). ``work`` ends the search after that many line solves (a
-    turn that repeats exactly, where a time limit would not)."""
-    search = _Search(puzzle, Options(root_implications=keep_root))
-    result = _counted(search, max_solutions, limits, work)
+    turn that repeats exactly, where a time limit would not). With ``dive``, on the puzzles
+    it is for (``colour_dive.colour_dives``), the colour dive and the search take turns in
+    that work (``ColourTurns.solve``: the dive first), and the root is the search's."""
+    core: _ColourCore
+    if dive and colour_dives(puzzle, policy):
+        turns = ColourTurns(puzzle, max_solutions, keep_root=keep_root, policy=policy)
+        turns.solve(limits, work)
+        result, core = turns.result(), turns.plain
+    else:
+        search = _Search(puzzle, Options(root_implications=keep_root))
+        result = _counted(search, max_solutions, limits, work)
+        core = cast(_ColourCore, search.core)
     if not keep_root:
         return result, ColourRoot(b"", b"")
-    core = cast(_ColourCore, search.core)
     return result, ColourRoot(core.root_masks(), core.root_implications())
 
 

@@ -160,7 +160,9 @@ static double cg_bp_pass(cg_solver *s, int which)
             open += !single;
         }
         if (!open) continue;
-        if ((s->lim.line_solves & s->lim.check_mask) == 0 && eng_out_of_time(&s->lim)) return -2.0;
+        /* (every pass looks: one costs a few line solves, and counts CG_BP_LINE_WORK of them,
+         * which would step over the multiples of check_mask + 1 the line solves look at) */
+        if (eng_out_of_time(&s->lim)) return -2.0;
         s->lim.line_solves += CG_BP_LINE_WORK;
         s->bp.lines++;
         if (!cg_bp_line(s, l, p, m)) return -1.0;

@@ -1,0 +1,204 @@
+"""The colour dive: a colour search that branches by belief propagation, in turns with the
+plain colour search (docs/decisions/0036).
+
+The dive (``_colour.ORDER_BP``) branches on the open cell whose likeliest colour, by belief
+propagation over the lines, is likeliest, that colour first; it propagates without probing
+but where at most the policy's ``colour_dive_probe_share`` of the cells are open, and until
+it finds a solution it restarts (randomised) after Luby multiples of ``dive_restart_fails``
+failed nodes. Each of its runs is a whole search from its root, so a run that is exhausted
+has seen every solution. It proves nothing that the plain search (probing at every node)
+would not: on random-like puzzles it walks to first solutions the plain search does not
+find in minutes, and the plain search, in turns with it, proves what it cannot. Turns are
+counted in work (line solves; the dive's belief-propagation line passes count too), so a
+run repeats exactly; the clock only ends it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import gridsolve.nonogram.engine._colour as _colour
+from gridsolve.nonogram.engine.cores import COLOUR, checked_grid, known_masks
+from gridsolve.nonogram.engine.results import Progress, Result, SearchLimits, seconds_left
+from gridsolve.nonogram.engine.team import luby
+from gridsolve.nonogram.model import ColourPuzzle, Grid
+from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
+
+__all__ = ["colour_dives", "ColourTurns"]
+
+
+def colour_dives(puzzle: ColourPuzzle, policy: Policy = DEFAULT_POLICY) -> bool:
+    """Is the colour dive for this puzzle: more than the policy's ``dive_min_cells`` cells
+    and at most ``dive_max_cells`` (the black-and-white dive's sizes)."""
+    return policy.dive_min_cells < puzzle.width * puzzle.height <= policy.dive_max_cells
+
+
+class ColourTurns:
+    """The plain colour search and the dive in turns over one puzzle, their solutions pooled
+    (each searches the whole space: when either is exhausted the pool is every solution).
+
+    ``solve`` is the plan: the dive's first turn (``dive_first_fails`` failed nodes or
+    ``dive_first_work``), the plain search's (``turns_first``), then equal turns of
+    ``turns_share`` work each, each pair twice the last, as ``team.native`` does for black
+    and white. ``known`` cells narrow both searches before they start."""
+
+    def __init__(self, puzzle: ColourPuzzle, max_solutions: int, *, known: Grid | None = None,
+                 keep_root: bool = False, policy: Policy = DEFAULT_POLICY) -> None:
+        self.puzzle = puzzle
+        self.max_solutions = max_solutions
+        self.policy = policy
+        self.masks = None if known is None else known_masks(puzzle, known)
+        self.started = time.perf_counter()
+        colours = len(puzzle.palette)
+        self.plain = _colour.Search(puzzle.rows, puzzle.cols, colours, True,
+                                    keep_root and known is None)
+        if self.masks is not None:
+            self.plain.fix(self.masks)
+        self.diver: _colour.Search | None = None  # made at the dive's first turn
+        self.dive_runs = luby()
+        self.dive_end = 0        # the dive's failed nodes at which its current run ends
+        self.dive_found = 0      # solutions the dive stood on
+        self.dive_restarts = 0
+        self.found: dict[Grid, None] = {}
+        self.complete = False    # a search was exhausted: ``found`` is every solution
+        self.stopped = False     # a time limit or the work budget ended a search for good
+        self.end: int | None = None  # total work at which both stop for good (``solve``)
+        self.progress: Progress | None = None
+
+    def done(self) -> bool:
+        return self.complete or self.stopped or len(self.found) >= self.max_solutions
+
+    def _searches(self) -> list[_colour.Search]:
+        return [self.plain] if self.diver is None else [self.plain, self.diver]
+
+    def work(self) -> int:
+        """Both searches' work so far (line solves; the dive's BP line passes included)."""
+        return sum(c.stats()["line_solves"] for c in self._searches())
+
+    def nodes(self) -> int:
+        return sum(c.stats()["nodes"] for c in self._searches())
+
+    def _call(self, core: _colour.Search, limits: SearchLimits, nodes: int,
+              pause: int | None) -> int | None:
+        """One ``next`` of ``core`` under the limits, at most ``nodes`` more nodes and
+        pausing at ``pause`` work of its own; None when a limit leaves it nothing to do."""
+        stats = core.stats()
+        budget = stats["nodes"] + nodes
+        if limits.max_nodes is not None:
+            left = limits.max_nodes - self.nodes()
+            if left <= 0:
+                return None
+            budget = min(budget, stats["nodes"] + left)
+        max_work = -1
+        if self.end is not None:
+            left_work = self.end - self.work()
+            if left_work <= 0:
+                self.stopped = True
+                return None
+            max_work = stats["line_solves"] + left_work
+        left_s = seconds_left(limits.deadline(self.started))
+        code = int(core.next(budget, -1.0 if left_s is None else left_s, max_work,
+                             -1 if pause is None else max(1, pause)))
+        if code == _colour.SOLUTION:
+            self.found[checked_grid(COLOUR, self.puzzle, core.grid())] = None
+        elif code == _colour.EXHAUSTED:
+            self.complete = True
+        elif core.stats()["timed_out"]:
+            self.stopped = True
+        if self.progress is not None:
+            self.progress.update(self.nodes(), len(self.found),
+                                 "dive" if core is self.diver else "native")
+        return code
+
+    def plain_turn(self, limits: SearchLimits, work: int | None) -> None:
+        """The plain search, for ``work`` more work of its own (None: to the end)."""
+        core = self.plain
+        pause = None if work is None else core.stats()["line_solves"] + work
+        nodes = 1 << 62
+        while not self.done():
+            if pause is not None and core.stats()["line_solves"] >= pause:
+                return
+            code = self._call(core, limits, nodes, pause)
+            if code != _colour.SOLUTION:
+                return
+
+    def _dive_core(self) -> _colour.Search:
+        if self.diver is None:
+            p = self.puzzle
+            self.diver = _colour.Search(p.rows, p.cols, len(p.palette), False,
+                                        order=_colour.ORDER_BP,
+                                        probe_share=self.policy.colour_dive_probe_share)
+            if self.masks is not None:
+                self.diver.fix(self.masks)
+            self.dive_end = self.policy.dive_restart_fails * next(self.dive_runs)
+        return self.diver
+
+    def dive_turn(self, limits: SearchLimits, work: int | None,
+                  max_fails: int | None = None) -> None:
+        """The dive, for ``work`` more work of its own (None: to the end) or ``max_fails``
+        more failed nodes; until it finds a solution it restarts after Luby multiples of
+        ``dive_restart_fails`` failed nodes."""
+        core = self._dive_core()
+        start = core.stats()
+        pause = None if work is None else start["line_solves"] + work
+        while not self.done():
+            stats = core.stats()
+            if ((pause is not None and stats["line_solves"] >= pause)
+                    or (max_fails is not None and stats["fails"] - start["fails"] >= max_fails)):
+                return
+            code = self._call(core, limits, self.policy.dive_slice, pause)
+            if code is None:
+                return
+            if code == _colour.SOLUTION:
+                self.dive_found += 1
+            elif (code == _colour.LIMIT and not self.done() and not self.dive_found
+                  and core.stats()["fails"] >= self.dive_end):
+                self.dive_restarts += 1
+                core.restart(self.dive_restarts)
+                self.dive_end = (core.stats()["fails"]
+                                 + self.policy.dive_restart_fails * next(self.dive_runs))
+
+    def solve(self, limits: SearchLimits = SearchLimits(), work: int | None = None) -> bool:
+        """The plan (see the class docstring), ending for good once both searches have done
+        ``work`` more work together (a turn that repeats exactly); True when the answer is
+        known (not at a limit)."""
+        if work is not None:
+            self.end = self.work() + work
+        policy = self.policy
+        self.dive_turn(limits, policy.dive_first_work, policy.dive_first_fails)
+        self.plain_turn(limits, policy.turns_first)
+        share = policy.turns_share
+        while not self._over(limits):
+            self.plain_turn(limits, share)
+            if self._over(limits):
+                break
+            self.dive_turn(limits, share)
+            share *= 2
+        return self.done() and not self.stopped
+
+    def _over(self, limits: SearchLimits) -> bool:
+        return (self.done() or (limits.max_nodes is not None
+                                and self.nodes() >= limits.max_nodes))
+
+    def stats(self) -> dict[str, int]:
+        stats = dict(self.plain.stats())
+        if self.diver is not None:
+            for k, v in self.diver.stats().items():
+                if k in ("max_depth", "timed_out"):
+                    stats[k] = max(stats[k], v)
+                elif k != "root_complete":  # (the plain search's root is the one reported)
+                    stats[k] += v
+            stats["dive_nodes"] = self.diver.stats()["nodes"]
+            stats["dive_found"] = self.dive_found
+            stats["dive_restarts"] = self.dive_restarts
+        return stats
+
+    def partial(self) -> Grid:
+        """The cells the plain search proved at its root (all open before it settled it)."""
+        return COLOUR.read(self.puzzle, self.plain.root())
+
+    def result(self) -> Result:
+        solutions = tuple(self.found)[:self.max_solutions]
+        stats = self.stats()
+        return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
+                               time.perf_counter() - self.started, self.partial(), stats)
