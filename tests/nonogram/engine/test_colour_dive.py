@@ -83,7 +83,7 @@ def test_turns_count_as_brute_force_and_the_plain_search() -> None:
 def test_restarts_keep_the_count_exact() -> None:
     """Counting every solution with restarts after each failed node: the pool is every
     solution once the dive or the search is exhausted."""
-    for seed in range(20):
+    for seed in range(12):
         puzzle = random_puzzle(2000 + seed, 5, 2, 0.5)
         truth = all_colour_solutions(puzzle)
         turns = ColourTurns(puzzle, 64, policy=TINY)
@@ -123,7 +123,7 @@ def test_a_work_budget_repeats_exactly_and_holds() -> None:
         assert not turns.solve(work=30_000)
         runs.append((turns.nodes(), turns.work(), turns.stats()["dive_nodes"]))
         # (the line solves look at the budget every 64: colour_setup.c's check_mask)
-        assert turns.work() <= 30_000 + 66
+        assert turns.work() <= 30_000 + 68
     assert runs[0] == runs[1]
 
 
@@ -181,6 +181,19 @@ def test_the_dive_walks_to_a_random_40x40_without_failing() -> None:
     assert core.stats()["bp_rounds"] > 0
 
 
+def test_the_dive_starts_again_from_the_probed_root() -> None:
+    """A dive that found nothing before the plain search settled its root starts again from
+    that root; the counters of the first stay in the totals, and the count stays exact."""
+    puzzle = random_puzzle(3014, 16, 2, 0.6)
+    turns = ColourTurns(puzzle, 2, policy=TINY)
+    assert turns.solve()
+    assert turns.rooted and turns.retired["nodes"] > 0
+    assert turns.stats()["dive_nodes"] > turns.retired["nodes"]
+    assert turns.nodes() == turns.stats()["nodes"]
+    assert turns.result().status == engine.analyse(puzzle, 2, dive=False).status == "multiple"
+
+
+@pytest.mark.heavy
 def test_analyse_dives_on_its_sizes_only() -> None:
     big, small = random_puzzle(5, 33, 4, 0.6), random_puzzle(5, 30, 4, 0.6)
     assert colour_dives(big) and not colour_dives(small)
@@ -191,10 +204,11 @@ def test_analyse_dives_on_its_sizes_only() -> None:
     assert "dive_nodes" not in plain.stats
 
 
+@pytest.mark.heavy
 def test_analyse_colour_with_the_dive_keeps_its_work_and_root() -> None:
     puzzle = random_puzzle(5, 33, 4, 0.6)
     result, root = engine.analyse_colour(puzzle, 2, work=10_000_000, dive=True)
     assert result.status == "multiple" and result.stats["dive_nodes"] > 0
     assert len(root.masks) == 4 * 33 * 33
     few, _ = engine.analyse_colour(puzzle, 2, work=1_000, dive=True)
-    assert few.status == "unknown" and few.stats["line_solves"] <= 1_066
+    assert few.status == "unknown" and few.stats["line_solves"] <= 1_068
