@@ -67,6 +67,9 @@ class Policy:
     #: The colour dive (engine.colour_dive) probes only where at most this share of the
     #: cells is open (0036).
     colour_dive_probe_share: float = 0.35
+    #: The colour dive is for colour puzzles of more than this many cells, up to
+    #: ``dive_max_cells`` (0036: it won on random 25x25 and 30x30 too; 20x20 end in a blink).
+    colour_dive_min_cells: int = 600
     #: ``Team.solve`` (native alone, on the puzzles the dive is for): the team's first turn
     #: (was 0.1 s), then the dive's first, then equal turns of ``turns_share`` work each, each
     #: pair twice the last (was 0.5 s; 0031).
@@ -123,6 +126,9 @@ class Policy:
     kissat_turn_growth: float = 2.0
     #: ... and the dive's turn after a run: this much work for each conflict it was given.
     kissat_dive_work: int = 2_400
+    #: A CBC branch-and-bound node of the ILP worker, in work (an LP re-solve; not measured:
+    #: ILP takes no part in auto's or --jobs' plans, the rate only sizes its turns).
+    ilp_node_work: int = 10_000
     #: Puzzles whose every line has at least this many cells go to Kissat (0016).
     kissat_min_line: int = 64
     #: Bytes a SAT model may take without a memory limit, and the share of a memory limit
@@ -188,6 +194,6 @@ class Policy:
 _AT_LEAST_ONE = frozenset({
     "team_slice", "team_restart_base", "dive_slice", "dive_restart_fails", "dive_bp_cells",
     "turns_share", "conflict_work", "kissat_turn_conflicts", "report_work", "sat_share_growth",
-    "kissat_dive_work", "kissat_turn_growth"})
+    "kissat_dive_work", "kissat_turn_growth", "ilp_node_work"})
 
 DEFAULT_POLICY = Policy()

@@ -195,8 +195,10 @@ def test_the_dive_starts_again_from_the_probed_root() -> None:
 
 @pytest.mark.heavy
 def test_analyse_dives_on_its_sizes_only() -> None:
-    big, small = random_puzzle(5, 33, 4, 0.6), random_puzzle(5, 30, 4, 0.6)
+    big, small = random_puzzle(5, 33, 4, 0.6), random_puzzle(5, 24, 4, 0.6)
     assert colour_dives(big) and not colour_dives(small)
+    assert "dive_nodes" not in engine.analyse(small, 2).stats
+    assert "dive_nodes" not in engine.analyse(big, 2, team=False).stats  # one search
     result = engine.analyse(big, 2)
     assert result.status == "multiple" and "dive_nodes" in result.stats
     assert all(is_colour_solution(big, g) for g in result.solutions)

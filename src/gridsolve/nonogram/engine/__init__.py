@@ -173,8 +173,8 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     ``team_max_solutions``, a team of searches runs in turns (see Team), and with ``dive``
     on the puzzles it is for, the dive by belief propagation in turns with it
     (``Team.solve``); ``team=False`` keeps to one search; ``policy`` holds the team's
-    numbers. A colour puzzle of the dive's sizes (``colour_dive.colour_dives``), under the
-    same conditions, known cells allowed, gets the colour dive in turns with its search
+    numbers. A colour puzzle of the colour dive's sizes (``colour_dive.colour_dives``), under
+    the same conditions, known cells allowed, gets the colour dive in turns with its search
     (``colour_dive.ColourTurns``). With ``known``, the status is of the solutions that agree
     with those cells ("none": no solution does). ``progress`` is told the nodes and solutions
     as they grow."""
@@ -190,7 +190,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         else:
             searches.run(limits)
         return searches.result()
-    if (dive and isinstance(puzzle, ColourPuzzle) and probing and on_event is None
+    if (team and dive and isinstance(puzzle, ColourPuzzle) and probing and on_event is None
             and not restarts and max_solutions <= policy.team_max_solutions
             and colour_dives(puzzle, policy)):
         # the colour dive in turns with the plain colour search (engine.colour_dive)

@@ -28,9 +28,9 @@ __all__ = ["colour_dives", "ColourTurns"]
 
 
 def colour_dives(puzzle: ColourPuzzle, policy: Policy = DEFAULT_POLICY) -> bool:
-    """Is the colour dive for this puzzle: more than the policy's ``dive_min_cells`` cells
-    and at most ``dive_max_cells`` (the black-and-white dive's sizes)."""
-    return policy.dive_min_cells < puzzle.width * puzzle.height <= policy.dive_max_cells
+    """Is the colour dive for this puzzle: more than the policy's ``colour_dive_min_cells``
+    cells and at most ``dive_max_cells``."""
+    return policy.colour_dive_min_cells < puzzle.width * puzzle.height <= policy.dive_max_cells
 
 
 class ColourTurns:
