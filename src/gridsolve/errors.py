@@ -96,5 +96,10 @@ class LimitReached(GridsolveError):
         super().__init__(message)
 
 
+class OutOfMemory(LimitReached):
+    """A run stopped at the memory limit: an error of the whole search, where the time and
+    node limits only end it ("unknown"). Under ``--jobs`` it ends that process's search only."""
+
+
 class InputWarning(UserWarning):
     """Input that was read, but not as written: what was guessed, and where (file, line)."""

@@ -64,18 +64,30 @@ def reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
     return report
 
 
-def side(worker: schedule.Worker, pool: schedule.Pool, work: int, nodes: Callable[[], int],
-         since_fork: bool = False) -> Worker:
-    """A schedule's worker in a process: turns of ``work``, reporting ``nodes()`` (since the
-    fork if ``since_fork``) and new solutions after each, to its end."""
+def side(worker: schedule.Worker, pool: schedule.Pool, work: int | None,
+         nodes: Callable[[], int], since_fork: bool = False) -> Worker:
+    """A schedule's worker in a process: turns of ``work`` (None: one to its end), reporting
+    ``nodes()`` (since the fork if ``since_fork``) and new solutions as the pool grows and
+    after each turn; a failed search (a program's error) says so, not exhausted."""
     def run(conn: Connection) -> None:
         report = reporter(conn)
         before = nodes() if since_fork else 0
-        while True:
-            worker.turn(pool, work, None)
-            report(nodes() - before, pool.found)
-            if pool.done() or worker.exhausted or worker.stopped:
-                break
+        pool.tell = lambda: report(nodes() - before, pool.found)
+        try:
+            while True:
+                worker.turn(pool, work, None)
+                pool.tell()
+                if pool.done() or worker.exhausted or worker.stopped:
+                    break
+        except LimitReached:
+            pool.tell()
+            conn.send(("done", False))
+            return
+        except GridsolveError:
+            pool.tell()
+            conn.send(("failed", 1))
+            conn.send(("done", False))
+            return
         conn.send(("done", worker.exhausted))
     return run
 

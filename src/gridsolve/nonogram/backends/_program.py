@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Literal, cast
 
-from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
+from gridsolve.errors import GridsolveError, LimitReached, OutOfMemory, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
 from gridsolve.nonogram.backends._common import checked, unknown_grid
 from gridsolve.nonogram.engine import Result, SearchLimits, abilities, passed, seconds_left
@@ -40,12 +40,6 @@ KILLED = (-6, -9, 134, 137)
 #: One run's answer: the model's literals, False (unsatisfiable) or None (a limit came first);
 #: and the conflicts it took (0 where the program did not say).
 Answer = tuple["list[int] | Literal[False] | None", int]
-
-
-class OutOfMemory(LimitReached):
-    """A run stopped at the memory limit: an error of the whole search (``analyse`` raises
-    it), where the time and conflict limits only end it ("unknown"). Under ``--jobs`` it ends
-    that process's search only; the other searches go on."""
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ import time
 import warnings
 from bisect import bisect_left
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
@@ -50,7 +50,7 @@ from gridsolve.nonogram.engine import Result, SearchLimits, passed, seconds_left
 from gridsolve.nonogram.model import EMPTY, FILLED, UNKNOWN, Clue, Grid, Puzzle
 from gridsolve.workers import program_setup
 
-__all__ = ["require", "build", "model_terms", "analyse", "unbuilt_text"]
+__all__ = ["require", "build", "model_terms", "prepared", "Runs", "analyse", "unbuilt_text"]
 
 #: Seconds before the deadline CBC is told to stop on its own (``-sec``); it is killed at
 #: the deadline itself, counted when the wait starts (it was killed this long after a
@@ -387,18 +387,12 @@ def _root(puzzle: Puzzle, max_solutions: int, deadline: float | None,
     return root.partial
 
 
-def analyse(puzzle: Puzzle, max_solutions: int = 2,
-            limits: SearchLimits = SearchLimits(), *, root: bool = True) -> Result:
-    """Search up to ``max_solutions`` solutions with CBC; same Result as the native engine.
-
-    With ``root``, line logic first settles what it can (``_root``): a puzzle it solves
-    needs no model, and only the cells it leaves open get variables. ``limits.timeout``
-    bounds the root, the build and the CBC runs together; ``limits.max_nodes`` caps the
-    branch-and-bound nodes of each run; ``limits.max_memory`` the model (see above)."""
-    started = time.perf_counter()
-    deadline = limits.deadline()
-    pulp = _pulp()
-    found: list[Grid] = []
+def prepared(puzzle: Puzzle, max_solutions: int, limits: SearchLimits, deadline: float | None,
+             started: float, root: bool = True) -> Runs | Result:
+    """The model's CBC runs, after line logic at the root (with ``root``: only the cells it
+    leaves open get variables); or the answer, when the root settles the puzzle or the
+    model cannot be built and written before the deadline."""
+    _pulp()  # (a missing PuLP names its extra before any work)
     known: Grid | None = None
     if root:
         settled = _root(puzzle, max_solutions, deadline, started)
@@ -410,30 +404,79 @@ def analyse(puzzle: Puzzle, max_solutions: int = 2,
     if built is None:  # it could not be built and written in time: the time limit's answer
         return Result("unknown", (), 0, time.perf_counter() - started, partial,
                       {"cbc_runs": 0, **size})
-    prob, xs = built
-    complete, runs = True, 0
-    write = [size["build_ms"] / 1000 * WRITE_PER_BUILD]
-    while len(found) < max_solutions:
+    return Runs(puzzle, built, partial, size)
+
+
+class Runs:
+    """CBC runs on one built model (``built``: the problem and its cell variables), each
+    solution cut off for the runs after it (``analyse``; ``workers.IlpWorker``)."""
+
+    def __init__(self, puzzle: Puzzle, built: tuple[Any, list[Any]], partial: Grid,
+                 size: dict[str, int]) -> None:
+        self.pulp = _pulp()
+        self.puzzle, (self.prob, self.xs), self.partial = puzzle, built, partial
+        self.size = size
+        self.write = [size.get("build_ms", 0) / 1000 * WRITE_PER_BUILD]
+        self.runs = 0
+        self.cut_off: set[Grid] = set()
+
+    def cut(self, grid: Grid) -> None:
+        """Cut ``grid`` off the model: sum over filled (1 - x) + sum over empty x >= 1."""
+        if grid not in self.cut_off:
+            self.cut_off.add(grid)
+            filled = [grid[i // self.puzzle.width][i % self.puzzle.width] == FILLED
+                      for i in range(len(self.xs))]
+            self.prob += (
+                self.pulp.lpSum(1 - x for x, f in zip(self.xs, filled) if f and x is not None)
+                + self.pulp.lpSum(x for x, f in zip(self.xs, filled) if not f and x is not None)
+            ) >= 1
+
+    def next(self, deadline: float | None, max_nodes: int | None,
+             max_memory: int | None) -> Grid | Literal[False] | None:
+        """One run: a new solution (cut off), False if there is none left, None at a limit."""
         if passed(deadline):
-            complete = False
-            break
-        outcome = _run_cbc(pulp, prob, deadline, limits.max_nodes, limits.max_memory,
-                           LATER_RUN_OPTIONS if found else (), write)
-        runs += 1
+            return None
+        pulp = self.pulp
+        outcome = _run_cbc(pulp, self.prob, deadline, max_nodes, max_memory,
+                           LATER_RUN_OPTIONS if self.cut_off else (), self.write)
+        self.runs += 1
         if outcome is None or outcome[0] in (pulp.LpStatusNotSolved, pulp.LpStatusUndefined):
-            complete = False
-            break
+            return None
         status, values = outcome
         if status == pulp.LpStatusInfeasible:
-            break
+            return False
         if status != pulp.LpStatusOptimal:
             raise GridsolveError(f"CBC ended with status {pulp.LpStatus[status]!r}")
-        filled = [partial[i // puzzle.width][i % puzzle.width] == FILLED if x is None
-                  else round(values.get(x.name, 0) or 0) == 1 for i, x in enumerate(xs)]
-        found.append(checked(puzzle, grid_from_cells(puzzle, filled), "ILP"))
-        prob += (pulp.lpSum(1 - x for x, f in zip(xs, filled) if f and x is not None)
-                 + pulp.lpSum(x for x, f in zip(xs, filled) if not f and x is not None)) >= 1
-    stats = {"cbc_runs": runs, "variables": prob.numVariables(),  # (variables() sorts them)
-             "constraints": prob.numConstraints(), **size}
-    return Result.of_count(tuple(found), max_solutions, complete, runs,
-                           time.perf_counter() - started, partial, stats)
+        width = self.puzzle.width
+        filled = [self.partial[i // width][i % width] == FILLED if x is None
+                  else round(values.get(x.name, 0) or 0) == 1 for i, x in enumerate(self.xs)]
+        grid = checked(self.puzzle, grid_from_cells(self.puzzle, filled), "ILP")
+        self.cut(grid)
+        return grid
+
+
+def analyse(puzzle: Puzzle, max_solutions: int = 2,
+            limits: SearchLimits = SearchLimits(), *, root: bool = True) -> Result:
+    """Search up to ``max_solutions`` solutions with CBC; same Result as the native engine.
+
+    With ``root``, line logic first settles what it can (``_root``): a puzzle it solves
+    needs no model, and only the cells it leaves open get variables. ``limits.timeout``
+    bounds the root, the build and the CBC runs together; ``limits.max_nodes`` caps the
+    branch-and-bound nodes of each run; ``limits.max_memory`` the model (see above)."""
+    started = time.perf_counter()
+    deadline = limits.deadline()
+    runs = prepared(puzzle, max_solutions, limits, deadline, started, root)
+    if isinstance(runs, Result):
+        return runs
+    found: list[Grid] = []
+    complete = True
+    while len(found) < max_solutions:
+        grid = runs.next(deadline, limits.max_nodes, limits.max_memory)
+        if grid is None or grid is False:
+            complete = grid is False
+            break
+        found.append(grid)
+    stats = {"cbc_runs": runs.runs, "variables": runs.prob.numVariables(),  # (not sorted)
+             "constraints": runs.prob.numConstraints(), **runs.size}
+    return Result.of_count(tuple(found), max_solutions, complete, runs.runs,
+                           time.perf_counter() - started, runs.partial, stats)

@@ -21,6 +21,7 @@ from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abi
                                        repooled, seconds_left, settled)
 from gridsolve.nonogram.engine.schedule import Pool
 from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
+from gridsolve.nonogram.backends.workers import KissatWorker, SyrupWorker
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
@@ -103,18 +104,11 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
 
 def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
                    extra: list[list[int]], found: tuple[Grid, ...], seed: int = 0,
-                   deadline: float | None = None) -> Worker:
-    """Kissat on the puzzle, with the team's solutions so far blocked (``found``)."""
-    from gridsolve.nonogram.backends import kissat
-    stats: dict[str, int] = {}
-
-    def grids() -> Iterator[Grid]:
-        return kissat.solutions(puzzle, SearchLimits(max_nodes=limits.max_nodes,
-                                                     timeout=seconds_left(deadline),
-                                                     max_memory=limits.max_memory),
-                                known=known, extra=extra, found=found, stats=stats,
-                                seed=seed)
-    return grids_worker(grids, lambda: stats.get("conflicts", 0))
+                   deadline: float | None = None, max_solutions: int = 2,
+                   policy: Policy = DEFAULT_POLICY) -> Worker:
+    """Kissat on the puzzle with ``seed``, the team's solutions so far blocked (``found``)."""
+    worker = KissatWorker(puzzle, limits, known, None, extra, policy, deadline, seed)
+    return side(worker, Pool(max_solutions, dict.fromkeys(found)), None, worker.nodes)
 
 
 def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
@@ -366,19 +360,12 @@ def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: 
                                    overhead=syrup.THREAD_BYTES, policy=policy) - 1
     if threads < 1:
         return None
-    extra = auto.root_clauses(team, known)
-    found = tuple(team.found)
-    stats: dict[str, int] = {}
-
     # (auto's process holds a model too)
     memory = None if limits.max_memory is None else limits.max_memory * threads // (threads + 1)
-
-    def grids() -> Iterator[Grid]:
-        return syrup.solutions(puzzle, SearchLimits(timeout=seconds_left(deadline),
-                                                    max_memory=memory),
-                               threads=threads, known=known, extra=extra, found=found,
-                               stats=stats)
-    return grids_worker(grids, lambda: stats.get("conflicts", 0)), threads
+    worker = SyrupWorker(puzzle, threads, known, auto.root_clauses(team, known), memory,
+                         policy, deadline)
+    return side(worker, Pool(team.max_solutions, dict(team.found)), None,
+                worker.nodes), threads
 
 
 def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
@@ -410,8 +397,8 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
             runs = auto.models_that_fit(puzzle, known, limits, runs, policy=policy)
             if limits.max_memory is not None:
                 limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
-        return [_kissat_worker(puzzle, limits, known, extra, found, seed, deadline)
-                for seed in range(runs)]
+        return [_kissat_worker(puzzle, limits, known, extra, found, seed, deadline,
+                               max_solutions, policy) for seed in range(runs)]
     return [_sat_worker(puzzle, limits, name, known, extra, deadline)]
 
 

@@ -1,25 +1,26 @@
-"""The schedule's workers over SAT solvers (``engine.schedule``): a python-sat search that
-pauses at a conflict budget, and Kissat's conflict-limited runs. Their work is their
-conflicts at the policy's rate in line solves (``conflict_work``, ``kissat_dive_work``).
+"""The schedule's workers beside the native team (``engine.schedule``): a python-sat search
+that pauses at a conflict budget, and searches that cannot be paused (Kissat, glucose-syrup,
+CBC), whose turns are runs that start anew. Their work is their conflicts or nodes at the
+policy's rate in line solves (``conflict_work``, ``kissat_dive_work``, ``ilp_node_work``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from gridsolve.errors import LimitReached
-from gridsolve.nonogram.engine import SearchLimits, seconds_left
+from gridsolve.errors import LimitReached, OutOfMemory
+from gridsolve.nonogram.engine import SearchLimits, passed, seconds_left
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.engine.schedule import Pool
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import Policy
 
 if TYPE_CHECKING:
-    from gridsolve.nonogram.backends import sat
+    from gridsolve.nonogram.backends import ilp, sat
 
-__all__ = ["SatWorker", "KissatWorker"]
+__all__ = ["SatWorker", "ProgramWorker", "KissatWorker", "SyrupWorker", "IlpWorker"]
 
 
 class SatWorker:
@@ -67,51 +68,116 @@ class SatWorker:
                 pool.tell()
 
 
-class KissatWorker:
-    """Kissat's runs (a program that cannot be paused): a turn is a new run of its work's
-    worth of conflicts (``kissat_dive_work`` each) that ends at them, seeded with ``known``
-    and ``extra`` and the pool's solutions blocked, under ``limits`` (what is left of the
-    caller's). ``totals`` sums the runs' counters."""
+class ProgramWorker:
+    """A search that cannot be paused (a SAT program, CBC): a turn is a new run of its
+    work's worth of conflicts or nodes (``rate`` work each) that ends at them, with the
+    pool's solutions blocked; the next turn starts anew. ``runs(cap, found, stats)`` makes
+    one run's solutions. A worker that cannot be ``bounded`` (glucose-syrup has no conflict
+    limit) is given turns to its end only: a plan gives it a process of its own. ``totals``
+    sums the runs' counters."""
 
-    stopped = False
-
-    def __init__(self, puzzle: AnyPuzzle, limits: SearchLimits, known: Grid,
-                 encoding: str | None, extra: Sequence[list[int]], policy: Policy,
-                 deadline: float | None) -> None:
-        self.puzzle, self.limits, self.known = puzzle, limits, known
-        self.encoding, self.extra, self.policy = encoding, extra, policy
-        self.rate = max(1, policy.kissat_dive_work)
-        self.deadline = deadline
-        self.exhausted = False
-        self.totals = {"conflicts": 0, "kissat_runs": 0, "nearby": 0, "guided": 0}
+    def __init__(self, runs: Callable[[int | None, tuple[Grid, ...], dict[str, int]],
+                                      Iterator[Grid]],
+                 rate: int, deadline: float | None, bounded: bool = True,
+                 count: str = "conflicts") -> None:
+        self.runs, self.rate, self.deadline = runs, max(1, rate), deadline
+        self.bounded, self.count = bounded, count
+        self.exhausted = self.stopped = False
+        self.totals: dict[str, int] = {}
+        self.current: dict[str, int] = {}  # the run under way
 
     def work(self) -> int:
-        return self.totals["conflicts"] * self.rate
+        return self.nodes() * self.rate
 
     def nodes(self) -> int:
-        return self.totals["conflicts"]
+        return self.totals.get(self.count, 0) + self.current.get(self.count, 0)
 
     def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
-        from gridsolve.nonogram.backends import kissat
-        conflicts = None if work is None else work // self.rate
+        cap = None if work is None else work // self.rate
         if nodes is not None:
-            conflicts = nodes if conflicts is None else min(conflicts, nodes)
-        run = dataclasses.replace(self.limits, timeout=seconds_left(self.deadline),
-                                  max_nodes=conflicts)
-        stats: dict[str, int] = {}
-        grids = kissat.solutions(self.puzzle, run, known=self.known, encoding=self.encoding,
-                                 extra=self.extra, found=tuple(pool.found), stats=stats,
-                                 policy=self.policy, guided_always=True)
+            cap = nodes if cap is None else min(cap, nodes)
+        if cap is not None and not self.bounded:
+            raise ValueError("this worker has no conflict limit: its turns run to the end")
+        self.current = {}
         try:
-            for grid in grids:
+            for grid in self.runs(cap, tuple(pool.found), self.current):
                 pool.found[grid] = None
+                pool.tell()
                 if pool.done():
                     return
             self.exhausted = True
-        except kissat.OutOfMemory:
-            raise
-        except LimitReached:
-            pass
+        except LimitReached as limit:
+            if isinstance(limit, OutOfMemory):
+                raise
+            # (at its cap the next turn goes on; at the deadline nothing can)
+            self.stopped = cap is None or passed(self.deadline)
         finally:
-            for k in self.totals:
-                self.totals[k] += stats.get(k, 0)
+            for k, v in self.current.items():
+                self.totals[k] = self.totals.get(k, 0) + v
+            self.current = {}
+
+
+class KissatWorker(ProgramWorker):
+    """Kissat's runs (``kissat_dive_work`` a conflict; ``seed``: its ``--seed``), seeded
+    with ``known`` and ``extra``, under ``limits`` (what is left of the caller's)."""
+
+    def __init__(self, puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
+                 encoding: str | None, extra: Sequence[list[int]], policy: Policy,
+                 deadline: float | None, seed: int = 0) -> None:
+        from gridsolve.nonogram.backends import kissat
+
+        def runs(cap: int | None, found: tuple[Grid, ...],
+                 stats: dict[str, int]) -> Iterator[Grid]:
+            run = dataclasses.replace(limits, timeout=seconds_left(deadline), max_nodes=cap)
+            return kissat.solutions(puzzle, run, known=known, encoding=encoding, extra=extra,
+                                    found=found, stats=stats, policy=policy, seed=seed,
+                                    guided_always=True)
+        super().__init__(runs, policy.kissat_dive_work, deadline)
+        self.totals = {"conflicts": 0, "kissat_runs": 0, "nearby": 0, "guided": 0}
+
+
+class SyrupWorker(ProgramWorker):
+    """glucose-syrup with ``threads`` threads, seeded with ``known`` and ``extra``, under
+    the deadline and ``max_memory``; it has no conflict limit, so its turns run to the end."""
+
+    def __init__(self, puzzle: AnyPuzzle, threads: int, known: Grid | None,
+                 extra: Sequence[list[int]], max_memory: int | None, policy: Policy,
+                 deadline: float | None) -> None:
+        from gridsolve.nonogram.backends import syrup
+
+        def runs(_cap: int | None, found: tuple[Grid, ...],
+                 stats: dict[str, int]) -> Iterator[Grid]:
+            return syrup.solutions(puzzle, SearchLimits(timeout=seconds_left(deadline),
+                                                        max_memory=max_memory),
+                                   threads=threads, known=known, extra=extra, found=found,
+                                   stats=stats)
+        super().__init__(runs, policy.conflict_work, deadline, bounded=False)
+
+
+class IlpWorker(ProgramWorker):
+    """CBC on the ILP model (``ilp.Runs``): a turn is one run of its work's worth of
+    branch-and-bound nodes (``ilp_node_work`` each; to the end: runs until none is left),
+    every solution so far cut off. Its nodes are its runs, as ``ilp.analyse`` counts."""
+
+    def __init__(self, runs: ilp.Runs, max_memory: int | None, policy: Policy,
+                 deadline: float | None) -> None:
+        def solutions(cap: int | None, found: tuple[Grid, ...],
+                      stats: dict[str, int]) -> Iterator[Grid]:
+            for known in found:
+                runs.cut(known)
+            while True:
+                answer = runs.next(deadline, cap, max_memory)
+                stats["cbc_runs"] = stats.get("cbc_runs", 0) + 1
+                stats["budget"] = stats.get("budget", 0) + (cap or 0)
+                if answer is None:
+                    raise LimitReached("CBC's node limit or the deadline")
+                if answer is False:
+                    return
+                yield answer
+                if cap is not None:  # one run a turn: the next starts anew
+                    raise LimitReached("the turn's nodes were given")
+        super().__init__(solutions, policy.ilp_node_work, deadline, count="cbc_runs")
+
+    def work(self) -> int:
+        """The branch-and-bound nodes its runs were given (CBC does not say how many it took)."""
+        return (self.totals.get("budget", 0) + self.current.get("budget", 0)) * self.rate
