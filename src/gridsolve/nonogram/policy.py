@@ -104,6 +104,11 @@ class Policy:
     #: A colour puzzle's native turn before its one hand-over to SAT, in line solves times
     #: the mean line length (``auto.colour_turn``: a colour line costs about its length; 0026).
     colour_work: int = 4_000_000
+    #: ... on colour puzzles the colour dive is for (``engine.colour_dive.colour_dives``):
+    #: the dive and the colour search in turns (``analyse_colour(..., dive=True)``) for this
+    #: much work, then SAT (0036: random 40x40 of 2 colours at 60% background took the dive
+    #: 0.5-0.8 million, where SAT alone proves none in 20 s).
+    colour_dive_work: int = 2_000_000
     #: SAT gets the root's implications only while they are at most this share of its
     #: model's clauses (on n-Dom they doubled Glucose's conflicts; 0035).
     implication_max_share: float = 1.0
