@@ -193,6 +193,18 @@ def test_the_dive_starts_again_from_the_probed_root() -> None:
     assert turns.result().status == engine.analyse(puzzle, 2, dive=False).status == "multiple"
 
 
+def test_a_dive_that_ends_first_reports_its_root() -> None:
+    """When the dive ends the count before the plain search settled its root, the partial
+    grid is the dive's root (what propagation proved), not all open."""
+    puzzle = random_puzzle(7, 26, 4, 0.6)
+    result = engine.analyse(puzzle, 2)
+    assert result.status == "multiple" and result.stats["root_complete"] == 0
+    open_cells = sum(row.count("?") for row in result.partial)
+    assert 0 < open_cells < 26 * 26
+    assert all(s[r][c] == ch for s in result.solutions for r, row in enumerate(result.partial)
+               for c, ch in enumerate(row) if ch != "?")
+
+
 @pytest.mark.heavy
 def test_analyse_dives_on_its_sizes_only() -> None:
     big, small = random_puzzle(5, 33, 4, 0.6), random_puzzle(5, 24, 4, 0.6)

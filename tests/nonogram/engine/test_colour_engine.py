@@ -349,7 +349,7 @@ def test_tournament_puzzles_as_colour_agree_with_the_bw_engine(puzzles_dir: Path
         # the colour engine's probing; one search, since the team's restarts add the nogoods
         # of their runs to its root (facts too, but not what probing alone gives)
         bw = engine.analyse(e.puzzle, 2, limits, implications=False, team=False)
-        colour = ce.analyse(as_colour(e.puzzle), 2, limits)
+        colour = ce.analyse(as_colour(e.puzzle), 2, limits, team=False)
         assert colour.status == bw.status, e.label
         assert len(set(colour.solutions)) == len(bw.solutions), e.label
         assert all(is_solution(e.puzzle, g) for g in colour.solutions), e.label

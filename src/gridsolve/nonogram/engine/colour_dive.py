@@ -213,8 +213,12 @@ class ColourTurns:
         return stats
 
     def partial(self) -> Grid:
-        """The cells the plain search proved at its root (all open before it settled it)."""
-        return COLOUR.read(self.puzzle, self.plain.root())
+        """The cells proven at a root: the plain search's once it settled it (probing),
+        else the dive's (propagation), else the known cells."""
+        core = self.plain
+        if not core.stats()["root_complete"] and self.diver is not None:
+            core = self.diver
+        return COLOUR.read(self.puzzle, core.root())
 
     def result(self) -> Result:
         solutions = tuple(self.found)[:self.max_solutions]
