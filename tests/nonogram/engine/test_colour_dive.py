@@ -17,6 +17,7 @@ from gridsolve.nonogram.engine.cores import COLOUR
 from gridsolve.nonogram.model import (WHITE, Colour, ColourPuzzle, colour_puzzle_from_grid,
                                       is_colour_solution)
 from gridsolve.nonogram.policy import DEFAULT_POLICY
+from gridsolve.nonogram.reference_colour import colour_arrangements
 from tests.nonogram.oracle import all_colour_solutions
 
 INKS = (Colour("red", (220, 40, 40), "r"), Colour("green", (40, 160, 60), "g"),
@@ -47,6 +48,39 @@ def every_solution(core: _colour.Search, puzzle: ColourPuzzle) -> list[tuple[str
         found.append(COLOUR.read(puzzle, core.grid()))
     assert code == _colour.EXHAUSTED
     return found
+
+
+def test_the_line_factor_matches_brute_force() -> None:
+    """The dive's line marginals (forward-backward over the clue's automaton) equal the
+    weighted shares over every arrangement, on 300 random lines, clues and priors (some
+    colours ruled out, some cells known); None exactly when no arrangement has weight."""
+    rng = random.Random(55)
+    for _ in range(300):
+        n, colours = rng.randint(1, 9), rng.randint(1, 4)
+        truth = [rng.choice(range(colours + 1)) for _ in range(n)]
+        line = "".join(".rgbo"[c] for c in truth)
+        clue = colour_puzzle_from_grid((line,), (WHITE, *INKS[:colours])).rows[0]
+        priors = []
+        for _ in range(n):
+            weights = [rng.choice((0.0, rng.random(), 1.0)) for _ in range(colours + 1)]
+            total = sum(weights) or 1.0
+            priors.append([w / total for w in weights])
+        got = _colour.line_marginals(clue, colours + 1, priors)
+        shares = [[0.0] * (colours + 1) for _ in range(n)]
+        total = 0.0
+        for arrangement in colour_arrangements(clue, n):
+            weight = 1.0
+            for i, c in enumerate(arrangement):
+                weight *= priors[i][c]
+            total += weight
+            for i, c in enumerate(arrangement):
+                shares[i][c] += weight
+        if total == 0.0:
+            assert got is None, (clue, priors)
+            continue
+        assert got is not None, (clue, priors)
+        for mine, theirs in zip(got, shares):
+            assert mine == pytest.approx([x / total for x in theirs], abs=1e-9), (clue, priors)
 
 
 @pytest.mark.parametrize("probe_share", [0.0, 0.5, 1.0])
@@ -156,7 +190,11 @@ def test_the_node_limit_pauses_the_core_where_it_stands() -> None:
 
 
 def test_restart_goes_back_to_the_root() -> None:
-    puzzle = random_puzzle(11, 5, 2, 0.4)
+    """A restart, randomised or not, searches the whole tree again from the root: every
+    solution, whichever it finds first; an exhausted search stays exhausted."""
+    puzzle = random_puzzle(10, 5, 1, 0.5)
+    truth = all_colour_solutions(puzzle)
+    assert len(truth) == 5
     core = dive_core(puzzle)
     assert not core.restart(1)  # before the root: nothing to restart
     assert core.next() == _colour.SOLUTION
@@ -164,7 +202,11 @@ def test_restart_goes_back_to_the_root() -> None:
     assert core.restart(0)  # not randomised: the same first solution
     assert core.next() == _colour.SOLUTION
     assert core.grid() == first
-    every_solution(core, puzzle)
+    assert core.next() == _colour.SOLUTION  # a second one, then back to the root
+    assert core.restart(5)  # randomised
+    assert core.next() == _colour.SOLUTION and core.next() == _colour.SOLUTION
+    assert core.restart(0)
+    assert set(every_solution(core, puzzle)) == truth
     assert core.restart(5) and core.next() == _colour.EXHAUSTED  # exhausted stays so
 
 

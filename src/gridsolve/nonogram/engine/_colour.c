@@ -433,9 +433,81 @@ done:
     return result;
 }
 
+/* The dive's line factor (colour_bp.c's cg_bp_line) on one line, for tests: a one-row
+ * solver whose columns have empty clues (never solved), so that line 0 is the line. */
+static PyObject *py_line_marginals(PyObject *mod, PyObject *args)
+{
+    PyObject *clue_obj, *priors_obj;
+    int ncolours;
+    if (!PyArg_ParseTuple(args, "OiO", &clue_obj, &ncolours, &priors_obj)) return NULL;
+    if (ncolours < 2 || ncolours > CG_MAX_COLOURS) {
+        PyErr_SetString(PyExc_ValueError, "ncolours must be 2..32 (background included)");
+        return NULL;
+    }
+    PyObject *priors = PySequence_Fast(priors_obj, "priors must be a sequence of rows");
+    if (!priors) return NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(priors);
+    int *flat = NULL, len = 0, cap = 0;
+    cg_solver *s = NULL;
+    double *p = NULL, *m = NULL;
+    PyObject *result = NULL;
+    if (n < 1 || n > 2000) { PyErr_SetString(PyExc_ValueError, "line length out of range"); goto done; }
+    if (flatten_clue(clue_obj, ncolours, (int)n, &flat, &len, &cap) < 0) goto done;
+    int *bigger = eng_realloc(flat, (size_t)len + (size_t)n, sizeof(int));
+    if (!bigger) { PyErr_NoMemory(); goto done; }
+    flat = bigger;
+    for (Py_ssize_t i = 0; i < n; i++) flat[len++] = 0;  /* the columns: empty clues */
+    s = cg_new((int)n, 1, ncolours, flat, len);
+    p = eng_malloc((size_t)n * ncolours, sizeof(double));
+    m = eng_malloc((size_t)n * ncolours, sizeof(double));
+    if (!s || !p || !m || !cg_bp_scratch(s)) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(priors, i),
+                                        "each prior is a sequence of ncolours floats");
+        if (!row) goto done;
+        if (PySequence_Fast_GET_SIZE(row) != ncolours) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_ValueError, "each prior is a sequence of ncolours floats");
+            goto done;
+        }
+        for (int c = 0; c < ncolours; c++) {
+            const double v = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(row, c));
+            if (v == -1.0 && PyErr_Occurred()) { Py_DECREF(row); goto done; }
+            if (!(v >= 0.0 && v <= 1.0)) {
+                Py_DECREF(row);
+                PyErr_SetString(PyExc_ValueError, "priors are probabilities");
+                goto done;
+            }
+            p[i * ncolours + c] = v;
+        }
+        Py_DECREF(row);
+    }
+    if (!cg_bp_line(s, 0, p, m)) { Py_INCREF(Py_None); result = Py_None; goto done; }
+    result = PyList_New(n);
+    for (Py_ssize_t i = 0; result && i < n; i++) {
+        PyObject *row = PyList_New(ncolours);
+        if (!row) { Py_CLEAR(result); break; }
+        PyList_SET_ITEM(result, i, row);
+        for (int c = 0; c < ncolours; c++) {
+            PyObject *v = PyFloat_FromDouble(m[i * ncolours + c]);
+            if (!v) { Py_CLEAR(result); break; }
+            PyList_SET_ITEM(row, c, v);
+        }
+    }
+done:
+    Py_DECREF(priors);
+    free(flat); free(p); free(m);
+    cg_free(s);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue: [(length, colour)], masks: [int]) -> narrowed masks, or None if impossible"},
+    {"line_marginals", py_line_marginals, METH_VARARGS,
+     "line_marginals(clue: [(length, colour)], ncolours, priors: [[float] * ncolours]) -> "
+     "each cell's share of colour c over the line's arrangements weighted by the priors "
+     "(the dive's line factor), or None when none has weight"},
     {NULL, NULL, 0, NULL},
 };
 

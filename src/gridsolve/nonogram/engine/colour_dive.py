@@ -163,8 +163,8 @@ class ColourTurns:
                     or (max_fails is not None and stats["fails"] - start["fails"] >= max_fails)):
                 return
             code = self._call(core, limits, self.policy.dive_slice, pause)
-            if code is None:
-                return
+            if code is None or core.stats()["line_solves"] == stats["line_solves"]:
+                return  # (a limit; or no work done, which a sound core never does)
             if code == _colour.SOLUTION:
                 self.dive_found += 1
             elif (code == _colour.LIMIT and not self.done() and not self.dive_found
@@ -185,10 +185,13 @@ class ColourTurns:
         self.plain_turn(limits, policy.turns_first)
         share = policy.turns_share
         while not self._over(limits):
+            before = self.work()
             self.dive_turn(limits, share)
             if self._over(limits):
                 break
             self.plain_turn(limits, share)
+            if self.work() == before:  # (every turn does some work: a core's bug, not a loop)
+                self.stopped = True
             share *= 2
         return self.done() and not self.stopped
 
