@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import signal
+import time
 
 import pytest
 
@@ -19,6 +21,7 @@ from gridsolve.nonogram.model import (WHITE, Colour, ColourPuzzle, colour_puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY
 from gridsolve.nonogram.reference_colour import colour_arrangements
 from tests.nonogram.oracle import all_colour_solutions
+from tests.signals import SOON, TIMEOUT, ctrl_c, raise_once
 
 INKS = (Colour("red", (220, 40, 40), "r"), Colour("green", (40, 160, 60), "g"),
         Colour("blue", (40, 80, 220), "b"), Colour("orange", (240, 140, 0), "o"))
@@ -268,3 +271,18 @@ def test_analyse_colour_with_the_dive_keeps_its_work_and_root() -> None:
     assert len(root.masks) == 4 * 33 * 33
     few, _ = engine.analyse_colour(puzzle, 2, work=1_000, dive=True)
     assert few.status == "unknown" and few.stats["line_solves"] <= 1_068
+
+
+@pytest.mark.heavy
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signals")
+def test_ctrl_c_stops_the_dive() -> None:
+    """Ctrl-C stops a dive that would run for long (the benchmark's rnd40-2c-60 #0, which no
+    solver proves in 20 s) well before its timeout, inside the core."""
+    puzzle = random_puzzle(400_260, 40, 2, 0.6)
+    core = dive_core(puzzle, 0.35)
+    started = time.perf_counter()
+    with ctrl_c(raise_once()), pytest.raises(KeyboardInterrupt):
+        core.next(-1, TIMEOUT)
+    assert time.perf_counter() - started < SOON
+    assert core.stats()["timed_out"] == 1
+
