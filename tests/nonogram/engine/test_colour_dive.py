@@ -13,7 +13,7 @@ import pytest
 
 import gridsolve.nonogram.engine._colour as _colour
 from gridsolve.nonogram import engine
-from gridsolve.nonogram.engine import SearchLimits
+from gridsolve.nonogram.engine import Progress, SearchLimits
 from gridsolve.nonogram.engine.colour_dive import ColourTurns, colour_dives
 from gridsolve.nonogram.engine.cores import COLOUR
 from gridsolve.nonogram.model import (WHITE, Colour, ColourPuzzle, colour_puzzle_from_grid,
@@ -256,8 +256,11 @@ def test_analyse_dives_on_its_sizes_only() -> None:
     assert colour_dives(big) and not colour_dives(small)
     assert "dive_nodes" not in engine.analyse(small, 2).stats
     assert "dive_nodes" not in engine.analyse(big, 2, team=False).stats  # one search
-    result = engine.analyse(big, 2)
+    progress = Progress()
+    result = engine.analyse(big, 2, progress=progress)
     assert result.status == "multiple" and "dive_nodes" in result.stats
+    assert progress.solutions == 2 and progress.nodes == result.nodes
+    assert progress.partial is not None and progress.partial() == result.partial
     assert all(is_colour_solution(big, g) for g in result.solutions)
     plain = engine.analyse(big, 2, dive=False, limits=SearchLimits(max_nodes=1))
     assert "dive_nodes" not in plain.stats

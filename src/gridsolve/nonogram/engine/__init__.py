@@ -195,7 +195,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             and colour_dives(puzzle, policy)):
         # the colour dive in turns with the plain colour search (engine.colour_dive)
         turns = ColourTurns(puzzle, max_solutions, known=known, policy=policy)
-        turns.progress = progress
+        turns.report_to(progress)
         turns.solve(limits)
         return turns.result()
     return _counted(_Search(puzzle, options), max_solutions, limits)

@@ -67,6 +67,13 @@ class ColourTurns:
         self.end: int | None = None  # total work at which both stop for good (``solve``)
         self.progress: Progress | None = None
 
+    def report_to(self, progress: Progress | None) -> None:
+        """Tell ``progress`` the nodes and solutions as the searches go, and how to read the
+        cells proven so far (as ``Team.report_to``)."""
+        self.progress = progress
+        if progress is not None:
+            progress.partial = self.partial
+
     def done(self) -> bool:
         return self.complete or self.stopped or len(self.found) >= self.max_solutions
 
