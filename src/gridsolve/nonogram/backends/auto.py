@@ -17,6 +17,7 @@ from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities,
                                        passed, repooled, seconds_left, settled)
+from gridsolve.nonogram.engine.colour_dive import colour_dives
 from gridsolve.nonogram.engine.schedule import Pool, Scheduler
 from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
@@ -27,7 +28,7 @@ from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
            "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses",
-           "colour_turn", "analyse"]
+           "colour_turn", "colour_first", "analyse"]
 
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
@@ -117,15 +118,29 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
     """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027)."""
-    budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
-                                 else min(policy.auto_nodes, limits.max_nodes))
-    native, root = engine.analyse_colour(cast(ColourPuzzle, puzzle), max_solutions, budget,
-                                         keep_root=implications,
-                                         work=colour_turn(puzzle, policy))
+    native, root = colour_first(puzzle, max_solutions, limits, implications, policy)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
     return colour_handover(puzzle, max_solutions, limits, name, started, encoding, native,
                            root, policy)
+
+
+def colour_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
+                 keep_root: bool, policy: Policy,
+                 work: int | None = None) -> tuple[Result, engine.ColourRoot]:
+    """A colour puzzle's first turn: on the puzzles the colour dive is for, the dive and the
+    search in turns for ``colour_dive_work`` under the caller's limits (the dive's descents
+    take hundreds of nodes; 0036); else the search for ``colour_turn`` and ``auto_nodes``.
+    ``work`` (``--jobs`` without SAT) replaces either turn's work."""
+    colour = cast(ColourPuzzle, puzzle)
+    if colour_dives(colour, policy):
+        return engine.analyse_colour(colour, max_solutions, limits, keep_root=keep_root,
+                                     work=policy.colour_dive_work if work is None else work,
+                                     dive=True, policy=policy)
+    budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
+                                 else min(policy.auto_nodes, limits.max_nodes))
+    return engine.analyse_colour(colour, max_solutions, budget, keep_root=keep_root,
+                                 work=colour_turn(puzzle, policy) if work is None else work)
 
 
 def colour_handover(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,

@@ -19,6 +19,7 @@ from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECON
                                                     can_fork, grids_worker, pool, reporter)
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
                                        repooled, seconds_left, settled)
+from gridsolve.nonogram.engine.colour_dive import colour_dives
 from gridsolve.nonogram.engine.schedule import Pool
 from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
 from gridsolve.nonogram.backends.workers import KissatWorker, SyrupWorker
@@ -229,15 +230,15 @@ def _black_and_white(run: _Run, team: Team, to_kissat: bool) -> Result:
 
 
 def _colour(run: _Run, idle: cores.Reading | None) -> Result:
-    """A colour puzzle: its engine's first turn here, as auto's (native: ``parallel_after``),
-    then a new colour search and SAT, seeded with what the root proved, side by side."""
+    """A colour puzzle: its engine's first turn here, as auto's (native: ``parallel_after``
+    work), then a new colour search and SAT, seeded with what the root proved, side by side."""
     puzzle, policy = cast(ColourPuzzle, run.puzzle), run.policy
-    from gridsolve.nonogram.backends.auto import colour_turn
-    after = (min(policy.parallel_after, colour_turn(puzzle, policy)) if run.with_sat
-             else policy.parallel_after)
-    alone, root = engine.analyse_colour(puzzle, run.max_solutions, SearchLimits(
-        max_nodes=policy.auto_nodes, timeout=run.limits.timeout), keep_root=run.with_sat,
-        work=after)
+    from gridsolve.nonogram.backends.auto import colour_first, colour_turn
+    first = (policy.colour_dive_work if colour_dives(puzzle, policy)
+             else colour_turn(puzzle, policy))
+    alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),
+                               run.with_sat, policy, min(policy.parallel_after, first)
+                               if run.with_sat else policy.parallel_after)
     if settled(alone, run.max_solutions) or passed(run.deadline):
         return alone
     run.jobs = _free_jobs(run.jobs, idle, policy)
