@@ -300,3 +300,19 @@ def test_convert_of_a_file_without_a_puzzle_says_so(
                          "--to", to)
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert f"{path}: no puzzle found" in err and "Traceback" not in err
+
+
+def test_tournament_goals_are_read_as_asked_for(tmp_path: Path) -> None:
+    """A question file's goals come from the sibling solution file, each read when its puzzle
+    is: picking $1 of a file whose $2 goal is broken reads $1's goal alone (picking one
+    puzzle of a thousand used to read a thousand goals); reading $2 names the broken line."""
+    (tmp_path / "question").mkdir()
+    (tmp_path / "solution").mkdir()
+    question = tmp_path / "question" / "set.txt"
+    question.write_text("$1\n1\n1\n1\n1\n$2\n1\n1\n1\n1\n")  # two 2x2 puzzles, a diagonal each
+    (tmp_path / "solution" / "set.txt").write_text("$1\n1 0\n0 1\n$2\n1 0\n0 x\n")
+    first = next(iter_entries(str(question)))
+    assert first.label == "1" and first.goal == ("#.", ".#")
+    with pytest.raises(ParseError) as caught:
+        list(iter_entries(str(question)))
+    assert caught.value.source == str(tmp_path / "solution" / "set.txt") and caught.value.line == 6

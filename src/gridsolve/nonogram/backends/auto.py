@@ -17,7 +17,6 @@ from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities,
                                        passed, repooled, seconds_left, settled)
-from gridsolve.nonogram.engine.colour_dive import colour_dives
 from gridsolve.nonogram.engine.schedule import Pool, Scheduler
 from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
@@ -132,6 +131,7 @@ def colour_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
     search in turns for ``colour_dive_work`` under the caller's limits (the dive's descents
     take hundreds of nodes; 0036); else the search for ``colour_turn`` and ``auto_nodes``.
     ``work`` (``--jobs`` without SAT) replaces either turn's work."""
+    from gridsolve.nonogram.engine.colour_dive import colour_dives
     colour = cast(ColourPuzzle, puzzle)
     if colour_dives(colour, policy):
         return engine.analyse_colour(colour, max_solutions, limits, keep_root=keep_root,

@@ -19,7 +19,6 @@ from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECON
                                                     can_fork, grids_worker, pool, reporter)
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
                                        repooled, seconds_left, settled)
-from gridsolve.nonogram.engine.colour_dive import colour_dives
 from gridsolve.nonogram.engine.schedule import Pool
 from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_for
 from gridsolve.nonogram.backends.workers import KissatWorker, SyrupWorker
@@ -234,6 +233,7 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     work), then a new colour search and SAT, seeded with what the root proved, side by side."""
     puzzle, policy = cast(ColourPuzzle, run.puzzle), run.policy
     from gridsolve.nonogram.backends.auto import colour_first, colour_turn
+    from gridsolve.nonogram.engine.colour_dive import colour_dives
     first = (policy.colour_dive_work if colour_dives(puzzle, policy)
              else colour_turn(puzzle, policy))
     alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),

@@ -16,7 +16,6 @@ from typing import Generic, Protocol, TypeVar, cast
 from gridsolve.errors import LimitReached
 from gridsolve.nonogram.engine.cores import (Abilities, CoreSearch, Options, abilities,
                                              checked_grid, engine_for)
-from gridsolve.nonogram.engine.colour_dive import ColourTurns, colour_dives
 from gridsolve.nonogram.engine.lines import IMPLICATION_MAX_CELLS, line_shares, solve_line
 from gridsolve.nonogram.engine.results import (DEFAULT_MAX_MEMORY, Event, Progress, Result,
                                                SearchLimits,
@@ -192,8 +191,11 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return searches.result()
     if (team and dive and isinstance(puzzle, ColourPuzzle) and probing and on_event is None
             and not restarts and max_solutions <= policy.team_max_solutions
-            and colour_dives(puzzle, policy)):
-        # the colour dive in turns with the plain colour search (engine.colour_dive)
+            and policy.colour_dive_min_cells < puzzle.width * puzzle.height):
+        # the colour dive in turns with the plain colour search, where it is for
+        from gridsolve.nonogram.engine.colour_dive import ColourTurns, colour_dives
+        if not colour_dives(puzzle, policy):
+            return _counted(_Search(puzzle, options), max_solutions, limits)
         turns = ColourTurns(puzzle, max_solutions, known=known, policy=policy)
         turns.report_to(progress)
         turns.solve(limits)
@@ -243,6 +245,7 @@ def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
     it is for (``colour_dive.colour_dives``), the colour dive and the search take turns in
     that work (``ColourTurns.solve``: the dive first), and the root is the search's."""
     core: _ColourCore
+    from gridsolve.nonogram.engine.colour_dive import ColourTurns, colour_dives
     if dive and colour_dives(puzzle, policy):
         turns = ColourTurns(puzzle, max_solutions, keep_root=keep_root, policy=policy)
         turns.solve(limits, work)

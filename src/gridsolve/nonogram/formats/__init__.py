@@ -142,7 +142,7 @@ def read_clues(path: str, format: str = "auto",
     return RawClues(puzzle.rows, puzzle.cols, _source(path))
 
 
-def _sibling_goals(path: str, mod: ModuleType) -> tuple[dict[str, Grid], str]:
+def _sibling_goals(path: str, mod: ModuleType) -> tuple[tournament.Goals | dict[str, Grid], str]:
     """Goals kept beside the puzzle file (tournament question/solution folders), and the file
     that holds them."""
     if mod is not tournament or path == "-":

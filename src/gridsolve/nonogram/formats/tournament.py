@@ -100,21 +100,39 @@ def parse(text: str, source: str | None = None, limits: bool = True) -> AnyPuzzl
     return only_entry(entries(text, source, limits), source).puzzle
 
 
-def parse_solutions(text: str, source: str | None = None) -> dict[str, Grid]:
-    """The goals of a tournament solution file, by puzzle label."""
-    goals: dict[str, Grid] = {}
-    for label, first, body in _blocks(logical_lines(text), source):
+class Goals:
+    """The goals of a tournament solution file by puzzle label, each read (and checked) when
+    first asked for: picking one puzzle of a thousand reads one goal, not a thousand."""
+
+    def __init__(self, text: str, source: str | None = None) -> None:
+        self.source = source
+        self.blocks = {label: (first, body)
+                       for label, first, body in _blocks(logical_lines(text), source)}
+        self.made: dict[str, Grid] = {}
+
+    def get(self, label: str, default: Grid | None = None) -> Grid | None:
+        if label not in self.blocks:
+            return default
+        if label not in self.made:
+            self.made[label] = self._goal(*self.blocks[label])
+        return self.made[label]
+
+    def _goal(self, first: int, body: list[str]) -> Grid:
         while body and not body[-1].strip():
             body = body[:-1]
         rows = []
         for i, s in enumerate(body):
             cells = s.split()
             if any(c not in ("0", "1") for c in cells):
-                raise ParseError("solution lines hold only 0 and 1", source, first + i)
+                raise ParseError("solution lines hold only 0 and 1", self.source, first + i)
             rows.append("".join(cells))
         width = len(rows[0]) if rows else 0
-        goals[label] = make_goal(rows, width, len(rows), "1", "0", source, first)
-    return goals
+        return make_goal(rows, width, len(rows), "1", "0", self.source, first)
+
+
+def parse_solutions(text: str, source: str | None = None) -> Goals:
+    """The goals of a tournament solution file, by puzzle label (read as asked for)."""
+    return Goals(text, source)
 
 
 def solution_path(path: str) -> str | None:
