@@ -226,12 +226,13 @@ def _spy_on_dive_workers(monkeypatch: pytest.MonkeyPatch) -> list[Puzzle]:
     ``parallel.analyse``, so that the processes start)."""
     from gridsolve.nonogram.backends import parallel
     made: list[Puzzle] = []
-    real = parallel._dive_worker
+    real = parallel._team_worker
 
-    def dive_worker(team: Team, limits: SearchLimits):  # type: ignore[no-untyped-def]
-        made.append(team.puzzle)
-        return real(team, limits)
-    monkeypatch.setattr(parallel, "_dive_worker", dive_worker)
+    def team_worker(team: Team, limits: SearchLimits, dive: bool = False):  # type: ignore[no-untyped-def]
+        if dive:
+            made.append(team.puzzle)
+        return real(team, limits, dive)
+    monkeypatch.setattr(parallel, "_team_worker", team_worker)
     return made
 
 
