@@ -70,6 +70,9 @@ class Policy:
     #: The colour dive is for colour puzzles of more than this many cells, up to
     #: ``dive_max_cells`` (0036: it won on random 25x25 and 30x30 too; 20x20 end in a blink).
     colour_dive_min_cells: int = 600
+    #: On those, after the first turn, SAT's work in the turns with the colour dive and search,
+    #: per unit of theirs (0036); 0: one hand-over to SAT alone, as on smaller colour puzzles.
+    colour_sat_share: float = 4.0
     #: ``Team.solve`` (native alone, on the puzzles the dive is for): the team's first turn
     #: (was 0.1 s), then the dive's first, then equal turns of ``turns_share`` work each, each
     #: pair twice the last (was 0.5 s; 0031).

@@ -262,3 +262,25 @@ def test_auto_dives_on_colour_puzzles_the_dive_is_for() -> None:
         assert result.status == sat.analyse(puzzle, 2).status
     small = colour_puzzle_from_grid(random_grid(rng, 24, 25, 2, 0.4), palette(2))
     assert "dive_found" not in analyse(small, 2, method="auto").stats
+
+
+def test_auto_gives_sat_and_the_colour_turns_turns() -> None:
+    """After a first turn cut short (``colour_dive_work`` 1), auto's colour plan gives SAT
+    and the colour dive and search turns (``colour_sat_share``) instead of handing the puzzle
+    to SAT alone: the statuses are SAT's and the native engine's, every solution checks, and
+    two runs give the same nodes and solutions (turns counted in work and conflicts)."""
+    rng = random.Random(30)
+    policy = replace(DEFAULT_POLICY, colour_dive_work=1)
+    for colours in (2, 3):
+        grid = random_grid(rng, 26, 26, colours, 0.4)
+        puzzle = colour_puzzle_from_grid(grid, palette(colours))
+        runs = [analyse(puzzle, 2, SearchLimits(timeout=60), "auto", policy=policy)
+                for _ in range(2)]
+        first = runs[0]
+        assert first.stats["rounds"] >= 1 and "sat_conflicts" in first.stats
+        assert first.status == sat.analyse(puzzle, 2).status == ce.analyse(puzzle, 2).status
+        assert all(is_colour_solution(puzzle, s) for s in first.solutions)
+        assert (first.nodes, first.solutions) == (runs[1].nodes, runs[1].solutions)
+    # the one hand-over, as before, with the share 0
+    handed = analyse(puzzle, 2, method="auto", policy=replace(policy, colour_sat_share=0))
+    assert "rounds" not in handed.stats and handed.stats.get("handover") == 1

@@ -116,12 +116,69 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 
 def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
-    """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027)."""
+    """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027); on the puzzles
+    the colour dive is for, SAT and the colour turns in turns (``_colour_in_turns``)."""
+    if policy.colour_sat_share and limits.max_nodes is None:
+        answer = _colour_in_turns(puzzle, max_solutions, limits, name, started, encoding,
+                                  implications, policy)
+        if answer is not None:
+            return answer
     native, root = colour_first(puzzle, max_solutions, limits, implications, policy)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
     return colour_handover(puzzle, max_solutions, limits, name, started, encoding, native,
                            root, policy)
+
+
+def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
+                     started: float, encoding: str | None, implications: bool,
+                     policy: Policy) -> Result | None:
+    """On the puzzles the colour dive is for, with a SAT solver that takes turns: the colour
+    dive and search (``ColourWorker``) for ``colour_dive_work``, then SAT (seeded with what
+    the root proved) and the colour turns in turns, SAT's ``colour_sat_share`` of the
+    native share, each pair twice the last (0036). None where this plan does not apply."""
+    from gridsolve.nonogram.engine.colour_dive import ColourTurns, ColourWorker, colour_dives
+    colour = cast(ColourPuzzle, puzzle)
+    sat = _sat() if name != KISSAT else None
+    if not colour_dives(colour, policy) or sat is None or not sat.abilities(name).in_turns:
+        return None
+    deadline = limits.deadline(started)
+    turns = ColourTurns(colour, max_solutions, keep_root=implications, policy=policy)
+    native = ColourWorker(turns, limits.timeout)
+    pool = Pool(max_solutions, {})
+    share = policy.colour_dive_work
+    if Scheduler(pool, [native], None, deadline).turn(native, share):
+        return dataclasses.replace(turns.result(), seconds=time.perf_counter() - started)
+    from gridsolve.nonogram.backends import cnf
+    extra = (cnf.colour_root_clauses(colour, turns.plain.root_masks(),
+                                     turns.plain.root_implications()) if implications else [])
+    known = turns.partial()
+    why = sat_fits(puzzle, known, limits, deadline, encoding, len(extra), policy)
+    if why:
+        Scheduler(pool, [native], None, deadline).turn(native, None)
+        return _skipped(turns.result(), why, started)
+    search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), name, known, started,
+                        encoding, extra)
+    sat_side = SatWorker(search, puzzle, policy, deadline)
+    plan = Scheduler(pool, [native, sat_side], None, deadline)
+    rounds = 0
+    try:
+        while not pool.done() and not passed(deadline):
+            rounds += 1
+            target = int(share * policy.colour_sat_share) // sat_side.rate * sat_side.rate
+            if plan.turn(sat_side, max(sat_side.rate, target - sat_side.work())):
+                break
+            share *= 2
+            if plan.turn(native, share - native.work()):
+                break
+    finally:
+        sat_stats = search.stats()
+        search.close()
+    stats = {**turns.stats(), "handover": 1, "rounds": rounds,
+             **{f"sat_{k}": v for k, v in sat_stats.items()}}
+    return Result.of_count(tuple(pool.found)[:max_solutions], max_solutions, pool.complete,
+                           turns.nodes() + sat_stats.get("conflicts", 0),
+                           time.perf_counter() - started, known, stats)
 
 
 def colour_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gridsolve.errors import LimitReached, OutOfMemory
-from gridsolve.nonogram.engine import SearchLimits, passed, seconds_left
+from gridsolve.nonogram.engine import SearchLimits, abilities, passed, seconds_left
 from gridsolve.nonogram.engine.nearby import moves_for_count
 from gridsolve.nonogram.engine.schedule import Pool
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
@@ -30,7 +30,7 @@ class SatWorker:
 
     stopped = False  # (only the deadline ends it, and that ends the run)
 
-    def __init__(self, search: sat.Search, puzzle: Puzzle, policy: Policy,
+    def __init__(self, search: sat.Search, puzzle: AnyPuzzle, policy: Policy,
                  deadline: float | None) -> None:
         self.search = search
         self.puzzle = puzzle
@@ -61,8 +61,10 @@ class SatWorker:
                 return
             if answer not in pool.found:
                 pool.found[answer] = None
-                for other in moves_for_count(self.puzzle, answer, pool.found,
-                                             pool.max_solutions, self.deadline):
+                near = (moves_for_count(cast(Puzzle, self.puzzle), answer, pool.found,
+                                        pool.max_solutions, self.deadline)
+                        if abilities(self.puzzle).moves else [])  # (local moves: B&W)
+                for other in near:
                     pool.found[other] = None
                     self.moved += 1
                 pool.tell()

@@ -20,11 +20,12 @@ import time
 import gridsolve.nonogram.engine._colour as _colour
 from gridsolve.nonogram.engine.cores import COLOUR, checked_grid, known_masks
 from gridsolve.nonogram.engine.results import Progress, Result, SearchLimits, seconds_left
+from gridsolve.nonogram.engine.schedule import Pool
 from gridsolve.nonogram.engine.team import luby
 from gridsolve.nonogram.model import ColourPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
-__all__ = ["colour_dives", "ColourTurns"]
+__all__ = ["colour_dives", "ColourTurns", "ColourWorker"]
 
 
 def colour_dives(puzzle: ColourPuzzle, policy: Policy = DEFAULT_POLICY) -> bool:
@@ -65,6 +66,8 @@ class ColourTurns:
         self.complete = False    # a search was exhausted: ``found`` is every solution
         self.stopped = False     # a time limit or the work budget ended a search for good
         self.end: int | None = None  # total work at which both stop for good (``solve``)
+        self.phase = 0           # ``turn``'s place in the plan: 0 dive first, 1 plain, 2 equal
+        self.share = policy.turns_share  # ``turn``'s equal turns' share so far
         self.progress: Progress | None = None
 
     def report_to(self, progress: Progress | None) -> None:
@@ -202,6 +205,31 @@ class ColourTurns:
             share *= 2
         return self.done() and not self.stopped
 
+    def turn(self, limits: SearchLimits, work: int | None) -> None:
+        """``solve``'s plan for ``work`` more work (None: to the end), pausing where a turn
+        ends instead of ending for good, so that the next call goes on where this one
+        stopped (``ColourWorker``: the plan in turns with SAT)."""
+        policy = self.policy
+        end = None if work is None else self.work() + work
+
+        def left(most: int) -> int:
+            return most if end is None else max(0, min(most, end - self.work()))
+        while not self._over(limits) and left(1):
+            before = self.work()
+            if self.phase == 0:
+                self.dive_turn(limits, left(policy.dive_first_work), policy.dive_first_fails)
+                self.phase = 1
+            elif self.phase == 1:
+                self.plain_turn(limits, left(policy.turns_first))
+                self.phase = 2
+            else:
+                self.dive_turn(limits, left(self.share))
+                if not self._over(limits) and left(1):
+                    self.plain_turn(limits, left(self.share))
+                self.share *= 2
+            if self.work() == before and self.phase == 2:
+                return  # (nothing moved: a limit of the caller's)
+
     def _over(self, limits: SearchLimits) -> bool:
         return (self.done() or (limits.max_nodes is not None
                                 and self.nodes() >= limits.max_nodes))
@@ -235,3 +263,31 @@ class ColourTurns:
         stats = self.stats()
         return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
                                time.perf_counter() - self.started, self.partial(), stats)
+
+
+class ColourWorker:
+    """``ColourTurns`` as one of the schedule's workers (``engine.schedule``): a turn is its
+    plan for a share of work (``ColourTurns.turn``), its solutions added to the pool."""
+
+    def __init__(self, turns: ColourTurns, timeout: float | None) -> None:
+        self.turns, self.timeout = turns, timeout
+
+    @property
+    def exhausted(self) -> bool:
+        return self.turns.complete
+
+    @property
+    def stopped(self) -> bool:
+        return self.turns.stopped
+
+    def work(self) -> int:
+        return self.turns.work()
+
+    def nodes(self) -> int:
+        return self.turns.nodes()
+
+    def turn(self, pool: Pool, work: int | None, nodes: int | None) -> None:
+        self.turns.found.update(dict.fromkeys(pool.found))
+        self.turns.turn(SearchLimits(max_nodes=None if nodes is None else self.nodes() + nodes,
+                                     timeout=self.timeout), work)
+        pool.found.update(self.turns.found)
