@@ -81,14 +81,10 @@ def side(worker: schedule.Worker, pool: schedule.Pool, work: int | None,
                     break
         except LimitReached:
             pool.tell()
-            conn.send(("done", False))
-            return
         except GridsolveError:
             pool.tell()
             conn.send(("failed", 1))
-            conn.send(("done", False))
-            return
-        conn.send(("done", worker.exhausted))
+        conn.send(("done", worker.exhausted))  # (a turn that raised did not exhaust it)
     return run
 
 

@@ -1,8 +1,9 @@
 """The ``auto`` method, a plan over the schedule's workers: the native team's first turn,
 the dive's where it is for, then SAT and the native search in turns (or SAT alone, or Kissat
-and the dive in turns); a colour puzzle hands over to SAT once. The plan and the decision
-records behind each step are in docs/engine.md, section 6; every number is a ``Policy``
-field, and every turn is counted in work, so one process repeats its runs exactly (0034).
+and the dive in turns); a colour puzzle hands over to SAT once, or on the colour dive's
+sizes takes turns with it. The plan and the decision records behind each step are in
+docs/engine.md, section 6; every number is a ``Policy`` field, and every turn is counted in
+work, so one process repeats its runs exactly (0034).
 """
 
 from __future__ import annotations
@@ -146,8 +147,9 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
     turns = ColourTurns(colour, max_solutions, keep_root=implications, policy=policy)
     native = ColourWorker(turns, limits.timeout)
     pool = Pool(max_solutions, {})
+    alone = Scheduler(pool, [native], None, deadline)
     share = policy.colour_dive_work
-    if Scheduler(pool, [native], None, deadline).turn(native, share):
+    if alone.turn(native, share):
         return dataclasses.replace(turns.result(), seconds=time.perf_counter() - started)
     from gridsolve.nonogram.backends import cnf
     extra = (cnf.colour_root_clauses(colour, turns.plain.root_masks(),
@@ -155,7 +157,7 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
     known = turns.partial()
     why = sat_fits(puzzle, known, limits, deadline, encoding, len(extra), policy)
     if why:
-        Scheduler(pool, [native], None, deadline).turn(native, None)
+        alone.turn(native, None)
         return _skipped(turns.result(), why, started)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), name, known, started,
                         encoding, extra)

@@ -190,36 +190,26 @@ class ColourTurns:
         known (not at a limit)."""
         if work is not None:
             self.end = self.work() + work
-        policy = self.policy
-        self.dive_turn(limits, policy.dive_first_work, policy.dive_first_fails)
-        self.plain_turn(limits, policy.turns_first)
-        share = policy.turns_share
-        while not self._over(limits):
-            before = self.work()
-            self.dive_turn(limits, share)
-            if self._over(limits):
-                break
-            self.plain_turn(limits, share)
-            if self.work() == before:  # (every turn does some work: a core's bug, not a loop)
-                self.stopped = True
-            share *= 2
+        self.turn(limits, None)
+        if not self._over(limits):  # (every turn does some work: a core's bug, not a loop)
+            self.stopped = True
         return self.done() and not self.stopped
 
     def turn(self, limits: SearchLimits, work: int | None) -> None:
-        """``solve``'s plan for ``work`` more work (None: to the end), pausing where a turn
-        ends instead of ending for good, so that the next call goes on where this one
-        stopped (``ColourWorker``: the plan in turns with SAT)."""
+        """The plan for ``work`` more work (None: to the end), pausing where a turn ends, so
+        that the next call goes on where this one stopped (``ColourWorker``: the plan in
+        turns with SAT); ``solve`` runs it to the end, its budget ending it for good."""
         policy = self.policy
         end = None if work is None else self.work() + work
 
         def left(most: int) -> int:
             return most if end is None else max(0, min(most, end - self.work()))
         while not self._over(limits) and left(1):
-            before = self.work()
-            if self.phase == 0:
+            before, phase = self.work(), self.phase
+            if phase == 0:
                 self.dive_turn(limits, left(policy.dive_first_work), policy.dive_first_fails)
                 self.phase = 1
-            elif self.phase == 1:
+            elif phase == 1:
                 self.plain_turn(limits, left(policy.turns_first))
                 self.phase = 2
             else:
@@ -227,8 +217,8 @@ class ColourTurns:
                 if not self._over(limits) and left(1):
                     self.plain_turn(limits, left(self.share))
                 self.share *= 2
-            if self.work() == before and self.phase == 2:
-                return  # (nothing moved: a limit of the caller's)
+            if phase == 2 and self.work() == before:
+                return  # (nothing moved: a limit of the caller's, or a core's bug)
 
     def _over(self, limits: SearchLimits) -> bool:
         return (self.done() or (limits.max_nodes is not None
