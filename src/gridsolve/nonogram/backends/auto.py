@@ -148,7 +148,7 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
     native = ColourWorker(turns, limits.timeout)
     pool = Pool(max_solutions, {})
     alone = Scheduler(pool, [native], None, deadline)
-    share = policy.colour_dive_work
+    share = colour_turn(puzzle, policy)
     if alone.turn(native, share):
         return dataclasses.replace(turns.result(), seconds=time.perf_counter() - started)
     from gridsolve.nonogram.backends import cnf
@@ -186,20 +186,18 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
 def colour_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
                  keep_root: bool, policy: Policy,
                  work: int | None = None) -> tuple[Result, engine.ColourRoot]:
-    """A colour puzzle's first turn: on the puzzles the colour dive is for, the dive and the
-    search in turns for ``colour_dive_work`` under the caller's limits (the dive's descents
-    take hundreds of nodes; 0036); else the search for ``colour_turn`` and ``auto_nodes``.
-    ``work`` (``--jobs`` without SAT) replaces either turn's work."""
+    """A colour puzzle's first turn of ``work`` (None: ``colour_turn``): on the puzzles the
+    colour dive is for, the dive and the search in turns under the caller's limits (the
+    dive's descents take hundreds of nodes; 0036); else the search, at most ``auto_nodes``."""
     from gridsolve.nonogram.engine.colour_dive import colour_dives
     colour = cast(ColourPuzzle, puzzle)
+    work = colour_turn(puzzle, policy) if work is None else work
     if colour_dives(colour, policy):
         return engine.analyse_colour(colour, max_solutions, limits, keep_root=keep_root,
-                                     work=policy.colour_dive_work if work is None else work,
-                                     dive=True, policy=policy)
+                                     work=work, dive=True, policy=policy)
     budget = dataclasses.replace(limits, max_nodes=policy.auto_nodes if limits.max_nodes is None
                                  else min(policy.auto_nodes, limits.max_nodes))
-    return engine.analyse_colour(colour, max_solutions, budget, keep_root=keep_root,
-                                 work=colour_turn(puzzle, policy) if work is None else work)
+    return engine.analyse_colour(colour, max_solutions, budget, keep_root=keep_root, work=work)
 
 
 def colour_handover(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
@@ -244,8 +242,12 @@ def colour_handover(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
 
 
 def colour_turn(puzzle: AnyPuzzle, policy: Policy = DEFAULT_POLICY) -> int:
-    """The colour engine's first turn in line solves: ``colour_work`` over the puzzle's mean
-    line length (a colour line solve costs about its length)."""
+    """The colour engine's first turn in line solves: ``colour_dive_work`` on the puzzles the
+    colour dive is for (0036), else ``colour_work`` over the puzzle's mean line length (a
+    colour line solve costs about its length)."""
+    from gridsolve.nonogram.engine.colour_dive import colour_dives
+    if colour_dives(cast(ColourPuzzle, puzzle), policy):
+        return policy.colour_dive_work
     mean = 2 * puzzle.width * puzzle.height / max(1, puzzle.width + puzzle.height)
     return int(policy.colour_work / max(1.0, mean))
 

@@ -233,11 +233,9 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     work), then a new colour search and SAT, seeded with what the root proved, side by side."""
     puzzle, policy = cast(ColourPuzzle, run.puzzle), run.policy
     from gridsolve.nonogram.backends.auto import colour_first, colour_turn
-    from gridsolve.nonogram.engine.colour_dive import colour_dives
-    first = (policy.colour_dive_work if colour_dives(puzzle, policy)
-             else colour_turn(puzzle, policy))
     alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),
-                               run.with_sat, policy, min(policy.parallel_after, first)
+                               run.with_sat, policy,
+                               min(policy.parallel_after, colour_turn(puzzle, policy))
                                if run.with_sat else policy.parallel_after)
     if settled(alone, run.max_solutions) or passed(run.deadline):
         return alone

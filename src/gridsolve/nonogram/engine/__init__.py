@@ -190,16 +190,15 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
             searches.run(limits)
         return searches.result()
     if (team and dive and isinstance(puzzle, ColourPuzzle) and probing and on_event is None
-            and not restarts and max_solutions <= policy.team_max_solutions
-            and policy.colour_dive_min_cells < puzzle.width * puzzle.height):
-        # the colour dive in turns with the plain colour search, where it is for
+            and not restarts and max_solutions <= policy.team_max_solutions):
+        # the colour dive in turns with the plain colour search, where it is for (imported
+        # for colour puzzles only)
         from gridsolve.nonogram.engine.colour_dive import ColourTurns, colour_dives
-        if not colour_dives(puzzle, policy):
-            return _counted(_Search(puzzle, options), max_solutions, limits)
-        turns = ColourTurns(puzzle, max_solutions, known=known, policy=policy)
-        turns.report_to(progress)
-        turns.solve(limits)
-        return turns.result()
+        if colour_dives(puzzle, policy):
+            turns = ColourTurns(puzzle, max_solutions, known=known, policy=policy)
+            turns.report_to(progress)
+            turns.solve(limits)
+            return turns.result()
     return _counted(_Search(puzzle, options), max_solutions, limits)
 
 
