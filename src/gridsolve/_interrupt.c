@@ -31,19 +31,29 @@ static void on_sigint(int sig, siginfo_t *info, void *ctx)
         saved.sa_handler(sig);
 }
 
+/* Is this handler ours? By its address, whatever its flags: a library that saves the
+ * handler and puts it back with signal() (python-sat around a solve) drops SA_SIGINFO, and
+ * taking that over as "another" handler made ours hand each signal on to itself, for ever. */
+static int is_ours(const struct sigaction *a)
+{
+    return (a->sa_flags & SA_SIGINFO) ? a->sa_sigaction == on_sigint
+                                       : a->sa_handler == (void (*)(int))(void (*)(void))on_sigint;
+}
+
 static int enter(void)
 {
     struct sigaction now;
     if (sigaction(SIGINT, NULL, &now) == 0
-        && !((now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_sigint)
-        && ((now.sa_flags & SA_SIGINFO)
+        && !(is_ours(&now) && (now.sa_flags & SA_SIGINFO))
+        && (is_ours(&now) || (now.sa_flags & SA_SIGINFO)
             || (now.sa_handler != SIG_DFL && now.sa_handler != SIG_IGN))) {
         struct sigaction ours;
         memset(&ours, 0, sizeof ours);
         ours.sa_sigaction = on_sigint;
         ours.sa_flags = SA_SIGINFO | (now.sa_flags & SA_RESTART);
         sigemptyset(&ours.sa_mask);
-        saved = now;
+        if (!is_ours(&now))  /* (ours with its flags lost: the handler handed on stays) */
+            saved = now;
         sigaction(SIGINT, &ours, NULL);
     }
     return (int)sigints;

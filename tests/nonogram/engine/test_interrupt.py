@@ -83,3 +83,34 @@ def test_a_long_line_solve_stops() -> None:
     with ctrl_c(raise_once()), pytest.raises(KeyboardInterrupt):
         solve_line(clue, line)
     assert time.perf_counter() - started < 2.0  # (one solve: its seconds if not stopped)
+
+
+_RESTORED = """
+import os, signal
+import pysat.solvers
+from gridsolve import _interrupt
+_interrupt.enter()                     # the engines' handler takes SIGINT over
+solver = pysat.solvers.Solver("glucose42")
+solver.add_clause([1, 2])
+solver.solve_limited()                 # python-sat saves it and puts it back with signal()
+before = _interrupt.enter()            # (it must still know the handler as its own)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    print("no KeyboardInterrupt")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", _interrupt.count() - before)
+"""
+
+
+def test_the_handler_survives_a_library_that_puts_it_back_without_its_flags() -> None:
+    """python-sat saves the SIGINT handler around a plain solve and restores it without
+    SA_SIGINFO (``sat.abilities`` solves so once, after the engine took SIGINT over): the next
+    ``enter`` took that for another handler and handed each signal on to itself, for ever,
+    so Ctrl-C during a later SAT solve hung the process. One signal now counts once and
+    raises KeyboardInterrupt."""
+    import subprocess
+    import sys
+    pytest.importorskip("pysat")
+    done = subprocess.run([sys.executable, "-c", _RESTORED], capture_output=True, text=True,
+                          timeout=20)
+    assert done.stdout.strip() == "KeyboardInterrupt 1", (done.stdout, done.stderr)
