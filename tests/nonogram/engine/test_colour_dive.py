@@ -26,9 +26,12 @@ from tests.signals import SOON, TIMEOUT, ctrl_c, raise_once
 INKS = (Colour("red", (220, 40, 40), "r"), Colour("green", (40, 160, 60), "g"),
         Colour("blue", (40, 80, 220), "b"), Colour("orange", (240, 140, 0), "o"))
 #: Turns small enough that tiny puzzles see every part of the plan: a first dive of one
-#: failed node, restarts after every failed node, turns of a few line solves.
+#: failed node, restarts after every failed node, turns of a few line solves, the dive
+#: declined only where propagation solves the puzzle.
 TINY = dataclasses.replace(DEFAULT_POLICY, dive_first_fails=1, dive_restart_fails=1,
-                           turns_first=5, turns_share=7, dive_slice=1)
+                           turns_first=5, turns_share=7, dive_slice=1, colour_dive_min_open=0)
+#: The dive on every puzzle propagation does not solve.
+DIVES = dataclasses.replace(DEFAULT_POLICY, colour_dive_min_open=0)
 
 
 def random_puzzle(seed: int, size: int, colours: int, background: float) -> ColourPuzzle:
@@ -242,7 +245,7 @@ def test_a_dive_that_ends_first_reports_its_root() -> None:
     """When the dive ends the count before the plain search settled its root, the partial
     grid is the dive's root (what propagation proved), not all open."""
     puzzle = random_puzzle(7, 26, 4, 0.6)
-    result = engine.analyse(puzzle, 2)
+    result = engine.analyse(puzzle, 2, policy=DIVES)
     assert result.status == "multiple" and result.stats["root_complete"] == 0
     open_cells = sum(row.count("?") for row in result.partial)
     assert 0 < open_cells < 26 * 26
@@ -289,3 +292,23 @@ def test_ctrl_c_stops_the_dive() -> None:
     assert time.perf_counter() - started < SOON
     assert core.stats()["timed_out"] == 1
 
+
+
+def test_the_dive_is_declined_where_propagation_leaves_little_open() -> None:
+    """A random 30x30 of 4 colours at half background: propagation at the root leaves at
+    most ``colour_dive_min_open`` of the cells open, so the plain search runs alone from that
+    root (no dive is made) and ends as the plain search does; with the threshold at 0 the
+    dive takes its turns. The root's implications are still kept for SAT (``implied``)."""
+    puzzle = random_puzzle(11, 30, 4, 0.5)
+    plain = engine.analyse(puzzle, 2, dive=False)
+    turns = ColourTurns(puzzle, 2, keep_root=True)
+    assert turns.solve()
+    assert turns.diver is None and "dive_nodes" not in turns.stats()
+    result = turns.result()
+    assert result.status == plain.status == "multiple"
+    assert all(is_colour_solution(puzzle, g) for g in result.solutions)
+    assert turns.plain.root_implications() and turns.stats()["root_complete"] == 1
+    assert turns.nodes() == result.nodes == turns.stats()["nodes"]
+    diving = ColourTurns(puzzle, 2, policy=DIVES)
+    assert diving.solve() and diving.stats()["dive_nodes"] > 0
+    assert diving.result().status == "multiple"

@@ -180,8 +180,10 @@ def test_fix_refuses_what_it_cannot_take() -> None:
     with pytest.raises(ValueError, match="before the search starts"):
         core.fix(masks_bytes([7] * 4))
     keeping = _colour.Search(puzzle.rows, puzzle.cols, 3, root_implications=True)
-    with pytest.raises(ValueError, match="without root_implications"):
+    with pytest.raises(ValueError, match="root_implications only when implied"):
         keeping.fix(masks_bytes([7] * 4))
+    keeping.fix(masks_bytes([7] * 4), implied=True)  # what the clues imply: taken
+    assert keeping.next() == _colour.SOLUTION
     with pytest.raises(GridsolveError, match="not a 2x2 grid"):
         analyse(puzzle, 2, known=("r.",))
 

@@ -283,11 +283,15 @@ static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
 }
 
 /* Known cells: one native uint32 mask per cell (bit c: colour c allowed), intersected with
- * each cell's colours before the search starts (see cg_fix). */
-static PyObject *Search_fix(SearchObject *self, PyObject *args)
+ * each cell's colours before the search starts (see cg_fix). implied: the masks follow from
+ * the clues alone (another search's root_masks), so the root's implications stay sound and
+ * may be kept. */
+static PyObject *Search_fix(SearchObject *self, PyObject *args, PyObject *kw)
 {
+    static char *kwlist[] = {"", "implied", NULL};
     Py_buffer buf;
-    if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+    int implied = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|$p", kwlist, &buf, &implied)) return NULL;
     cg_solver *s = self->s;
     const char *problem = NULL;
     if (!s) {
@@ -298,9 +302,9 @@ static PyObject *Search_fix(SearchObject *self, PyObject *args)
     const size_t n = (size_t)s->pz.ncells;
     if ((size_t)buf.len != n * sizeof(cg_mask))
         problem = "fix() takes one native uint32 mask per cell";
-    else if (s->state != CS_START || s->keep_root_impl || self->callback)
-        problem = "fix() comes before the search starts, without root_implications or a "
-                  "callback";
+    else if (s->state != CS_START || (s->keep_root_impl && !implied) || self->callback)
+        problem = "fix() comes before the search starts, without a callback, and with "
+                  "root_implications only when implied";
     if (problem) {
         PyBuffer_Release(&buf);
         PyErr_SetString(PyExc_ValueError, problem);
@@ -357,9 +361,11 @@ static PyMethodDef Search_methods[] = {
     {"root_implications", (PyCFunction)Search_root_implications, METH_NOARGS,
      "what the probes at the root narrowed (with root_implications=True), as native uint32: "
      "records of cell * ncolours + colour, count, then count pairs (cell, mask under it)"},
-    {"fix", (PyCFunction)Search_fix, METH_VARARGS,
-     "fix(masks: bytes) -> None: before the search starts, narrow each cell to the colours its "
-     "native uint32 mask allows (bit c: colour c); only solutions that agree are found"},
+    {"fix", (PyCFunction)(void (*)(void))Search_fix, METH_VARARGS | METH_KEYWORDS,
+     "fix(masks: bytes, *, implied=False) -> None: before the search starts, narrow each cell "
+     "to the colours its native uint32 mask allows (bit c: colour c); only solutions that "
+     "agree are found. implied: the masks follow from the clues alone (another search's "
+     "root_masks), so root_implications may be kept"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "counters: nodes, line_solves (belief propagation's line passes included), cache_hits, "
      "probes, max_depth, root_complete, timed_out, fails, bp_rounds, bp_lines"},

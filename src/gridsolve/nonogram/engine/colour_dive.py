@@ -16,6 +16,7 @@ run repeats exactly; the clock only ends it.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 import gridsolve.nonogram.engine._colour as _colour
 from gridsolve.nonogram.engine.cores import COLOUR, checked_grid, known_masks
@@ -56,6 +57,7 @@ class ColourTurns:
         if self.masks is not None:
             self.plain.fix(self.masks)
         self.diver: _colour.Search | None = None  # made at the dive's first turn
+        self.propagated: _colour.Search | None = None  # the root, by propagation (``_declined``)
         self.rooted = False      # the dive starts from the plain search's settled root
         self.retired: dict[str, int] = {}  # the counters of a dive replaced (``_dive_core``)
         self.dive_runs = luby()
@@ -66,7 +68,7 @@ class ColourTurns:
         self.complete = False    # a search was exhausted: ``found`` is every solution
         self.stopped = False     # a time limit or the work budget ended a search for good
         self.end: int | None = None  # total work at which both stop for good (``solve``)
-        self.phase = 0           # ``turn``'s place in the plan: 0 dive first, 1 plain, 2 equal
+        self.phase = 0  # ``turn``'s place in the plan: 0 dive first, 1 plain, 2 equal, 3 plain alone
         self.share = policy.turns_share  # ``turn``'s equal turns' share so far
         self.progress: Progress | None = None
 
@@ -81,7 +83,7 @@ class ColourTurns:
         return self.complete or self.stopped or len(self.found) >= self.max_solutions
 
     def _searches(self) -> list[_colour.Search]:
-        return [self.plain] if self.diver is None else [self.plain, self.diver]
+        return [c for c in (self.plain, self.diver, self.propagated) if c is not None]
 
     def work(self) -> int:
         """Both searches' work so far (line solves; the dive's BP line passes included)."""
@@ -153,6 +155,8 @@ class ColourTurns:
         if root_done:
             self.diver.fix(self.plain.root_masks())
             self.rooted = True
+        elif self.propagated is not None:
+            self.diver.fix(self.propagated.root_masks())
         elif self.masks is not None:
             self.diver.fix(self.masks)
         self.dive_end = (self.diver.stats()["fails"]
@@ -206,9 +210,13 @@ class ColourTurns:
             return most if end is None else max(0, min(most, end - self.work()))
         while not self._over(limits) and left(1):
             before, phase = self.work(), self.phase
-            if phase == 0:
+            if phase == 0 and self._declined(limits):
+                self.phase = 3
+            elif phase == 0:
                 self.dive_turn(limits, left(policy.dive_first_work), policy.dive_first_fails)
                 self.phase = 1
+            elif phase == 3:
+                self.plain_turn(limits, None if end is None else left(end))
             elif phase == 1:
                 self.plain_turn(limits, left(policy.turns_first))
                 self.phase = 2
@@ -217,8 +225,23 @@ class ColourTurns:
                 if not self._over(limits) and left(1):
                     self.plain_turn(limits, left(self.share))
                 self.share *= 2
-            if phase == 2 and self.work() == before:
+            if phase >= 2 and self.work() == before:
                 return  # (nothing moved: a limit of the caller's, or a core's bug)
+
+    def _declined(self, limits: SearchLimits) -> bool:
+        """Propagate at the root (no probing), where both searches then start, and decline
+        the dive where that leaves at most the policy's ``colour_dive_min_open`` share of the
+        cells open: the plain search alone (0036)."""
+        p = self.puzzle
+        core = self.propagated = _colour.Search(p.rows, p.cols, len(p.palette), False)
+        if self.masks is not None:
+            core.fix(self.masks)
+        self._call(core, limits, 0, None)
+        if self.done() or not core.stats()["root_complete"]:
+            return False
+        self.plain.fix(core.root_masks(), implied=True)
+        grid = core.grid()
+        return grid.count(_colour.NOT_KNOWN) <= self.policy.colour_dive_min_open * len(grid)
 
     def _over(self, limits: SearchLimits) -> bool:
         return (self.done() or (limits.max_nodes is not None
@@ -226,15 +249,11 @@ class ColourTurns:
 
     def stats(self) -> dict[str, int]:
         stats = dict(self.plain.stats())
+        if self.propagated is not None:
+            _merge(stats, self.propagated.stats())
         if self.diver is not None:
-            dive = dict(self.diver.stats())
-            for k, v in self.retired.items():
-                dive[k] = max(dive[k], v) if k in ("max_depth", "timed_out") else dive[k] + v
-            for k, v in dive.items():
-                if k in ("max_depth", "timed_out"):
-                    stats[k] = max(stats[k], v)
-                elif k != "root_complete":  # (the plain search's root is the one reported)
-                    stats[k] += v
+            dive = _merge(dict(self.diver.stats()), self.retired)
+            _merge(stats, dive)
             stats["dive_nodes"] = dive["nodes"]
             stats["dive_found"] = self.dive_found
             stats["dive_restarts"] = self.dive_restarts
@@ -242,17 +261,26 @@ class ColourTurns:
 
     def partial(self) -> Grid:
         """The cells proven at a root: the plain search's once it settled it (probing),
-        else the dive's (propagation), else the known cells."""
-        core = self.plain
-        if not core.stats()["root_complete"] and self.diver is not None:
-            core = self.diver
-        return COLOUR.read(self.puzzle, core.root())
+        else the dive's, else propagation's, else the known cells."""
+        cores = (c for c in self._searches() if c.stats()["root_complete"])
+        return COLOUR.read(self.puzzle, next(cores, self.plain).root())
 
     def result(self) -> Result:
         solutions = tuple(self.found)[:self.max_solutions]
         stats = self.stats()
         return Result.of_count(solutions, self.max_solutions, self.complete, stats["nodes"],
                                time.perf_counter() - self.started, self.partial(), stats)
+
+
+def _merge(stats: dict[str, int], more: Mapping[str, int]) -> dict[str, int]:
+    """``stats`` with another search's counters added (the greatest depth; the root
+    ``stats``' own)."""
+    for k, v in more.items():
+        if k in ("max_depth", "timed_out"):
+            stats[k] = max(stats.get(k, 0), v)
+        elif k != "root_complete":
+            stats[k] = stats.get(k, 0) + v
+    return stats
 
 
 class ColourWorker:
