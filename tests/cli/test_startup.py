@@ -69,11 +69,14 @@ def test_the_version_loads_no_model() -> None:
 
 
 #: Modules a batch solved in this process (``--jobs 1``) must not import: the process pool
-#: and what it pulls in, the Dask runner, folder walking, the progress bar, SAT (issue 56).
+#: and what it pulls in (concurrent.futures, with logging and threading), the Dask runner,
+#: folder walking, the progress bar, SAT, hashlib's OpenSSL (the row's sha256 is CPython's
+#: own), csv for JSONL rows (issue 56).
 NOT_FOR_A_BATCH_IN_PROCESS = (
-    "multiprocessing", "concurrent.futures.process", "ctypes", "pathlib", "gridsolve.workers",
-    "gridsolve.batch.cluster", "rich", "pysat", "numpy", "gridsolve.nonogram.backends.sat",
-    "gridsolve.tiling", "gridsolve.web", "gridsolve.cli.nonogram",
+    "multiprocessing", "concurrent.futures", "ctypes", "pathlib", "gridsolve.workers",
+    "gridsolve.batch.cluster", "gridsolve.batch.pool", "rich", "pysat", "numpy",
+    "gridsolve.nonogram.backends.sat", "gridsolve.tiling", "gridsolve.web",
+    "gridsolve.cli.nonogram", "logging", "threading", "hashlib", "_hashlib", "csv",
 )
 
 

@@ -15,8 +15,9 @@ runner produced them, except ``seconds``. Where a file cannot be read, one error
 are solved); a puzzle that fails becomes an error row; neither aborts the batch.
 
 Modules, in the order a batch runs: ``inputs`` (files to tasks), ``tasks`` (what a worker does
-with one), ``run`` (tasks on a local pool) or ``cluster`` (on Dask), ``rows`` (a row, totals)
-and ``output`` (the files rows are written to and read back from).
+with one), ``run`` (tasks in this process), ``pool`` (on a local pool) or ``cluster`` (on
+Dask), ``rows`` (a row, totals) and ``output`` (the files rows are written to and read back
+from).
 """
 
 from __future__ import annotations
@@ -31,21 +32,25 @@ from gridsolve.batch.inputs import auto_chunk as auto_chunk
 from gridsolve.batch.inputs import discover, keys, plan
 from gridsolve.batch.rows import FIELDS, STATUSES, Row, Tally, comparable, resume_name
 from gridsolve.batch.rows import solution_hash
-from gridsolve.batch.run import here_first, local_executor, run_here_first, run_tasks
+from gridsolve.batch.run import here_first, run_here, run_here_first
 from gridsolve.batch.run import retried as retried
 from gridsolve.batch.tasks import Options, Task, load, solve_task
 
 __all__ = ["Row", "Options", "Task", "Tally", "FIELDS", "STATUSES", "discover", "plan",
-           "solve_task", "run_tasks", "here_first", "run_here_first", "local_executor", "dask_executor", "open_writer",
+           "solve_task", "run_tasks", "run_here", "here_first", "run_here_first", "local_executor",
+           "dask_executor", "open_writer",
            "read_rows", "solution_hash", "comparable", "keys", "load", "resume_name"]
 
 if TYPE_CHECKING:
     from gridsolve.batch.cluster import DASK_LOGGERS as DASK_LOGGERS
     from gridsolve.batch.cluster import dask_executor
+    from gridsolve.batch.pool import local_executor, run_tasks
 
-#: Names imported on first use: the Dask runner's module imports logging and
-#: concurrent.futures, which a local batch does not need (start-up).
-_LAZY = {"dask_executor": "gridsolve.batch.cluster", "DASK_LOGGERS": "gridsolve.batch.cluster"}
+#: Names imported on first use: the Dask runner's and the local pool's modules import
+#: logging and concurrent.futures, which a batch solved in this process does not need
+#: (start-up, issue 56).
+_LAZY = {"dask_executor": "gridsolve.batch.cluster", "DASK_LOGGERS": "gridsolve.batch.cluster",
+         "local_executor": "gridsolve.batch.pool", "run_tasks": "gridsolve.batch.pool"}
 
 
 def __getattr__(name: str) -> Any:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import csv
-import dataclasses
 import io
 import json
 import os
@@ -77,6 +75,7 @@ def _jsonl_rows(text: str, path: str) -> Iterator[Row]:
 def _csv_rows(text: str, path: str) -> Iterator[Row]:
     """The rows of a CSV output after its header (a quoted field may span lines: a file name
     with a newline in it)."""
+    import csv  # here: a JSONL batch does without it (start-up)
     reader = csv.reader(io.StringIO(text, newline=""))
     number = 1  # the line the next record starts on
     while True:
@@ -144,6 +143,7 @@ class RowWriter:
             self._write_csv(FIELDS)
 
     def _write_csv(self, values: Sequence[object]) -> None:
+        import csv  # here: a JSONL batch does without it (start-up)
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerow(values)
         line = buf.getvalue()
@@ -159,7 +159,7 @@ class RowWriter:
         if self.kind == "csv":
             self._write_csv([getattr(row, f) for f in FIELDS])
             return
-        fields = dataclasses.asdict(row)
+        fields = {name: getattr(row, name) for name in FIELDS}  # (asdict deep-copies each)
         try:
             self.stream.write(json.dumps(fields, ensure_ascii=False) + "\n")
         except UnicodeEncodeError:  # a file name not in UTF-8, a title's lone surrogate:

@@ -182,7 +182,11 @@ def run_batch(args: argparse.Namespace) -> int:
             emit([f.error for f in found if f.error is not None and f.error.key not in done])
             left: Iterator[batch.Task] | None = None
             all_here = False
-            if pool and batch.here_first(total - skipped, args.jobs):
+            if args.scheduler is None and args.jobs == 1:  # in this process: no executor
+                running = all_here = True
+                chunk = args.chunk or batch.auto_chunk(total - skipped, 1, LOCAL_CHUNK_CAP)
+                batch.run_here(batch.plan(found, options, chunk, done, again), emit)
+            elif pool and batch.here_first(total - skipped, args.jobs):
                 # in this process first: a batch too small to pay for a pool starts none
                 chunk = args.chunk or batch.auto_chunk(total - skipped, args.jobs,
                                                        LOCAL_CHUNK_CAP)
