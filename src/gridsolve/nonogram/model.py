@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import add
 from typing import ClassVar
 
 from gridsolve.errors import InvalidPuzzle
@@ -65,11 +67,18 @@ class RawClues:
     total_line: int | None = None
 
 
+#: The one type of the clue numbers ``_clean_clue`` takes as they are (no bool, no subclass).
+_PLAIN_INT = frozenset({int})
+
+
 def _clean_clue(clue: Iterable[int], kind: str, index: int) -> Clue:
     """Return the clue as a tuple of positive ints ((0,) means an empty line)."""
+    numbers = tuple(clue)
+    if _PLAIN_INT.issuperset(map(type, numbers)) and (not numbers or min(numbers) > 0):
+        return numbers  # the common case at once: plain positive ints (a batch builds 10,000)
     what, where = f"{kind} {index + 1}", (kind, index)
     out = []
-    for n in clue:
+    for n in numbers:
         if isinstance(n, bool) or not isinstance(n, int):
             raise InvalidPuzzle(f"{what}: clue numbers must be integers, got {n!r}", where)
         if n < 0:
@@ -80,6 +89,19 @@ def _clean_clue(clue: Iterable[int], kind: str, index: int) -> Clue:
     if 0 in out:
         raise InvalidPuzzle(f"{what}: 0 may only stand alone, for an empty line", where)
     return tuple(out)
+
+
+def _clean_clues(clues: Iterable[Iterable[int]], kind: str) -> tuple[Clue, ...]:
+    """``_clean_clue`` of each clue; when every number is a plain positive int, all at once."""
+    items = tuple(clues)
+    try:
+        out = tuple(map(tuple, items))
+    except TypeError:  # a clue that is no sequence: each in turn, the first bad one said
+        return tuple(_clean_clue(c, kind, i) for i, c in enumerate(items))
+    numbers = list(chain.from_iterable(out))
+    if _PLAIN_INT.issuperset(map(type, numbers)) and (not numbers or min(numbers) > 0):
+        return out
+    return tuple(_clean_clue(c, kind, i) for i, c in enumerate(out))
 
 
 def clue_min_length(clue: Clue) -> int:
@@ -99,8 +121,8 @@ class Puzzle:
 
     def __init__(self, rows: Iterable[Iterable[int]], cols: Iterable[Iterable[int]],
                  title: str | None = None) -> None:
-        r = tuple(_clean_clue(c, "row", i) for i, c in enumerate(rows))
-        c = tuple(_clean_clue(k, "column", i) for i, k in enumerate(cols))
+        r = _clean_clues(rows, "row")
+        c = _clean_clues(cols, "column")
         object.__setattr__(self, "rows", r)
         object.__setattr__(self, "cols", c)
         object.__setattr__(self, "title", title)
@@ -112,6 +134,8 @@ class Puzzle:
             raise InvalidPuzzle("a puzzle needs at least one row and one column")
         _check_sides(self.width, self.height)
         for kind, clues, length in (("row", self.rows, self.width), ("column", self.cols, self.height)):
+            if max(map(add, map(sum, clues), map(len, clues))) <= length + 1:
+                continue  # every clue fits (the longest needs its sum + gaps): at C speed
             for i, clue in enumerate(clues):
                 need = clue_min_length(clue)
                 if need > length:
@@ -138,7 +162,7 @@ class Puzzle:
 
 def clue_of(line: str) -> Clue:
     """The clue that describes a line of cells."""
-    return tuple(len(run) for run in line.split(EMPTY) if run)
+    return tuple(map(len, filter(None, line.split(EMPTY))))
 
 
 def columns_of(grid: Sequence[str]) -> Grid:
@@ -146,14 +170,25 @@ def columns_of(grid: Sequence[str]) -> Grid:
     return tuple("".join(col) for col in zip(*grid)) if grid else ()
 
 
+def _blocks(line: str) -> Clue:
+    """The clue of a line of '#' and ' ' (``clue_of`` once each '.' is a space: str.split()
+    finds the blocks in C)."""
+    return tuple(map(len, line.split()))
+
+
 def is_solution(puzzle: Puzzle, grid: Sequence[str]) -> bool:
     """Does this complete grid satisfy every row and column clue? (independent of any solver)"""
-    if len(grid) != puzzle.height or any(len(r) != puzzle.width for r in grid):
+    width = puzzle.width
+    if len(grid) != puzzle.height or any(len(r) != width for r in grid):
         return False
-    if not set("".join(grid)) <= {FILLED, EMPTY}:
+    cells = "".join(grid)
+    if cells.strip(FILLED + EMPTY):  # a cell that is neither
         return False
-    return (all(clue_of(r) == c for r, c in zip(grid, puzzle.rows))
-            and all(clue_of(col) == c for col, c in zip(columns_of(grid), puzzle.cols)))
+    # the rows and columns as slices of one string (a batch checks hundreds of grids)
+    spaced = cells.replace(EMPTY, " ")
+    rows = [spaced[i:i + width] for i in range(0, len(spaced), width)]
+    return (list(map(_blocks, rows)) == list(puzzle.rows)
+            and list(map(_blocks, (spaced[i::width] for i in range(width)))) == list(puzzle.cols))
 
 
 def puzzle_from_grid(grid: Sequence[str], title: str | None = None) -> Puzzle:

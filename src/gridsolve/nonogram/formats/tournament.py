@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from gridsolve.errors import ParseError
 from gridsolve.nonogram.formats._common import (Entry, build_puzzle, default_label,
                                                 logical_lines, make_goal, only_entry,
-                                                parse_numbers)
+                                                parse_number_lines)
 from gridsolve.nonogram.model import AnyPuzzle, Grid, Puzzle
 
 NAME = "tournament"
@@ -86,8 +86,8 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
         n = _side(body, source, first)
         if n == 0:
             raise ParseError(f"puzzle ${label} has no clue lines", source, first - 1)
-        cols = [parse_numbers(s, source, first + i) for i, s in enumerate(body[:n])]
-        rows = [parse_numbers(s, source, first + n + i) for i, s in enumerate(body[n:2 * n])]
+        cols = parse_number_lines(body[:n], source, first)
+        rows = parse_number_lines(body[n:2 * n], source, first + n)
         puzzle = build_puzzle(rows, cols, source,
                               row_lines=[first + n + i for i in range(n)],
                               col_lines=[first + i for i in range(n)],
