@@ -41,6 +41,8 @@ def test_a_switch_is_true_or_false() -> None:
         dataclasses.replace(DEFAULT_POLICY, free_cores_only=1)  # type: ignore[arg-type]
 
 
-def test_the_dive_probe_share_is_a_share() -> None:
-    with pytest.raises(ValueError, match="between 0 and 1"):
-        dataclasses.replace(DEFAULT_POLICY, dive_probe_share=1.5)
+@pytest.mark.parametrize("name", ["dive_probe_share", "colour_dive_probe_share",
+                                  "colour_dive_min_open"])
+def test_shares_are_shares(name: str) -> None:
+    with pytest.raises(ValueError, match=f"{name} must be between 0 and 1"):
+        dataclasses.replace(DEFAULT_POLICY, **{name: 1.5})  # type: ignore[arg-type]

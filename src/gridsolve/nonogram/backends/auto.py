@@ -137,7 +137,8 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
     """On the puzzles the colour dive is for, with a SAT solver that takes turns: the colour
     dive and search (``ColourWorker``) for ``colour_dive_work``, then SAT (seeded with what
     the root proved) and the colour turns in turns, SAT's ``colour_sat_share`` of the
-    native share, each pair twice the last (0036). None where this plan does not apply."""
+    native share, each pair ``colour_turn_growth`` times the last (0036). None where this plan
+    does not apply."""
     from gridsolve.nonogram.engine.colour_dive import ColourTurns, ColourWorker, colour_dives
     colour = cast(ColourPuzzle, puzzle)
     sat = _sat() if name != KISSAT else None
@@ -170,7 +171,7 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
             target = int(share * policy.colour_sat_share) // sat_side.rate * sat_side.rate
             if plan.turn(sat_side, max(sat_side.rate, target - sat_side.work())):
                 break
-            share *= 2
+            share = int(share * policy.colour_turn_growth)
             if plan.turn(native, share - native.work()):
                 break
     finally:
