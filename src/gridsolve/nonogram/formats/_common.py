@@ -67,6 +67,8 @@ def parse_number_lines(lines: Sequence[str], source: str | None, first: int) -> 
     plain lines is checked at once (a tournament file of 1,000 puzzles has 50,000 lines)."""
     block = "\n".join(lines)
     if _PLAIN_BLOCK.fullmatch(block) and not _LONG_NUMBER.search(block):
+        if "," not in block:
+            return [list(map(int, s.split())) for s in lines]
         return [list(map(int, s.replace(",", " ").split())) for s in lines]
     return [parse_numbers(s, source, first + i) for i, s in enumerate(lines)]
 

@@ -48,7 +48,8 @@ def detect(text: str) -> bool:
 
 def _blocks(lines: list[str], source: str | None) -> Iterator[tuple[str, int, list[str]]]:
     """(label, line number of the first body line, body lines) for each ``$n`` block."""
-    starts = [(i, m.group(1)) for i, s in enumerate(lines) if (m := _HEADER.match(s.strip()))]
+    starts = [(i, m.group(1)) for i, s in enumerate(lines)
+              if "$" in s and (m := _HEADER.match(s.strip()))]  # ("$" first: 50 lines a puzzle)
     if not starts:
         yield default_label(source), 1, lines
         return
