@@ -5,6 +5,7 @@ with the default --jobs against 0.39 s with --jobs 1, the pool's start being the
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +61,8 @@ def test_the_pool_takes_what_is_left_once_it_pays(tmp_path: Path,
     rows: list[Row] = []
     left = batch.run_here_first(tasks, 10, 2, rows.extend)
     assert left is not None
-    # the first task (the process's warm-up, left out of the rate), then one to measure
-    assert [r.index for r in rows] == [0, 1, 2, 3]
-    assert [t.indexes for t in left] == [t.indexes for t in tasks[2:]]
+    assert [r.index for r in rows] == [0, 1]  # the first task shows the work a puzzle
+    assert [t.indexes for t in left] == [t.indexes for t in tasks[1:]]
     for row in rows:  # (solved here, each checked against its clues)
         assert row.status in ("unique", "multiple")
     # and with a pool too costly to start, all of them here
@@ -70,3 +70,54 @@ def test_the_pool_takes_what_is_left_once_it_pays(tmp_path: Path,
     rows.clear()
     assert batch.run_here_first(tasks, 10, 2, rows.extend) is None
     assert sorted(r.index for r in rows) == list(range(10))
+
+
+def _tasks(tmp_path: Path, count: int, chunk: int = 2) -> list[batch.Task]:
+    _set(tmp_path / "set.txt", count)
+    options = batch.Options()
+    return list(batch.plan(batch.discover([str(tmp_path / "set.txt")], options), options,
+                           chunk=chunk))
+
+
+def test_here_first_decides_by_work_not_by_the_clock(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine so busy that each puzzle seems to take a minute starts no pool for a batch
+    whose work is small: the decision counts the engines' work, so it repeats anywhere."""
+    tasks = _tasks(tmp_path, 10)
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    rows: list[Row] = []
+    assert batch.run_here_first(tasks, 10, 2, rows.extend) is None
+    assert sorted(r.index for r in rows) == list(range(10))
+
+
+def test_the_work_counted_is_each_puzzles_cost(tmp_path: Path) -> None:
+    """``run_here`` returns the cost of what it solved: a base a puzzle and a cell, and the
+    engines' work weighed by line length; the threshold is that work at the pool's price."""
+    tasks = _tasks(tmp_path, 4)
+    rows: list[Row] = []
+    spent = batch_run.run_here(tasks, rows.extend)
+    works = []
+    for task in tasks:
+        work: list[int] = []
+        again = batch.solve_task(task, work)
+        assert list(map(batch.comparable, again)) == [
+            batch.comparable(r) for r in rows if r.index in task.indexes]
+        works += work
+    assert len(works) == 4 and all(w > 0 for w in works)  # these 5x5 need line solves
+    assert spent == sum(batch_run.cost(r, w) for r, w in zip(rows, works))
+    assert batch_run.cost(rows[0], 0) == batch_run.PUZZLE_WORK + 25 * batch_run.CELL_WORK
+    # the pool pays once the work a puzzle so far, times the puzzles left, is worth its start
+    per = spent / 4
+    pays = batch_run.POOL_START * batch_run.WORK_PER_SECOND * 2
+    assert batch.run_here_first(tasks * int(pays / per / 8 + 2), 8 * int(pays / per / 8 + 2),
+                                2, rows.extend) is not None
+
+
+def test_two_hundred_tournament_puzzles_are_small() -> None:
+    """By the cost model, 200 25x25 puzzles of 14,300 line solves each (taai2011 #1-#200 on
+    average) stay in this process on two cores, and 1,000 go to the pool."""
+    row = Row("t", 0, "t", 25, 25, "multiple", 0.0, 8, "", "")
+    each = batch_run.cost(row, 14_300)
+    pays = batch_run.POOL_START * batch_run.WORK_PER_SECOND * 2
+    assert each * 200 < pays / 2 and each * 1000 > pays

@@ -196,10 +196,10 @@ def test_a_puzzle_that_kills_its_worker_again_is_not_retried_again(
     rewrite_rows(str(out), [killer])
     solve = batch_module.solve_task
 
-    def dies_on_retries(task: batch_module.Task) -> list[Row]:
+    def dies_on_retries(task: batch_module.Task, *work: list[int] | None) -> list[Row]:
         if task.again:
             raise RuntimeError("the pool died")
-        return solve(task)
+        return solve(task, *work)
     monkeypatch.setattr(run_module, "solve_task", dies_on_retries)
     assert run_batch(capsys, str(root), "--out", str(out), "--resume")[0] == 0
     (row,) = read_rows(str(out))

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from gridsolve.batch.rows import Row, solution_hash
 from gridsolve.errors import GridsolveError, ParseError
 from gridsolve.nonogram.backends import analyse
-from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, SearchLimits
+from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, Result, SearchLimits
 from gridsolve.nonogram.formats import Entry, default_label, iter_entries
+from gridsolve.nonogram.policy import DEFAULT_POLICY
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,21 @@ def error_row(source: str, index: int, why: str, label: str = "") -> Row:
     return Row(source, index, label or default_label(source), 0, 0, "error", 0.0, 0, "", why)
 
 
-def solve_entry(entry: Entry, source: str, options: Options) -> Row:
+def engine_work(result: Result, cells: int) -> int:
+    """The work a solve did as the engines count it (``policy``): the native searches' line
+    solves and belief-propagation passes, and SAT's conflicts at ``conflict_work`` each."""
+    stats, policy = result.stats, DEFAULT_POLICY
+    conflicts = stats.get("sat_conflicts", 0) + stats.get("glucose_conflicts", 0)
+    return (stats.get("line_solves", 0)
+            + stats.get("bp_rounds", 0) * cells // max(1, policy.dive_bp_cells)
+            + conflicts * policy.conflict_work)
+
+
+def solve_entry(entry: Entry, source: str, options: Options,
+                work: list[int] | None = None) -> Row:
     """Solve one puzzle, black-and-white or colour, into a row (an exception becomes an error
-    row). A colour solution is hashed as its rows of palette symbols."""
+    row), appending its ``engine_work`` to ``work`` if given. A colour solution is hashed as
+    its rows of palette symbols."""
     puzzle, label = entry.puzzle, " ".join(entry.label.split())
     started = time.perf_counter()
     try:
@@ -61,8 +74,12 @@ def solve_entry(entry: Entry, source: str, options: Options) -> Row:
                          SearchLimits(options.max_nodes, options.timeout, options.max_memory),
                          options.method, solver=options.solver)
     except Exception as exc:  # one bad puzzle must not end a batch of a million
+        if work is not None:
+            work.append(0)
         return Row(source, entry.index, label, puzzle.width, puzzle.height, "error",
                    round(time.perf_counter() - started, 6), 0, "", one_line(exc))
+    if work is not None:
+        work.append(engine_work(result, puzzle.width * puzzle.height))
     digest = solution_hash(result.solutions[0]) if result.solutions else ""
     return Row(source, entry.index, label, puzzle.width, puzzle.height, result.status,
                round(result.seconds, 6), result.nodes, digest, "")
@@ -102,14 +119,17 @@ def load(path: str, source: str, options: Options) -> tuple[tuple[Entry, ...], s
     return entries, why.replace(path, source)
 
 
-def solve_task(task: Task) -> list[Row]:
-    """Read the task's file and solve its puzzles: the pure function run by every worker."""
+def solve_task(task: Task, work: list[int] | None = None) -> list[Row]:
+    """Read the task's file and solve its puzzles: the pure function run by every worker
+    (``work``: see ``solve_entry``; a puzzle that is gone did none)."""
     entries, why = load(task.path, task.source, task.options)
     rows = []
     for i in task.indexes:
         if i < len(entries):
-            rows.append(solve_entry(entries[i], task.source, task.options))
+            rows.append(solve_entry(entries[i], task.source, task.options, work))
         else:
+            if work is not None:
+                work.append(0)
             rows.append(error_row(task.source, i, why or f"{task.source}: puzzle {i} is gone "
                                   "(the file changed during the batch)"))
     return rows
