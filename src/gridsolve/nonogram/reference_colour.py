@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from gridsolve.nonogram.model import ColourClue
+from gridsolve.nonogram.model import ColourClue, ColourPuzzle
 
-__all__ = ["colour_arrangements", "brute_force_colour_line", "solve_colour_line", "mask_of"]
+__all__ = ["colour_arrangements", "brute_force_colour_line", "solve_colour_line", "mask_of",
+           "propagate", "probe"]
 
 BACKGROUND = 0
 
@@ -113,3 +114,75 @@ def solve_colour_line(clue: ColourClue, masks: Sequence[int]) -> list[int] | Non
                 if masks[i] >> c & 1 and any(t in backward[i + 1] for t in _step(tokens, s, c)):
                     out[i] |= 1 << c
     return out if all(out) else None
+
+
+# --- The whole grid: propagation and probing ---------------------------------------------
+#
+# A grid here is a tuple of masks, one per cell, row by row. Each step returns a new one, or
+# None when the grid it was given has no solution (a contradiction).
+
+Masks = tuple[int, ...]
+
+
+def _lines(puzzle: ColourPuzzle) -> list[tuple[ColourClue, list[int]]]:
+    """Each line's clue and its cells' indices: the rows, then the columns."""
+    w, h = puzzle.width, puzzle.height
+    return ([(clue, [r * w + c for c in range(w)]) for r, clue in enumerate(puzzle.rows)]
+            + [(clue, [r * w + c for r in range(h)]) for c, clue in enumerate(puzzle.cols)])
+
+
+def propagate(puzzle: ColourPuzzle, masks: Masks) -> Masks | None:
+    """Solve lines until none changes. The line solver is exact, so the result (the largest
+    grid below the input that every line accepts as it is) does not depend on the order."""
+    cells, lines = list(masks), _lines(puzzle)
+    changed = True
+    while changed:
+        changed = False
+        for clue, where in lines:
+            solved = solve_colour_line(clue, [cells[i] for i in where])
+            if solved is None:
+                return None
+            for i, new in zip(where, solved):
+                if new != cells[i]:
+                    cells[i], changed = new, True
+    return tuple(cells)
+
+
+def probe(puzzle: ColourPuzzle, masks: Masks) -> Masks | None:
+    """Propagate, then assume each colour of each open cell in turn until nothing more is
+    learned: a colour whose propagation meets a contradiction is ruled out, and every cell
+    keeps only the union of what the surviving assumptions left it. What is learned holds in
+    every solution, so the result does not depend on the order of the probes."""
+    current = propagate(puzzle, masks)
+    learned = True
+    while current is not None and learned:
+        learned = False
+        for cell, mask in enumerate(current):
+            if current is None or mask & (mask - 1) == 0 or current[cell] != mask:
+                continue
+            survivors = [g for bit in _bits(mask) if (g := propagate(puzzle, _set(
+                current, cell, bit))) is not None]
+            union = tuple(_union(column) for column in zip(*survivors)) if survivors else None
+            if union != current:
+                current = None if union is None else propagate(puzzle, union)
+                learned = True
+    return current
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        bit = mask & -mask
+        yield bit
+        mask ^= bit
+
+
+def _set(masks: Masks, cell: int, mask: int) -> Masks:
+    return masks[:cell] + (mask,) + masks[cell + 1:]
+
+
+def _union(masks: Sequence[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
