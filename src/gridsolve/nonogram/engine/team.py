@@ -140,35 +140,42 @@ class Team:
         halt = None if stop is None else self.work() + stop
         while not self.done():
             core = self.turns[self.turn % len(self.turns)]
-            total = self.nodes()
+            # every search's counters, read once for this turn's plan (a read builds a dict
+            # of 13: 3% of a batch of small puzzles was reading them again; issue 56)
+            own_stats = [c.stats() for c in self.searches]
+            mine = own_stats[self.searches.index(core)]
+            total = sum(st["nodes"] for st in own_stats)
+            if self.diver is not None:
+                total += self.diver.stats()["nodes"]
             if limits.max_nodes is not None and total >= limits.max_nodes:
                 return False
             size = self.policy.team_slice
+            work_now = sum(st["line_solves"] for st in own_stats)  # (``work``)
             if end is not None:
-                done = self.work()
+                done = work_now
                 if done >= end:
                     return False
-                own = sum(c.stats()["nodes"] for c in self.searches)
+                own = sum(st["nodes"] for st in own_stats)
                 if not own:  # no work per node seen yet: one node, which shows it
                     size = 1
                 else:
                     size = max(1, min(size, (end - done) * own // max(done, 1)))
-            budget = core.stats()["nodes"] + size
+            budget = mine["nodes"] + size
             if limits.max_nodes is not None:
-                budget = min(budget, core.stats()["nodes"] + limits.max_nodes - total)
+                budget = min(budget, mine["nodes"] + limits.max_nodes - total)
             restarting = core is self.searches[0] and not self.found
             if restarting:
                 budget = min(budget, self.run_end)
             left = seconds_left(limits.deadline(self.started))
             timeout = -1.0 if left is None else left  # (-1: none, as the core takes it)
             max_work = (-1 if halt is None  # (at least 1: the core reads 0 as no budget)
-                        else max(1, core.stats()["line_solves"] + max(0, halt - self.work())))
+                        else max(1, mine["line_solves"] + max(0, halt - work_now)))
             while len(self.found) < self.max_solutions:
                 code = int(core.next(budget, timeout, max_work))
                 if code == _core.SOLUTION:
                     self.reached = self.nodes()
                     self.add(checked_grid(BLACK_AND_WHITE, self.puzzle, core.grid()),
-                             forced=core.stats()["max_depth"] == 0)
+                             forced=core.stats()["max_depth"] == 0, nodes=self.reached)
                     self.turns = [core]  # the rest is this search's to finish (see above)
                     continue
                 if code == _core.EXHAUSTED:
@@ -258,14 +265,15 @@ class Team:
                                  + policy.dive_restart_fails * next(self.dive_runs))
         return True
 
-    def add(self, grid: Grid, forced: bool = False) -> None:
+    def add(self, grid: Grid, forced: bool = False, nodes: int | None = None) -> None:
         """Pool a solution; unless it is ``forced`` (found without a branch, by sound
-        propagation alone, so the only one), keep it for local moves (``_moves``)."""
+        propagation alone, so the only one), keep it for local moves (``_moves``) with the
+        team's ``nodes`` now (read again when not given)."""
         if grid in self.found:
             return
         self.found[grid] = None
         if not forced and len(self.found) <= MOVES_MAX_SOLUTIONS:
-            self.pending.append((grid, self.nodes()))
+            self.pending.append((grid, self.nodes() if nodes is None else nodes))
 
     def _moves(self, deadline: float | None = None) -> None:
         """Local moves next to the solutions found at least ``team_slice`` nodes ago (the search
