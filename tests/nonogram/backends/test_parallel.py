@@ -21,9 +21,10 @@ from gridsolve.cli import main
 from gridsolve.nonogram.backends import _processes, auto, cnf, kissat, parallel, sat
 from gridsolve.nonogram.engine import SearchLimits
 from gridsolve.nonogram.generate import random_grid
-from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_solution,
-                                      puzzle_from_grid)
+from gridsolve.nonogram.model import (Puzzle, colour_puzzle_from_grid, is_colour_solution,
+                                      is_solution, puzzle_from_grid)
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
+from tests.nonogram.engine.test_colour_dive import random_puzzle as random_colour_puzzle
 from tests.nonogram.engine.test_colour_engine import palette
 from tests.nonogram.engine.test_colour_engine import random_grid as random_colour_grid
 from tests.nonogram.oracle import all_colour_solutions, all_solutions
@@ -82,6 +83,40 @@ def test_colour_puzzles(policy: Policy) -> None:
         puzzle = colour_puzzle_from_grid(grid, palette(k))
         result = parallel.analyse(puzzle, 100, jobs=2, policy=policy)
         assert set(result.solutions) == all_colour_solutions(puzzle)
+
+
+#: The colour turns' first turn cut short, so that the processes start (``colour_dive_work``),
+#: and the dive not declined (``colour_dive_min_open``).
+COLOUR_TURNS = dataclasses.replace(DEFAULT_POLICY, colour_dive_work=1_000,
+                                   colour_dive_min_open=0)
+
+
+@pytest.mark.heavy
+def test_colour_turns_go_on_in_a_process_of_their_own() -> None:
+    """On the colour dive's puzzles the colour turns go on in a process of their own from
+    where their first turn left them: a random 30x30 of 2 colours at 60% background that the
+    dive ends in a tenth of a second and a plain colour search started anew does not end
+    (unknown at 3 s), SAT's model not fitting the memory given."""
+    puzzle = random_colour_puzzle(2, 30, 2, 0.6)
+    result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30, max_memory=10_000), jobs=2,
+                              policy=COLOUR_TURNS)
+    assert result.status == "multiple" and result.stats["jobs"] == 1  # (no SAT process)
+    assert all(is_colour_solution(puzzle, g) for g in result.solutions)
+    assert result.stats["nodes_1"] > 0 and not multiprocessing.active_children()
+
+
+@pytest.mark.heavy
+def test_colour_turns_on_one_free_core_are_autos(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one core free after the first turn, --jobs goes on as auto does (the colour turns
+    and SAT in turns, the same nodes and solutions), not by handing the puzzle to SAT."""
+    from gridsolve import cores
+    monkeypatch.setattr(cores, "free", lambda before, after: 1)
+    puzzle = random_colour_puzzle(2, 30, 2, 0.6)
+    limits = SearchLimits(timeout=60)
+    here = auto.analyse(puzzle, 2, limits, policy=COLOUR_TURNS)
+    jobs = parallel.analyse(puzzle, 2, limits, jobs=2, policy=COLOUR_TURNS)
+    assert jobs.status == here.status == "multiple" and here.stats["rounds"] >= 1
+    assert (jobs.nodes, jobs.solutions, jobs.stats["jobs"]) == (here.nodes, here.solutions, 1)
 
 
 @pytest.mark.heavy

@@ -12,7 +12,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from gridsolve.errors import SolverUnavailable
 from gridsolve.nonogram import engine
@@ -26,9 +26,12 @@ from gridsolve.nonogram.backends.workers import KissatWorker, SatWorker
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
+if TYPE_CHECKING:  # (the colour engine is imported for colour puzzles only)
+    from gridsolve.nonogram.engine.colour_dive import ColourWorker
+
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
            "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses",
-           "colour_turn", "colour_first", "analyse"]
+           "colour_turn", "colour_first", "colour_turns_first", "colour_turns_go_on", "analyse"]
 
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
@@ -118,12 +121,13 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
     """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027); on the puzzles
-    the colour dive is for, SAT and the colour turns in turns (``_colour_in_turns``)."""
-    if policy.colour_sat_share and limits.max_nodes is None:
-        answer = _colour_in_turns(puzzle, max_solutions, limits, name, started, encoding,
-                                  implications, policy)
-        if answer is not None:
-            return answer
+    the colour dive is for, SAT and the colour turns in turns (``colour_turns_first``)."""
+    first = colour_turns_first(puzzle, max_solutions, limits, name, started, implications,
+                               policy)
+    if isinstance(first, Result):
+        return first
+    if first is not None:
+        return colour_turns_go_on(first, limits, name, started, encoding, implications)
     native, root = colour_first(puzzle, max_solutions, limits, implications, policy)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
@@ -131,40 +135,49 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
                            root, policy)
 
 
-def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
-                     started: float, encoding: str | None, implications: bool,
-                     policy: Policy) -> Result | None:
-    """On the puzzles the colour dive is for, with a SAT solver that takes turns: the colour
-    dive and search (``ColourWorker``) for ``colour_dive_work``, then SAT (seeded with what
-    the root proved) and the colour turns in turns, SAT's ``colour_sat_share`` of the
-    native share, each pair ``colour_turn_growth`` times the last (0036). None where this plan
-    does not apply."""
+def colour_turns_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
+                       started: float, implications: bool,
+                       policy: Policy) -> ColourWorker | Result | None:
+    """On the puzzles the colour dive is for, with a SAT solver that takes turns (and no node
+    limit): the colour dive and search's first turn (``colour_turn``), the answer if it ends
+    there, else their worker to go on with (``colour_turns_go_on``, or a process of its own
+    beside SAT's with ``--jobs``). None where this plan does not apply."""
     from gridsolve.nonogram.engine.colour_dive import ColourTurns, ColourWorker, colour_dives
     colour = cast(ColourPuzzle, puzzle)
     sat = _sat() if name != KISSAT else None
-    if not colour_dives(colour, policy) or sat is None or not sat.abilities(name).in_turns:
+    if (not policy.colour_sat_share or limits.max_nodes is not None
+            or not colour_dives(colour, policy) or sat is None
+            or not sat.abilities(name).in_turns):
         return None
-    deadline = limits.deadline(started)
     turns = ColourTurns(colour, max_solutions, keep_root=implications, policy=policy)
     native = ColourWorker(turns, limits.timeout)
-    pool = Pool(max_solutions, {})
-    alone = Scheduler(pool, [native], None, deadline)
-    share = colour_turn(puzzle, policy)
-    if alone.turn(native, share):
+    alone = Scheduler(Pool(max_solutions, {}), [native], None, limits.deadline(started))
+    if alone.turn(native, colour_turn(puzzle, policy)):
         return dataclasses.replace(turns.result(), seconds=time.perf_counter() - started)
-    from gridsolve.nonogram.backends import cnf
-    extra = (cnf.colour_root_clauses(colour, turns.plain.root_masks(),
+    return native
+
+
+def colour_turns_go_on(native: ColourWorker, limits: SearchLimits, name: str, started: float,
+                       encoding: str | None, implications: bool) -> Result:
+    """After the colour turns' first (``colour_turns_first``): SAT, seeded with what the root
+    proved, and the colour turns in turns, SAT's ``colour_sat_share`` of the native share,
+    each pair ``colour_turn_growth`` times the last (0036)."""
+    from gridsolve.nonogram.backends import cnf, sat
+    turns = native.turns
+    puzzle, policy, deadline = turns.puzzle, turns.policy, limits.deadline(started)
+    pool = Pool(turns.max_solutions, dict(turns.found))
+    extra = (cnf.colour_root_clauses(puzzle, turns.plain.root_masks(),
                                      turns.plain.root_implications()) if implications else [])
     known = turns.partial()
     why = sat_fits(puzzle, known, limits, deadline, encoding, len(extra), policy)
     if why:
-        alone.turn(native, None)
+        Scheduler(pool, [native], None, deadline).turn(native, None)
         return _skipped(turns.result(), why, started)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), name, known, started,
                         encoding, extra)
     sat_side = SatWorker(search, puzzle, policy, deadline)
     plan = Scheduler(pool, [native, sat_side], None, deadline)
-    rounds = 0
+    share, rounds = colour_turn(puzzle, policy), 0
     try:
         while not pool.done() and not passed(deadline):
             rounds += 1
@@ -179,8 +192,8 @@ def _colour_in_turns(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits
         search.close()
     stats = {**turns.stats(), "handover": 1, "rounds": rounds,
              **{f"sat_{k}": v for k, v in sat_stats.items()}}
-    return Result.of_count(tuple(pool.found)[:max_solutions], max_solutions, pool.complete,
-                           turns.nodes() + sat_stats.get("conflicts", 0),
+    return Result.of_count(tuple(pool.found)[:turns.max_solutions], turns.max_solutions,
+                           pool.complete, turns.nodes() + sat_stats.get("conflicts", 0),
                            time.perf_counter() - started, known, stats)
 
 

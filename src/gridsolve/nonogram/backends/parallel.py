@@ -28,6 +28,8 @@ from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
     from multiprocessing.connection import Connection
 
+    from gridsolve.nonogram.engine.colour_dive import ColourWorker
+
 __all__ = ["alone_for", "can_fork", "analyse"]
 
 
@@ -230,9 +232,17 @@ def _black_and_white(run: _Run, team: Team, to_kissat: bool) -> Result:
 
 def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     """A colour puzzle: its engine's first turn here, as auto's (native: ``parallel_after``
-    work), then a new colour search and SAT, seeded with what the root proved, side by side."""
+    work), then a new colour search and SAT, seeded with what the root proved, side by side;
+    on the colour dive's puzzles, the colour turns go on instead (``_colour_turns``)."""
     puzzle, policy = cast(ColourPuzzle, run.puzzle), run.policy
-    from gridsolve.nonogram.backends.auto import colour_first, colour_turn
+    from gridsolve.nonogram.backends.auto import (colour_first, colour_turn, colour_turns_first,
+                                                  default_solver)
+    if run.with_sat:
+        name = run.solver or default_solver(puzzle, run.max_solutions, policy)
+        first = colour_turns_first(puzzle, run.max_solutions, run.limits, name, run.started,
+                                   True, policy)
+        if first is not None:
+            return first if isinstance(first, Result) else _colour_turns(run, idle, first, name)
     alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),
                                run.with_sat, policy,
                                min(policy.parallel_after, colour_turn(puzzle, policy))
@@ -251,6 +261,27 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
                              run.max_solutions, extra=run.extra, policy=policy)
     workers = [grids_worker(lambda: engine.solve(puzzle, run.limits), lambda: 0), *sat_side]
     return run.pool(workers, DEADLINE_GRACE if sat_side else 0.0)
+
+
+def _colour_turns(run: _Run, idle: cores.Reading | None, native: ColourWorker,
+                  name: str) -> Result:
+    """After the colour turns' first: on one free core they take turns with SAT here, as in
+    auto; on more, they go on in a process of their own (from where they stand) beside SAT's,
+    seeded with what their root proved."""
+    from gridsolve.nonogram.backends import auto, cnf
+    run.jobs = _free_jobs(run.jobs, idle, run.policy)
+    if run.jobs <= 1:
+        result = auto.colour_turns_go_on(native, run.limits, name, run.started, None, True)
+        return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
+    turns = native.turns
+    run.before, run.known = tuple(turns.found), turns.partial()
+    run.extra = cnf.colour_root_clauses(turns.puzzle, turns.plain.root_masks(),
+                                        turns.plain.root_implications())
+    sat_side = _sat_side(run.puzzle, run.limits, run.solver, run.known, run.deadline, None,
+                         run.max_solutions, extra=run.extra, policy=run.policy)
+    own = side(native, Pool(run.max_solutions, dict(turns.found)), run.policy.report_work,
+               native.nodes)
+    return run.pool([own, *sat_side], DEADLINE_GRACE if sat_side else 0.0)
 
 
 def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
