@@ -92,7 +92,7 @@ def test_same_fixpoints_after_propagation_and_probing(puzzle: ColourPuzzle,
 
 #: Random pictures (``_seeded``) whose root probing proves more than propagation: few small
 #: ones do (71 of 3,000 of 4-6 cells a side), so hypothesis seldom meets one.
-PROBING_SEEDS = (4, 28, 48, 209, 241, 257)
+PROBING_SEEDS = (28, 241, 261, 268, 292)
 
 
 def _seeded(seed: int) -> ColourPuzzle:
