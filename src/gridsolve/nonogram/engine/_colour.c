@@ -7,6 +7,7 @@
 #include "colour_line.c"
 #include "colour_setup.c"
 #include "colour_propagate.c"
+#include "colour_nogood.c"
 #include "colour_probe.c"
 #include "colour_bp.c"
 #include "colour_search.c"
@@ -132,16 +133,16 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const cg_
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"rows", "cols", "ncolours", "probing", "root_implications",
-                             "callback", "order", "probe_share", NULL};
+                             "callback", "order", "probe_share", "nogoods", NULL};
     PyObject *rows, *cols, *callback = Py_None;
-    int ncolours, probing = 1, root_implications = 0, order = CG_ORDER_PROBES;
+    int ncolours, probing = 1, root_implications = 0, order = CG_ORDER_PROBES, nogoods = 0;
     double probe_share = 0.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO$id", kwlist, &rows, &cols, &ncolours,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO$idp", kwlist, &rows, &cols, &ncolours,
                                      &probing, &root_implications, &callback, &order,
-                                     &probe_share))
+                                     &probe_share, &nogoods))
         return -1;
-    if (order != CG_ORDER_PROBES && order != CG_ORDER_BP) {
-        PyErr_SetString(PyExc_ValueError, "order must be ORDER_PROBES or ORDER_BP");
+    if (order != CG_ORDER_PROBES && order != CG_ORDER_BP && order != CG_ORDER_WDEG) {
+        PyErr_SetString(PyExc_ValueError, "order must be ORDER_PROBES, ORDER_BP or ORDER_WDEG");
         return -1;
     }
     if (!(probe_share >= 0.0 && probe_share <= 1.0)) {
@@ -189,6 +190,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     self->s->probing = probing;
     self->s->keep_root_impl = root_implications;
     self->s->order = order;
+    self->s->ngd.on = nogoods;
     self->s->probe_open = (int)(probe_share * (double)self->s->pz.ncells);
     Py_CLEAR(self->callback);
     self->callback_failed = 0;
@@ -210,17 +212,18 @@ static void Search_dealloc(SearchObject *self)
 
 static PyObject *Search_next(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"max_nodes", "timeout", "max_work", "pause_work", NULL};
-    long long max_nodes = -1, max_work = -1, pause_work = -1;
+    static char *kwlist[] = {"max_nodes", "timeout", "max_work", "pause_work", "pause_fails", NULL};
+    long long max_nodes = -1, max_work = -1, pause_work = -1, pause_fails = -1;
     double timeout = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|LdLL", kwlist, &max_nodes, &timeout, &max_work,
-                                     &pause_work))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|LdLLL", kwlist, &max_nodes, &timeout, &max_work,
+                                     &pause_work, &pause_fails))
         return NULL;
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
     s->lim.max_nodes = max_nodes;
     s->lim.max_work = max_work;
     s->pause_work = pause_work;
+    s->pause_fails = pause_fails;
     s->lim.deadline = timeout >= 0 ? eng_now() + timeout : 0;
     /* Ctrl-C stops it from here on (interrupt.h); a signal that came just before raises now */
     s->lim.sigints = eng_interrupt_enter();
@@ -323,35 +326,50 @@ static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i,s:L,s:L,s:L}", "nodes", s->lim.nodes,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i,s:L,s:L,s:L,s:i,s:L,s:L,s:L}", "nodes", s->lim.nodes,
                          "line_solves", s->lim.line_solves, "cache_hits", s->cache_hits,
                          "probes", s->lim.probes,
                          "max_depth", s->lim.max_depth, "root_complete", s->root_done,
                          "timed_out", s->lim.aborted, "fails", s->fails,
-                         "bp_rounds", s->bp.rounds, "bp_lines", s->bp.lines);
+                         "bp_rounds", s->bp.rounds, "bp_lines", s->bp.lines,
+                         "nogoods", s->ngd.count, "nogood_units", s->ngd.units,
+                         "nogood_conflicts", s->ngd.conflicts, "solutions", s->solutions);
 }
 
-/* Back to the settled root, randomised by seed (0: not); False when there is nothing to
- * restart (before the root, or after a time limit or a work budget stopped it for good). */
-static PyObject *Search_restart(SearchObject *self, PyObject *args)
+/* Back to the settled root, randomised by seed (0: not), branching by order from then on
+ * (-1: as before), keeping the path's nogoods when the search was made with nogoods=True;
+ * False when there is nothing to restart (before the root, or after a time limit or a work
+ * budget stopped it for good). */
+static PyObject *Search_restart(SearchObject *self, PyObject *args, PyObject *kw)
 {
+    static char *kwlist[] = {"seed", "order", NULL};
     unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "|K", &seed)) return NULL;
+    int order = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|K$i", kwlist, &seed, &order)) return NULL;
     if (!self->s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
     if (self->callback) {
         PyErr_SetString(PyExc_ValueError, "a watched search does not restart");
         return NULL;
     }
-    return PyBool_FromLong(cg_restart(self->s, seed));
+    if (order != -1 && order != CG_ORDER_PROBES && order != CG_ORDER_BP && order != CG_ORDER_WDEG) {
+        PyErr_SetString(PyExc_ValueError, "order must be ORDER_PROBES, ORDER_BP or ORDER_WDEG");
+        return NULL;
+    }
+    const int r = cg_restart(self->s, seed, order);
+    if (r < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(r);
 }
 
 static PyMethodDef Search_methods[] = {
     {"next", (PyCFunction)(void (*)(void))Search_next, METH_VARARGS | METH_KEYWORDS,
-     "next(max_nodes=-1, timeout=-1.0, max_work=-1, pause_work=-1) -> 1 solution found, "
-     "0 search exhausted, 2 limit reached (a node limit or pause_work pauses it at a node: the "
+     "next(max_nodes=-1, timeout=-1.0, max_work=-1, pause_work=-1, pause_fails=-1) -> 1 "
+     "solution found, 0 search exhausted, 2 limit reached (a node limit, pause_work or "
+     "pause_fails (failed nodes) pauses it at a node: the "
      "next call goes on from there; a timeout or max_work stops it for good)"},
-    {"restart", (PyCFunction)Search_restart, METH_VARARGS,
-     "restart(seed=0) -> bool: back to the settled root, the order randomised when seed != 0"},
+    {"restart", (PyCFunction)(void (*)(void))Search_restart, METH_VARARGS | METH_KEYWORDS,
+     "restart(seed=0, *, order=-1) -> bool: back to the settled root, the order randomised "
+     "when seed != 0, branching by order from then on (-1: as before); with nogoods=True the "
+     "refutations of the run are kept as nogoods and the root settles again with them"},
     {"grid", (PyCFunction)Search_grid, METH_NOARGS,
      "the current grid: one byte per cell, its palette index or NOT_KNOWN (255)"},
     {"root", (PyCFunction)Search_root, METH_NOARGS,
@@ -368,7 +386,8 @@ static PyMethodDef Search_methods[] = {
      "root_masks), so root_implications may be kept"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "counters: nodes, line_solves (belief propagation's line passes included), cache_hits, "
-     "probes, max_depth, root_complete, timed_out, fails, bp_rounds, bp_lines"},
+     "probes, max_depth, root_complete, timed_out, fails, bp_rounds, bp_lines, nogoods, "
+     "nogood_units, nogood_conflicts, solutions (stood on, again after a restart too)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -378,9 +397,11 @@ static PyTypeObject SearchType = {
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(rows, cols, ncolours, probing=True, root_implications=False, callback=None, "
-              "*, order=ORDER_PROBES, probe_share=0.0): a resumable colour nonogram search; "
-              "order=ORDER_BP branches by belief propagation (the dive), probing (when probing "
-              "is off) at nodes with at most probe_share of the cells open",
+              "*, order=ORDER_PROBES, probe_share=0.0, nogoods=False): a resumable colour "
+              "nonogram search; order=ORDER_BP branches by belief propagation (the dive), "
+              "probing (when probing is off) at nodes with at most probe_share of the cells "
+              "open; ORDER_WDEG by the probes and conflict weights; nogoods: restarts keep the "
+              "run's refutations as nogoods",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
@@ -538,6 +559,7 @@ PyMODINIT_FUNC PyInit__colour(void)
         {"SOLUTION", CG_SOLUTION}, {"EXHAUSTED", CG_EXHAUSTED}, {"LIMIT", CG_LIMIT},
         {"MAX_COLOURS", CG_MAX_COLOURS}, {"NOT_KNOWN", CG_NOT_KNOWN},
         {"ORDER_PROBES", CG_ORDER_PROBES}, {"ORDER_BP", CG_ORDER_BP},
+        {"ORDER_WDEG", CG_ORDER_WDEG},
         {"EV_LINE", CG_EV_LINE}, {"EV_PROBE", CG_EV_PROBE}, {"EV_PROBE_FIX", CG_EV_PROBE_FIX},
         {"EV_GUESS", CG_EV_GUESS}, {"EV_BACKTRACK", CG_EV_BACKTRACK},
         {"EV_SOLUTION", CG_EV_SOLUTION}, {"EV_TRY", CG_EV_TRY},

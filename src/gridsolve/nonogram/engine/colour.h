@@ -7,7 +7,9 @@
  *   colour_propagate.c  narrowing cells and undoing it (the trail), the line cache, propagation
  *   colour_probe.c      probing every colour of every unknown cell, settling a node
  *   colour_bp.c         belief propagation over the lines, for the dive's branching rule
- *   colour_search.c     choosing a branch, the resumable search (cg_next) and restarts
+ *   colour_nogood.c     nogoods recorded at restarts, watched "cell = colour" literals
+ *   colour_search.c     choosing a branch, conflict weights, the resumable search (cg_next)
+ *                       and restarts
  *   (alloc.h, limits.h, queue.h and records.h are shared with the black-and-white engine.)
  *
  * Vocabulary. Cells are bit masks of the palette indices still possible (bit 0 =
@@ -29,9 +31,18 @@
  * it (the many-valued form of "both assumptions agree", Wu et al., IEEE TCIAIG 2013). A cell
  * is not probed again while the lines its last probe solved are unchanged (records.h).
  * Search: binary branching, "cell = colour" then "cell != colour", on the cell the probes rank
- * first (CG_ORDER_PROBES) or, in the dive, the cell whose likeliest colour by belief
+ * first (CG_ORDER_PROBES), or by the probes times its lines' conflict weights over its colours
+ * left (CG_ORDER_WDEG, dom/wdeg), or, in the dive, the cell whose likeliest colour by belief
  * propagation is likeliest (CG_ORDER_BP, colour_bp.c), probing only near the bottom
  * (probe_open) and restarting from the root (cg_restart, randomised) when its caller says.
+ * Restarts may keep nogoods (ngd.on): at a restart, for each branch whose "cell = colour" was
+ * refuted, the "cell = colour" decisions above it and its own cannot all hold (reduced
+ * nld-nogoods, Lecoutre et al., JSAT 2007); they are watched as in a SAT solver and remove a
+ * colour from a cell when all their other literals hold. Only refutations become nogoods (a
+ * branch whose first half held a solution, and every branch below it, do not): every
+ * solution satisfies every nogood, so a run from the root still finds each solution, the
+ * root's masks stay proven, and a restarted search stays one complete search
+ * (docs/decisions/0037).
  * Known cells (cg_fix): before the search starts, each cell's mask is intersected with the
  * colours given for it; the root then settles from there, and only solutions that agree are
  * found (a cell left no colour: none is).
@@ -78,7 +89,8 @@ enum {
 };
 
 /* States of the resumable search. */
-enum { CS_START = 0, CS_EXPAND = 1, CS_BACKTRACK = 2, CS_DONE = 3, CS_LIMIT = 4 };
+enum { CS_START = 0, CS_EXPAND = 1, CS_BACKTRACK = 2, CS_DONE = 3, CS_LIMIT = 4,
+       CS_ROOT = 5 /* restarted with nogoods: the root is settled again at the next call */ };
 
 typedef struct {
     int cell;
@@ -90,6 +102,8 @@ typedef struct {
     int cell;      /* the cell guessed */
     cg_mask value; /* the colour bit guessed: "cell = value" first, then "cell != value" */
     int stage;     /* 0: the first branch is under way, 1: the second */
+    int held;      /* stage 1: the first branch held a solution (no nogood from it or below) */
+    long long solutions;  /* the search's solutions when the guess was made */
 } cg_frame;
 
 typedef void (*cg_event_fn)(void *ctx, int kind, int a, int b, int c, const cg_change *changes,
@@ -135,7 +149,34 @@ typedef struct {
 
 /* Branching rules: the cell the probes rank first (the search), or by belief propagation
  * (the dive: colour_bp.c, docs/decisions/0036). */
-enum { CG_ORDER_PROBES = 0, CG_ORDER_BP = 1 };
+enum { CG_ORDER_PROBES = 0, CG_ORDER_BP = 1, CG_ORDER_WDEG = 2 };
+
+/* Conflict weights (after dom/wdeg: Boussemart, Hemery, Lecoutre and Sais, ECAI 2004), kept
+ * by every search, read by CG_ORDER_WDEG: whenever a search node fails, the line whose solve
+ * found the contradiction gains 1, and so do the row and the column of a cell whose probes
+ * all failed; CG_ORDER_WDEG picks the open cell with the highest (its least fruitful probe's
+ * count + 1) * (CG_WEIGHT_BASE + its row's and column's weights) / its colours left, the
+ * colour first as CG_ORDER_PROBES does. The weights live as long as the search (restarts
+ * keep them); docs/decisions/conflict-weights.md measured the base for black and white. */
+#define CG_WEIGHT_BASE 5
+
+/* Nogoods (colour_nogood.c) keep at most this many literals in all (16 MiB); past it a
+ * restart records no more (dropping a nogood only prunes less). A literal is
+ * cell * CG_MAX_COLOURS + colour (cells < 1e8: it fits a uint32). */
+#define CG_NOGOOD_MAX_LITS ((size_t)1 << 22)
+
+/* nogoods recorded at restarts (colour_nogood.c): each a set of "cell = colour" literals
+ * that cannot all hold, watched by two literals not known true; watch lists per cell (a
+ * literal becomes true only when its cell is left one colour) */
+typedef struct {
+    int on;                 /* record them at restarts */
+    uint32_t *lits; size_t used, cap;
+    size_t *off; int *n; int count, max;
+    int **watch; int *wlen, *wcap;  /* per cell: the nogoods watching a literal of it */
+    int head;               /* trail position up to which the watches were visited */
+    int full;               /* CG_NOGOOD_MAX_LITS reached: no more are recorded */
+    long long units, conflicts;
+} cg_nogoods;
 
 /* BP keeps a (cells + 1) x (states + 1) table of doubles for a line: only for puzzles whose
  * longest line keeps it within this many (else the dive branches on the fewest colours). */
@@ -200,6 +241,12 @@ typedef struct cg_solver {
     uint64_t rng;           /* 0: deterministic branching; else xorshift state (restarts) */
     cg_beliefs bp;
     long long fails;        /* nodes whose branch failed */
+    long long solutions;    /* solutions this search stood on */
+    long long pause_fails;  /* > 0: pause (resumably) at the first node with this many fails */
+    /* conflict weights (CG_WEIGHT_BASE): per line; what the last contradiction blamed */
+    long long *wt_line; int fail_line, fail_cell;
+    int *least;             /* per cell: cells its least fruitful probe narrowed (WDEG) */
+    cg_nogoods ngd;
     long long pause_work;   /* > 0: pause (resumably) at the first node past this much work */
     /* with keep_root_impl, each surviving probe at the root appends (cell * ncolours + colour,
      * n, then n pairs (cell, its mask under the probe)) for the cells it narrowed

@@ -96,7 +96,8 @@ static int cg_probe_cell(cg_solver *s, int c)
         cg_undo(s, mark);
     }
     s->rec.in_probe = 0;
-    if (!alive) return 0;
+    if (!alive) { s->fail_cell = c; return 0; }
+    s->least[c] = (int)least;
     s->score[c] = (long long)(CG_MAX_COLOURS - alive) * 1000000000000LL + least * 1000000 + total;
     int learned = 0;
     for (int t = 0; t < ntouched; t++) {
@@ -104,7 +105,7 @@ static int cg_probe_cell(cg_solver *s, int c)
         if (s->tmp.hits[x] != alive) continue;
         const cg_mask nm = s->cells[x] & s->tmp.acc[x];
         if (nm == s->cells[x]) continue;
-        if (!nm) return 0;
+        if (!nm) { s->fail_cell = x; return 0; }
         if (s->obs.fn) s->obs.fn(s->obs.ctx, CG_EV_PROBE_FIX, x, cg_index(nm), 0, NULL, 0);
         if (!cg_set(s, x, nm)) return 1;
         learned = 1;
@@ -138,6 +139,7 @@ static int cg_probe(cg_solver *s)
 /* Propagate the queue, then probe if enabled. 0 on contradiction. */
 static int cg_settle(cg_solver *s)
 {
+    s->fail_line = s->fail_cell = -1;
     if (!cg_propagate(s)) return 0;
     if (s->lim.aborted) return 1;
     if (s->unknown && (s->probing || (s->probe_open > 0 && s->unknown <= s->probe_open)))

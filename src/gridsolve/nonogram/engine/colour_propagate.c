@@ -6,6 +6,8 @@
 
 #include "colour.h"
 
+static int cg_nogood_prop(cg_solver *s);  /* colour_nogood.c */
+
 /* Narrow a cell to m (a non-empty subset of its mask), on the trail. 0 if out of memory. */
 static int cg_set(cg_solver *s, int cell, cg_mask m)
 {
@@ -39,6 +41,7 @@ static void cg_undo(cg_solver *s, int mark)
         s->cells[ch->cell] = ch->old;
         if (stamp) eng_undo_stamp(&s->rec, ch->cell / s->pz.width, s->pz.height + ch->cell % s->pz.width);
     }
+    if (s->ngd.head > s->trail_len) s->ngd.head = s->trail_len;
 }
 
 /* Solve line l from s->tmp.lin into s->tmp.lout, through the cache when the line is short. */
@@ -67,11 +70,22 @@ static int cg_solve_cached(cg_solver *s, int l, int n)
     return ok;
 }
 
-/* Solve queued lines until nothing changes. Returns 0 on contradiction (queue cleared).
- * A limit stops it early (queue cleared, s->lim.aborted set): what it narrowed is still sound. */
+/* Solve queued lines (and visit the nogoods watching what changed) until nothing changes.
+ * Returns 0 on contradiction (queue cleared; s->fail_line the line that found it, -1 for a
+ * nogood). A limit stops it early (queue cleared, s->lim.aborted set): what it narrowed is
+ * still sound. */
 static int cg_propagate(cg_solver *s)
 {
-    while (s->q.count) {
+    for (;;) {
+        if (s->ngd.count && s->ngd.head < s->trail_len) {
+            if (!cg_nogood_prop(s)) {
+                s->fail_line = -1;
+                eng_clear_queue(&s->q);
+                return 0;
+            }
+            if (s->lim.aborted) { eng_clear_queue(&s->q); return 1; }  /* out of memory */
+        }
+        if (!s->q.count) break;
         if ((s->lim.line_solves & s->lim.check_mask) == 0 && eng_out_of_time(&s->lim)) {
             eng_clear_queue(&s->q);
             return 1;
@@ -92,6 +106,7 @@ static int cg_propagate(cg_solver *s)
             if (lout[i] != lin[i] && !cg_set(s, off + i * step, lout[i])) stopped = 1;
         s->q.queued[l] = 0;
         if (!ok || stopped) {
+            if (!ok) s->fail_line = l;
             eng_clear_queue(&s->q);
             return ok;
         }

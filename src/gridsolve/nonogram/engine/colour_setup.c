@@ -17,7 +17,10 @@ void cg_free(cg_solver *s)
     cg_work_free(&s->tmp.work);
     free(s->tmp.lin); free(s->tmp.lout);
     free(s->tmp.seen); free(s->tmp.cseen); free(s->tmp.acc); free(s->tmp.hits); free(s->tmp.touched);
-    free(s->score); free(s->first);
+    free(s->score); free(s->first); free(s->least); free(s->wt_line);
+    if (s->ngd.watch) for (int x = 0; x < s->pz.ncells; x++) free(s->ngd.watch[x]);
+    free(s->ngd.watch); free(s->ngd.wlen); free(s->ngd.wcap);
+    free(s->ngd.lits); free(s->ngd.off); free(s->ngd.n);
     const size_t slots = (size_t)1 << CG_CACHE_BITS;
     eng_pool_give(s->cache, slots, sizeof(cg_cache_entry));
     eng_pool_give(s->cache_in, slots * s->pz.max_len, sizeof(cg_mask));
@@ -66,10 +69,12 @@ cg_solver *cg_new(int width, int height, int ncolours, const int *flat, int flat
     s->tmp.acc = eng_malloc(C, sizeof(cg_mask)); s->tmp.hits = eng_malloc(C, sizeof(int));
     s->tmp.touched = eng_malloc(C, sizeof(int));
     s->score = calloc(C, sizeof(long long)); s->first = calloc(C, sizeof(cg_mask));
+    s->least = calloc(C, sizeof(int)); s->wt_line = calloc(L, sizeof(long long));
+    s->fail_line = s->fail_cell = -1;
     s->stack_cap = 64; s->stack = eng_malloc(s->stack_cap, sizeof(cg_frame));
     if (!cg_work_init(&s->tmp.work, N, s->pz.max_k) || !s->cells || !s->root || !s->trail || !eng_queue_init(&s->q, L)
         || !s->tmp.lin || !s->tmp.lout || !s->tmp.seen || !s->tmp.cseen || !s->tmp.acc || !s->tmp.hits
-        || !s->tmp.touched || !s->score || !s->first || !s->stack)
+        || !s->tmp.touched || !s->score || !s->first || !s->least || !s->wt_line || !s->stack)
         goto fail;
     if (N <= 64) {
         const size_t slots = (size_t)1 << CG_CACHE_BITS;
