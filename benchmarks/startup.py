@@ -132,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline", type=Path, default=None, metavar="SRC",
                     help="another checkout's src/ to measure in the same run")
     args = ap.parse_args(argv)
+    load_before = os.getloadavg()[0]
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         puzzles = tournament_files(tmp)
@@ -156,7 +157,10 @@ def main(argv: list[str] | None = None) -> int:
                 row.run()
     print(f"CLI start-up, whole processes: {args.runs} runs each, interleaved (targets: "
           + ", ".join(f"{k} median <= {v:.2f} s" for k, v in TARGETS.items()) + ")"
-          + ("" if puzzles else f"; no tournament rows: {TOURNAMENT} is absent") + "\n")
+          + ("" if puzzles else f"; no tournament rows: {TOURNAMENT} is absent"))
+    # other work on the machine stretches the wall times, much less the CPU times
+    print(f"load average {load_before:.1f} before the runs, {os.getloadavg()[0]:.1f} after, "
+          f"{os.cpu_count()} cores\n")
     print(f"| {'command':<26} | {'checkout':<8} | {'best s':>7} | {'median s':>8} | "
           f"{'CPU median s':>12} |")
     print(f"|{'-' * 28}|{'-' * 10}|{'-' * 9}|{'-' * 10}|{'-' * 14}|")
