@@ -11,6 +11,12 @@ would not: on random-like puzzles it walks to first solutions the plain search d
 find in minutes, and the plain search, in turns with it, proves what it cannot. Turns are
 counted in work (line solves; the dive's belief-propagation line passes count too), so a
 run repeats exactly; the clock only ends it.
+
+The plain search may restart too (``Policy.colour_restart_fails``, 0037): after Luby
+multiples of that many failed nodes it goes back to its root keeping the run's refutations as
+nogoods (so the runs together stay one complete search), its runs taking turns between the
+probes' ranking and, with ``Policy.colour_wdeg``, the probes times the lines' conflict
+weights (``_colour.ORDER_WDEG``).
 """
 
 from __future__ import annotations
@@ -52,8 +58,15 @@ class ColourTurns:
         self.masks = None if known is None else known_masks(puzzle, known)
         self.started = time.perf_counter()
         colours = len(puzzle.palette)
+        #: the plain search's branching rules, a run each in turn (0037)
+        self.orders = ((_colour.ORDER_PROBES, _colour.ORDER_WDEG) if policy.colour_wdeg
+                       else (_colour.ORDER_PROBES,))
         self.plain = _colour.Search(puzzle.rows, puzzle.cols, colours, True,
-                                    keep_root and known is None)
+                                    keep_root and known is None, order=self.orders[0],
+                                    nogoods=policy.colour_restart_fails > 0)
+        self.runs = luby()
+        self.run_end = policy.colour_restart_fails * next(self.runs)  # failed nodes
+        self.restarts = 0        # the plain search's
         if self.masks is not None:
             self.plain.fix(self.masks)
         self.diver: _colour.Search | None = None  # made at the dive's first turn
@@ -94,9 +107,10 @@ class ColourTurns:
         return sum(c.stats()["nodes"] for c in self._searches()) + self.retired.get("nodes", 0)
 
     def _call(self, core: _colour.Search, limits: SearchLimits, nodes: int,
-              pause: int | None) -> int | None:
+              pause: int | None, fails: int | None = None) -> int | None:
         """One ``next`` of ``core`` under the limits, at most ``nodes`` more nodes and
-        pausing at ``pause`` work of its own; None when a limit leaves it nothing to do."""
+        pausing at ``pause`` work of its own or ``fails`` failed nodes; None when a limit
+        leaves it nothing to do."""
         stats = core.stats()
         budget = stats["nodes"] + nodes
         if limits.max_nodes is not None:
@@ -113,7 +127,8 @@ class ColourTurns:
             max_work = stats["line_solves"] + left_work
         left_s = seconds_left(limits.deadline(self.started))
         code = int(core.next(budget, -1.0 if left_s is None else left_s, max_work,
-                             -1 if pause is None else max(1, pause)))
+                             -1 if pause is None else max(1, pause),
+                             -1 if fails is None else max(1, fails)))
         if code == _colour.SOLUTION:
             self.found[checked_grid(COLOUR, self.puzzle, core.grid())] = None
         elif code == _colour.EXHAUSTED:
@@ -126,16 +141,35 @@ class ColourTurns:
         return code
 
     def plain_turn(self, limits: SearchLimits, work: int | None) -> None:
-        """The plain search, for ``work`` more work of its own (None: to the end)."""
+        """The plain search, for ``work`` more work of its own (None: to the end), restarting
+        at the end of each run when it restarts (``colour_restart_fails``)."""
         core = self.plain
         pause = None if work is None else core.stats()["line_solves"] + work
         nodes = 1 << 62
+        # restarts until the search stands on a solution (after one, a run's nogoods would
+        # stop at it and runs could repeat: colour_search.c's cg_restart)
+        restarts = self.policy.colour_restart_fails > 0
         while not self.done():
             if pause is not None and core.stats()["line_solves"] >= pause:
                 return
-            code = self._call(core, limits, nodes, pause)
-            if code != _colour.SOLUTION:
-                return
+            restarting = restarts and not core.stats()["solutions"]
+            code = self._call(core, limits, nodes, pause, self.run_end if restarting else None)
+            if code == _colour.SOLUTION:
+                continue
+            if (code == _colour.LIMIT and restarting and not self.done()
+                    and core.stats()["fails"] >= self.run_end):
+                self._restart()
+                continue
+            return
+
+    def _restart(self) -> None:
+        """End the plain search's run: back to its root with the run's nogoods, the next
+        branching rule's run (``orders``) ending ``colour_restart_fails`` times the next
+        Luby number more failed nodes on."""
+        self.restarts += 1
+        self.plain.restart(0, order=self.orders[self.restarts % len(self.orders)])
+        self.run_end = (self.plain.stats()["fails"]
+                        + self.policy.colour_restart_fails * next(self.runs))
 
     def _dive_core(self) -> _colour.Search:
         """The dive's search: at first from its own root (propagation, cheap); once the
@@ -249,6 +283,7 @@ class ColourTurns:
 
     def stats(self) -> dict[str, int]:
         stats = dict(self.plain.stats())
+        stats["restarts"] = self.restarts
         if self.propagated is not None:
             _merge(stats, self.propagated.stats())
         if self.diver is not None:
