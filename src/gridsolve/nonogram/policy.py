@@ -75,10 +75,11 @@ class Policy:
     #: easy 6-colour ones 8-64%, where the plain search is 1.2-2x faster).
     colour_dive_min_open: float = 0.65
     #: ColourTurns' plain colour search restarts after Luby multiples of this many failed
-    #: nodes, keeping its refutations as nogoods (0037); 0: it never restarts.
+    #: nodes, keeping its refutations as nogoods (0038); 0: it never restarts
+    #: (the default: no win measured on the colour sets).
     colour_restart_fails: int = 0
     #: ... its runs taking turns between the probes' ranking and the probes times the lines'
-    #: conflict weights (``_colour.ORDER_WDEG``, dom/wdeg; 0037); False: the probes' alone.
+    #: conflict weights (``_colour.ORDER_WDEG``, dom/wdeg; 0038); False: the probes' alone.
     colour_wdeg: bool = False
     #: On those, after the first turn, SAT's work in the turns with the colour dive and search,
     #: per unit of theirs (0036); 0: one hand-over to SAT alone, as on smaller colour puzzles.

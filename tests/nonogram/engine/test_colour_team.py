@@ -1,7 +1,7 @@
 """The colour engine's conflict weights (``_colour.ORDER_WDEG``) and restarts with nogoods
 (``nogoods=True``), alone and in ``ColourTurns``: exact counts against brute force and the
 plain search with restarts after every failed node, nogoods that never lose a solution, a
-root that stays proven, identical reruns, node limits (0037)."""
+root that stays proven, identical reruns, node limits (0038)."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@
  * branch whose first half held a solution, and every branch below it, do not): every
  * solution satisfies every nogood, so a run from the root still finds each solution, the
  * root's masks stay proven, and a restarted search stays one complete search
- * (docs/decisions/0037).
+ * (docs/decisions/0038).
  * Known cells (cg_fix): before the search starts, each cell's mask is intersected with the
  * colours given for it; the root then settles from there, and only solutions that agree are
  * found (a cell left no colour: none is).

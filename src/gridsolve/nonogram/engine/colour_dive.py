@@ -12,7 +12,7 @@ find in minutes, and the plain search, in turns with it, proves what it cannot. 
 counted in work (line solves; the dive's belief-propagation line passes count too), so a
 run repeats exactly; the clock only ends it.
 
-The plain search may restart too (``Policy.colour_restart_fails``, 0037): after Luby
+The plain search may restart too (``Policy.colour_restart_fails``, 0038): after Luby
 multiples of that many failed nodes it goes back to its root keeping the run's refutations as
 nogoods (so the runs together stay one complete search), its runs taking turns between the
 probes' ranking and, with ``Policy.colour_wdeg``, the probes times the lines' conflict
@@ -58,7 +58,7 @@ class ColourTurns:
         self.masks = None if known is None else known_masks(puzzle, known)
         self.started = time.perf_counter()
         colours = len(puzzle.palette)
-        #: the plain search's branching rules, a run each in turn (0037)
+        #: the plain search's branching rules, a run each in turn (0038)
         self.orders = ((_colour.ORDER_PROBES, _colour.ORDER_WDEG) if policy.colour_wdeg
                        else (_colour.ORDER_PROBES,))
         self.plain = _colour.Search(puzzle.rows, puzzle.cols, colours, True,

@@ -3,7 +3,7 @@
  * propagated by two watched literals (Moskewicz et al., "Chaff", DAC 2001), as nogood.c does
  * for black and white. A literal holds when its cell is left that one colour and is broken
  * when the cell has lost it; a nogood whose literals all hold but one removes that one's
- * colour from its cell. Only refutations are recorded (colour.h; docs/decisions/0037).
+ * colour from its cell. Only refutations are recorded (colour.h; docs/decisions/0038).
  * Part of the colour engine's one compilation unit (_colour.c includes the parts in order). */
 #include <stdlib.h>
 #include <string.h>
