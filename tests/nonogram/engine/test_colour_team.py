@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import signal
+import time
 
 import pytest
 
@@ -18,6 +20,7 @@ from gridsolve.nonogram.model import ColourPuzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY
 from tests.nonogram.engine.test_colour_dive import TINY, every_solution, random_puzzle
 from tests.nonogram.oracle import all_colour_solutions
+from tests.signals import SOON, TIMEOUT, ctrl_c, raise_once
 
 #: The plain search restarting after every failed node, its runs taking turns between the
 #: probes' ranking and the conflict weights, in the tiny turns of test_colour_dive.
@@ -189,3 +192,17 @@ def test_restart_arguments_are_checked() -> None:
         core.restart(0, order=7)
     with pytest.raises(ValueError):
         _colour.Search(puzzle.rows, puzzle.cols, 3, order=7)
+
+
+@pytest.mark.heavy
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signals")
+def test_ctrl_c_stops_the_team() -> None:
+    """Ctrl-C stops the colour turns with the team's restarts on the benchmark's rnd40-2c-60
+    #0 (no solver here proves it in 20 s) well before their timeout."""
+    puzzle = random_puzzle(400_260, 40, 2, 0.6)
+    policy = dataclasses.replace(DEFAULT_POLICY, colour_restart_fails=1, colour_wdeg=True)
+    turns = ColourTurns(puzzle, 2, policy=policy)
+    started = time.perf_counter()
+    with ctrl_c(raise_once()), pytest.raises(KeyboardInterrupt):
+        turns.solve(SearchLimits(timeout=TIMEOUT))
+    assert time.perf_counter() - started < SOON
