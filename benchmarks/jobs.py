@@ -18,6 +18,8 @@ user + system of the process and the search processes it started, and of the pro
     hard:T      the puzzles of tournament set T (e.g. hard:icga2020) that the native team
                 does not end within Policy.auto_nodes (2,000) nodes: about those auto hands over
                 to SAT (a node count, so the choice does not depend on the machine)
+    colour:C    a colour set of benchmarks/colour.py (e.g. colour:rnd30-2c-60, colour:corpus),
+                its first 5 puzzles unless --limit says
 
 A row per puzzle (the run of median wall time of the rounds, or with ``--pick best`` the
 best; both statuses), then per set the total wall
@@ -148,6 +150,14 @@ def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
             f = tmp / f"{entry.source}-{entry.label}.non"
             f.write_text(write_puzzle(entry.puzzle, "non"))
             files.append(f)
+    elif name.startswith("colour:"):
+        from colour import chosen_sets, make_set  # (benchmarks/colour.py)
+        files = []
+        for set_name in chosen_sets(name[7:]):
+            for label, puzzle, _ in make_set(set_name, limit or 5, puzzles_dir()):
+                f = tmp / f"{set_name}-{label.lstrip('#')}.json"
+                f.write_text(write_puzzle(puzzle, "json"))
+                files.append(f)
     elif name.startswith("hard:"):
         files = []
         for entry in hard_entries(name[5:]):
@@ -156,7 +166,8 @@ def set_files(name: str, tmp: Path, limit: int | None) -> list[Path]:
             files.append(f)
     else:
         sys.exit(f"unknown set {name!r}: survey3, survey, randomS (S = 40, 50, 70, 100, ...), "
-                 "tournament:K (K a count) or hard:T (T a tournament set)")
+                 "tournament:K (K a count), hard:T (T a tournament set) or colour:C (C a set "
+                 "of benchmarks/colour.py)")
     return files[:limit]
 
 
