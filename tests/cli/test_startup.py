@@ -53,6 +53,26 @@ def test_a_small_solve_imports_only_what_it_needs() -> None:
 
 
 @pytest.mark.heavy
+def test_a_colour_puzzle_the_first_turn_ends_imports_no_sat() -> None:
+    """A colour puzzle of the colour dive's sizes (30x30) that the colour turns' first turn
+    ends, with one job and with two: python-sat is imported only when SAT is to run."""
+    loaded = imported_by(
+        "import random\n"
+        "from gridsolve.nonogram.backends import analyse\n"
+        "from gridsolve.nonogram.model import WHITE, Colour, colour_puzzle_from_grid\n"
+        "inks = [Colour(n, (i * 60, 90, 200 - i * 50), n[0]) for i, n in\n"
+        "        enumerate(('red', 'green', 'blue', 'orange'))]\n"
+        "rng = random.Random(7)\n"
+        "grid = [''.join('.' if rng.random() < 0.5 else rng.choice('rgbo') for _ in range(30))\n"
+        "        for _ in range(30)]\n"
+        "puzzle = colour_puzzle_from_grid(grid, (WHITE, *inks))\n"
+        "for jobs in (1, 2):\n"
+        "    assert analyse(puzzle, 2, jobs=jobs).status in ('unique', 'multiple')")
+    assert "gridsolve.nonogram.engine.colour_dive" in loaded  # the colour turns did run
+    assert "pysat" not in loaded and "gridsolve.nonogram.backends.sat" not in loaded
+
+
+@pytest.mark.heavy
 def test_import_gridsolve_is_light() -> None:
     loaded = imported_by("import gridsolve")
     assert not {"gridsolve.nonogram.engine", "gridsolve.nonogram.formats",

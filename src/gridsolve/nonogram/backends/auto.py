@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # (the colour engine is imported for colour puzzles only)
 
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
            "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses",
-           "colour_turn", "colour_first", "colour_turns_first", "colour_turns_go_on", "analyse"]
+           "colour_turn", "colour_first", "colour_turns_first", "colour_after_first",
+           "colour_turns_go_on", "analyse"]
 
 
 def default_solver(puzzle: AnyPuzzle, max_solutions: int = 2,
@@ -121,13 +122,13 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
 def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
             started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
     """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027); on the puzzles
-    the colour dive is for, SAT and the colour turns in turns (``colour_turns_first``)."""
-    first = colour_turns_first(puzzle, max_solutions, limits, name, started, implications,
-                               policy)
+    the colour dive is for, the colour turns' first turn, then SAT and they in turns
+    (``colour_after_first``)."""
+    first = colour_turns_first(puzzle, max_solutions, limits, started, implications, policy)
     if isinstance(first, Result):
         return first
     if first is not None:
-        return colour_turns_go_on(first, limits, name, started, encoding, implications)
+        return colour_after_first(first, limits, name, started, encoding, implications)
     native, root = colour_first(puzzle, max_solutions, limits, implications, policy)
     if settled(native, max_solutions):  # (stopped after two or more: "multiple", not settled)
         return native
@@ -135,19 +136,16 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
                            root, policy)
 
 
-def colour_turns_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
+def colour_turns_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
                        started: float, implications: bool,
                        policy: Policy) -> ColourWorker | Result | None:
-    """On the puzzles the colour dive is for, with a SAT solver that takes turns (and no node
-    limit): the colour dive and search's first turn (``colour_turn``), the answer if it ends
-    there, else their worker to go on with (``colour_turns_go_on``, or a process of its own
-    beside SAT's with ``--jobs``). None where this plan does not apply."""
+    """On the puzzles the colour dive is for (without a node limit): the colour dive and
+    search's first turn (``colour_turn``), the answer if it ends there, else their worker to
+    go on with (``colour_after_first``, or a process of its own beside SAT's with
+    ``--jobs``). None where this plan does not apply."""
     from gridsolve.nonogram.engine.colour_dive import ColourTurns, ColourWorker, colour_dives
     colour = cast(ColourPuzzle, puzzle)
-    sat = _sat() if name != KISSAT else None
-    if (not policy.colour_sat_share or limits.max_nodes is not None
-            or not colour_dives(colour, policy) or sat is None
-            or not sat.abilities(name).in_turns):
+    if limits.max_nodes is not None or not colour_dives(colour, policy):
         return None
     turns = ColourTurns(colour, max_solutions, keep_root=implications, policy=policy)
     native = ColourWorker(turns, limits.timeout)
@@ -155,6 +153,22 @@ def colour_turns_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimi
     if alone.turn(native, colour_turn(puzzle, policy)):
         return dataclasses.replace(turns.result(), seconds=time.perf_counter() - started)
     return native
+
+
+def colour_after_first(native: ColourWorker, limits: SearchLimits, name: str, started: float,
+                       encoding: str | None, implications: bool) -> Result:
+    """After the colour turns' first: with a python-sat solver that takes turns, SAT and they
+    in turns (``colour_turns_go_on``); else the one hand-over to SAT, from their root
+    (``Policy.colour_sat_share`` 0 too)."""
+    turns = native.turns
+    sat = _sat() if name != KISSAT and turns.policy.colour_sat_share else None
+    if sat is not None and sat.abilities(name).in_turns:
+        return colour_turns_go_on(native, limits, name, started, encoding, implications)
+    plain = turns.plain
+    root = (engine.ColourRoot(plain.root_masks(), plain.root_implications()) if implications
+            else engine.ColourRoot(b"", b""))
+    return colour_handover(turns.puzzle, turns.max_solutions, limits, name, started, encoding,
+                           turns.result(), root, turns.policy)
 
 
 def colour_turns_go_on(native: ColourWorker, limits: SearchLimits, name: str, started: float,

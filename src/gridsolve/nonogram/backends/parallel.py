@@ -235,14 +235,12 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     work), then a new colour search and SAT, seeded with what the root proved, side by side;
     on the colour dive's puzzles, the colour turns go on instead (``_colour_turns``)."""
     puzzle, policy = cast(ColourPuzzle, run.puzzle), run.policy
-    from gridsolve.nonogram.backends.auto import (colour_first, colour_turn, colour_turns_first,
-                                                  default_solver)
+    from gridsolve.nonogram.backends.auto import colour_first, colour_turn, colour_turns_first
     if run.with_sat:
-        name = run.solver or default_solver(puzzle, run.max_solutions, policy)
-        first = colour_turns_first(puzzle, run.max_solutions, run.limits, name, run.started,
-                                   True, policy)
+        first = colour_turns_first(puzzle, run.max_solutions, run.limits, run.started, True,
+                                   policy)
         if first is not None:
-            return first if isinstance(first, Result) else _colour_turns(run, idle, first, name)
+            return first if isinstance(first, Result) else _colour_turns(run, idle, first)
     alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),
                                run.with_sat, policy,
                                min(policy.parallel_after, colour_turn(puzzle, policy))
@@ -263,15 +261,15 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     return run.pool(workers, DEADLINE_GRACE if sat_side else 0.0)
 
 
-def _colour_turns(run: _Run, idle: cores.Reading | None, native: ColourWorker,
-                  name: str) -> Result:
-    """After the colour turns' first: on one free core they take turns with SAT here, as in
-    auto; on more, they go on in a process of their own (from where they stand) beside SAT's,
-    seeded with what their root proved."""
+def _colour_turns(run: _Run, idle: cores.Reading | None, native: ColourWorker) -> Result:
+    """After the colour turns' first: on one free core the rest of auto's plan here
+    (``auto.colour_after_first``); on more, they go on in a process of their own (from where
+    they stand) beside SAT's, seeded with what their root proved."""
     from gridsolve.nonogram.backends import auto, cnf
     run.jobs = _free_jobs(run.jobs, idle, run.policy)
     if run.jobs <= 1:
-        result = auto.colour_turns_go_on(native, run.limits, name, run.started, None, True)
+        name = run.solver or auto.default_solver(run.puzzle, run.max_solutions, run.policy)
+        result = auto.colour_after_first(native, run.limits, name, run.started, None, True)
         return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
     turns = native.turns
     run.before, run.known = tuple(turns.found), turns.partial()
