@@ -26,7 +26,7 @@ from tests.nonogram.oracle import all_colour_solutions
 INKS = (Colour("red", (220, 40, 40), "r"), Colour("green", (40, 160, 60), "g"),
         Colour("blue", (40, 80, 220), "b"))
 #: The compiled branching rules (``_colour.Search``'s ``order``).
-ORDERS = (_colour.ORDER_PROBES, _colour.ORDER_BP)
+ORDERS = (_colour.ORDER_PROBES, _colour.ORDER_BP, _colour.ORDER_WDEG)
 
 
 @st.composite
@@ -130,7 +130,7 @@ class ColourSearchAgainstReference(RuleBasedStateMachine):
     known cells or not, watched by the reference: every solution agrees with the known cells
     and is one brute force finds; none comes twice within a run from the root; the root holds
     what holds in every such solution (exactly the reference's fixpoint for the probes'
-    rule); and a run that is exhausted has found them all."""
+    rule without a probe share); and a run that is exhausted has found them all."""
 
     @initialize(puzzle=puzzles(), order=st.sampled_from(ORDERS), probing=st.booleans(),
                 share=st.sampled_from((0.0, 0.5, 1.0)), data=st.data())
@@ -149,9 +149,10 @@ class ColourSearchAgainstReference(RuleBasedStateMachine):
             self.core.fix(array("I", known).tobytes())
         self.solutions = {g for g in solutions
                           if all(m & s for m, s in zip(known, _grid_masks(puzzle, g)))}
-        # the probes' rule settles the root exactly; the dive's probes where few cells are open
+        # without a probe share the root is exactly the reference's fixpoint; with one, the
+        # search also probes where at most that share of the cells is open
         self.exact = (reference.probe if probing else reference.propagate)(puzzle, known)
-        self.exact_root = order == _colour.ORDER_PROBES
+        self.exact_root = share == 0.0
         self.run: set[tuple[str, ...]] = set()  # the solutions of this run from the root
         self.done = False
         self.nodes = 0
@@ -200,6 +201,8 @@ class ColourSearchAgainstReference(RuleBasedStateMachine):
         assert _agrees(root, self.puzzle, self.solutions)
         if self.exact_root:
             assert root == self.exact
+        else:  # at least what propagation proves
+            assert all(r & ~e == 0 for r, e in zip(root, self.exact))
 
 
 ColourSearchAgainstReference.TestCase.settings = settings(max_examples=60,

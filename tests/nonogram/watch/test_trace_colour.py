@@ -122,7 +122,7 @@ def test_a_failing_observer_stops_the_search() -> None:
     with pytest.raises(TypeError, match="callable"):
         _colour.Search(puzzle.rows, puzzle.cols, 4, callback=3)  # type: ignore[arg-type]
     watched = _colour.Search(puzzle.rows, puzzle.cols, 4, callback=lambda *a: None)
-    with pytest.raises(ValueError, match="or a callback"):
+    with pytest.raises(ValueError, match="without a callback"):
         watched.fix(b"\x0f\x00\x00\x00" * 9)
 
 
