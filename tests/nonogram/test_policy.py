@@ -46,3 +46,16 @@ def test_a_switch_is_true_or_false() -> None:
 def test_shares_are_shares(name: str) -> None:
     with pytest.raises(ValueError, match=f"{name} must be between 0 and 1"):
         dataclasses.replace(DEFAULT_POLICY, **{name: 1.5})  # type: ignore[arg-type]
+
+
+def test_its_own_init_keeps_the_dataclass_contract() -> None:
+    """Policy's __init__ is written, not generated (start-up): an unknown field is refused,
+    a policy pickles and copies equal, and replace keeps every other field."""
+    import pickle
+    policy = dataclasses.replace(DEFAULT_POLICY, auto_nodes=5)
+    with pytest.raises(TypeError, match="no field 'nope'"):
+        Policy(nope=1)
+    assert pickle.loads(pickle.dumps(policy)) == policy != DEFAULT_POLICY
+    assert hash(policy) == hash(dataclasses.replace(policy))
+    assert dataclasses.replace(policy, sat_share=1.0).changed() == {"auto_nodes": 5,
+                                                                   "sat_share": 1.0}

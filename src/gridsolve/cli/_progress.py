@@ -10,13 +10,11 @@ line moves while it works. It never steers the search.
 from __future__ import annotations
 
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from gridsolve.interrupt import leave_sigint_to_main
 from gridsolve.nonogram.engine import Progress
 
 __all__ = ["shown", "line", "DELAY", "EVERY"]
@@ -50,8 +48,12 @@ def shown(enabled: bool, timeout: float | None, stream: TextIO | None = None,
     if not enabled or not _terminal(out):
         yield Progress() if always else None
         return
+    import threading  # (a pipe or --json needs no thread: a solve's start-up, issue 56)
+
     from rich.console import Console
     from rich.live import Live
+
+    from gridsolve.interrupt import leave_sigint_to_main
     progress = Progress()
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout

@@ -26,7 +26,7 @@ def _seconds(s: float) -> int:
     return int(s * WORK_PER_SECOND)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Policy:
     """Every tuned number of the schedule (see the module docstring). Fields are grouped by
     who reads them: the native team (engine/team.py), ``auto`` (backends/auto.py), the SAT
@@ -187,7 +187,18 @@ class Policy:
     #: the more threads, the more often it hangs on a model it settles without search; 0030).
     syrup_threads: int = 4
 
-    def __post_init__(self) -> None:
+    def __init__(self, **fields: int | float | bool) -> None:
+        """Every field at its default (the class's) but those given. (Written here, not
+        generated: a dataclass's __init__ of some sixty fields is compiled at each start,
+        about 2 ms of a solve's start-up; issue 56.)"""
+        known = self.__dataclass_fields__
+        for name, value in fields.items():
+            if name not in known:
+                raise TypeError(f"Policy has no field {name!r}")
+            object.__setattr__(self, name, value)
+        self._check()
+
+    def _check(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.type == "bool":  # a switch
