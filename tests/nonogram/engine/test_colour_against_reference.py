@@ -75,7 +75,7 @@ def _agrees(masks: reference.Masks, puzzle: ColourPuzzle, solutions: set[tuple[s
     return all(all(m & s for m, s in zip(masks, _grid_masks(puzzle, g))) for g in solutions)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(puzzles(), st.booleans())
 def test_same_fixpoints_after_propagation_and_probing(puzzle: ColourPuzzle,
                                                       probing: bool) -> None:
@@ -205,7 +205,7 @@ class ColourSearchAgainstReference(RuleBasedStateMachine):
             assert all(r & ~e == 0 for r, e in zip(root, self.exact))
 
 
-ColourSearchAgainstReference.TestCase.settings = settings(max_examples=60,
+ColourSearchAgainstReference.TestCase.settings = settings(max_examples=40,
                                                           stateful_step_count=12,
                                                           deadline=None)
 TestColourSearchAgainstReference = ColourSearchAgainstReference.TestCase
