@@ -286,3 +286,18 @@ def test_auto_gives_sat_and_the_colour_turns_turns() -> None:
     # the one hand-over, as before, with the share 0
     handed = analyse(puzzle, 2, method="auto", policy=replace(policy, colour_sat_share=0))
     assert "rounds" not in handed.stats and handed.stats.get("handover") == 1
+
+
+@pytest.mark.heavy
+def test_auto_tells_progress_of_the_colour_turns() -> None:
+    """The CLI's live line and the cells it prints at Ctrl-C come from the ``Progress`` auto
+    is given: on a colour puzzle of the dive's sizes the colour turns tell it their nodes,
+    solutions and how to read their root."""
+    from gridsolve.nonogram.engine import Progress
+    from tests.nonogram.engine.test_colour_dive import random_puzzle
+    puzzle = random_puzzle(2, 30, 2, 0.6)
+    progress = Progress()
+    result = analyse(puzzle, 2, SearchLimits(timeout=60), "auto", progress=progress)
+    assert result.status == "multiple"
+    assert progress.nodes == result.nodes and progress.solutions == 2
+    assert progress.partial is not None and progress.partial() == result.partial

@@ -116,15 +116,17 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return _in_turns(team, max_solutions, limits, name, started, encoding, implications,
                          small_for_kissat(puzzle, solver, limits, max_solutions, policy))
     return _colour(puzzle, max_solutions, limits, name, started, encoding, implications,
-                   policy)
+                   policy, progress)
 
 
 def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: str,
-            started: float, encoding: str | None, implications: bool, policy: Policy) -> Result:
+            started: float, encoding: str | None, implications: bool, policy: Policy,
+            progress: Progress | None = None) -> Result:
     """A colour puzzle: its engine's first turn, then SAT alone (0026, 0027); on the puzzles
     the colour dive is for, the colour turns' first turn, then SAT and they in turns
     (``colour_after_first``)."""
-    first = colour_turns_first(puzzle, max_solutions, limits, started, implications, policy)
+    first = colour_turns_first(puzzle, max_solutions, limits, started, implications, policy,
+                               progress)
     if isinstance(first, Result):
         return first
     if first is not None:
@@ -137,17 +139,19 @@ def _colour(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits, name: s
 
 
 def colour_turns_first(puzzle: AnyPuzzle, max_solutions: int, limits: SearchLimits,
-                       started: float, implications: bool,
-                       policy: Policy) -> ColourWorker | Result | None:
+                       started: float, implications: bool, policy: Policy,
+                       progress: Progress | None = None) -> ColourWorker | Result | None:
     """On the puzzles the colour dive is for (without a node limit): the colour dive and
     search's first turn (``colour_turn``), the answer if it ends there, else their worker to
     go on with (``colour_after_first``, or a process of its own beside SAT's with
-    ``--jobs``). None where this plan does not apply."""
+    ``--jobs``); ``progress`` follows them (the CLI's live line, the cells proven at
+    Ctrl-C). None where this plan does not apply."""
     from gridsolve.nonogram.engine.colour_dive import ColourTurns, ColourWorker, colour_dives
     colour = cast(ColourPuzzle, puzzle)
     if limits.max_nodes is not None or not colour_dives(colour, policy):
         return None
     turns = ColourTurns(colour, max_solutions, keep_root=implications, policy=policy)
+    turns.report_to(progress)
     native = ColourWorker(turns, limits.timeout)
     alone = Scheduler(Pool(max_solutions, {}), [native], None, limits.deadline(started))
     if alone.turn(native, colour_turn(puzzle, policy)):

@@ -170,7 +170,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
     run.team = team = team_for(puzzle, max_solutions, policy=policy)
     if team is None:
-        return _colour(run, idle)
+        return _colour(run, idle, progress)
     team.report_to(progress)
     from gridsolve.nonogram.backends.auto import small_for_kissat
     to_kissat = (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions,
@@ -230,7 +230,7 @@ def _black_and_white(run: _Run, team: Team, to_kissat: bool) -> Result:
                     DEADLINE_GRACE if sat_side else 0.0)
 
 
-def _colour(run: _Run, idle: cores.Reading | None) -> Result:
+def _colour(run: _Run, idle: cores.Reading | None, progress: Progress | None) -> Result:
     """A colour puzzle: its engine's first turn here, as auto's (native: ``parallel_after``
     work), then a new colour search and SAT, seeded with what the root proved, side by side;
     on the colour dive's puzzles, the colour turns go on instead (``_colour_turns``)."""
@@ -238,7 +238,7 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     from gridsolve.nonogram.backends.auto import colour_first, colour_turn, colour_turns_first
     if run.with_sat:
         first = colour_turns_first(puzzle, run.max_solutions, run.limits, run.started, True,
-                                   policy)
+                                   policy, progress)
         if first is not None:
             return first if isinstance(first, Result) else _colour_turns(run, idle, first)
     alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),
