@@ -97,12 +97,15 @@ def test_colour_turns_go_on_in_a_process_of_their_own() -> None:
     where their first turn left them: a random 30x30 of 2 colours at 60% background that the
     dive ends in a tenth of a second and a plain colour search started anew does not end
     (unknown at 3 s), SAT's model not fitting the memory given."""
+    from gridsolve.nonogram.engine import Progress
     puzzle = random_colour_puzzle(2, 30, 2, 0.6)
+    progress = Progress()  # (the CLI's live line follows the processes too)
     result = parallel.analyse(puzzle, 2, SearchLimits(timeout=30, max_memory=10_000), jobs=2,
-                              policy=COLOUR_TURNS)
+                              policy=COLOUR_TURNS, progress=progress)
     assert result.status == "multiple" and result.stats["jobs"] == 1  # (no SAT process)
     assert all(is_colour_solution(puzzle, g) for g in result.solutions)
     assert result.stats["nodes_1"] > 0 and not multiprocessing.active_children()
+    assert progress.solutions == 2 and progress.phase == "1 processes"
 
 
 @pytest.mark.heavy

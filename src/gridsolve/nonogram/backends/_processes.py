@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gridsolve.errors import GridsolveError, LimitReached
 from gridsolve.nonogram.backends._common import checked, unknown_grid
-from gridsolve.nonogram.engine import Result, Team, schedule
+from gridsolve.nonogram.engine import Progress, Result, Team, schedule
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small solve needs none)
@@ -128,10 +128,11 @@ def can_fork() -> bool:
 
 def pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline: float | None,
           started: float, known: Grid | None, team: Team | None, grace: float = 0.0,
-          before: tuple[Grid, ...] = ()) -> Result:
+          before: tuple[Grid, ...] = (), progress: Progress | None = None) -> Result:
     """Run the workers in forked processes, pool their solutions (with ``before``, found
     here first, and the team's), kill them at the answer; at the deadline, after ``grace``
-    seconds more for what they send as they end."""
+    seconds more for what they send as they end. The nodes and solutions so far go to the
+    team's progress, or to ``progress`` without a team."""
     import multiprocessing
     from multiprocessing.connection import wait
     ctx: Any = multiprocessing.get_context("fork")  # analyse checked can_fork()
@@ -148,6 +149,8 @@ def pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline:
     found.update({} if team is None else team.found)
     nodes = [0] * len(workers)
     complete, answered_by, failed = False, -1, 0
+    if team is not None:
+        progress = team.progress
     try:
         while conns and not complete and len(found) < max_solutions:
             left = None if deadline is None else deadline + grace - time.perf_counter()
@@ -169,8 +172,8 @@ def pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline:
                     complete, answered_by = True, i
                 elif kind == "failed":
                     failed += 1
-                if team is not None and team.progress is not None:
-                    team.progress.update(sum(nodes), len(found), f"{len(workers)} processes")
+                if progress is not None:
+                    progress.update(sum(nodes), len(found), f"{len(workers)} processes")
     finally:
         for proc in procs:
             if proc.is_alive():

@@ -140,6 +140,7 @@ class _Run:
     known: Grid | None = None
     before: tuple[Grid, ...] = ()
     extra: list[list[int]] | None = None
+    progress: Progress | None = None  # (a colour puzzle's: a team tells its own)
 
     @property
     def deadline(self) -> float | None:
@@ -148,7 +149,7 @@ class _Run:
     def pool(self, workers: list[Worker], grace: float = 0.0) -> Result:
         """The first ``jobs`` of ``workers`` side by side, to the answer or the deadline."""
         return pool(self.puzzle, self.max_solutions, workers[:self.jobs], self.deadline,
-                    self.started, self.known, self.team, grace, self.before)
+                    self.started, self.known, self.team, grace, self.before, self.progress)
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
@@ -170,6 +171,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
     run.team = team = team_for(puzzle, max_solutions, policy=policy)
     if team is None:
+        run.progress = progress
         return _colour(run, idle, progress)
     team.report_to(progress)
     from gridsolve.nonogram.backends.auto import small_for_kissat
