@@ -200,6 +200,7 @@ def test_up_to_symmetry_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch) -> N
     assert time.perf_counter() - started < 2.5
 
 
+@pytest.mark.heavy  # (a clock's wait; about 0.5 s)
 def test_calendar_solve_keeps_one_deadline(monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     """The count after the first solution gets what is left of the timeout, not all of it."""

@@ -85,6 +85,7 @@ def test_solutions_with_the_root_match_the_oracle(seed: int) -> None:
     assert result.exhausted and result.stats["cbc_runs"] == len(result.solutions) + 1
 
 
+@pytest.mark.heavy  # (a clock's wait; about 0.5 s)
 def test_the_build_stops_with_time_left_to_write_the_model() -> None:
     """A build that cannot finish stops while there is about as much time left as it has
     taken, for the MPS file's write (which cannot look at the clock): it used to stop only
