@@ -131,8 +131,8 @@ def pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline:
           before: tuple[Grid, ...] = (), progress: Progress | None = None) -> Result:
     """Run the workers in forked processes, pool their solutions (with ``before``, found
     here first, and the team's), kill them at the answer; at the deadline, after ``grace``
-    seconds more for what they send as they end. The nodes and solutions so far go to the
-    team's progress, or to ``progress`` without a team."""
+    seconds more for what they send as they end. The nodes and solutions so far go to
+    ``progress``."""
     import multiprocessing
     from multiprocessing.connection import wait
     ctx: Any = multiprocessing.get_context("fork")  # analyse checked can_fork()
@@ -149,8 +149,6 @@ def pool(puzzle: AnyPuzzle, max_solutions: int, workers: list[Worker], deadline:
     found.update({} if team is None else team.found)
     nodes = [0] * len(workers)
     complete, answered_by, failed = False, -1, 0
-    if team is not None:
-        progress = team.progress
     try:
         while conns and not complete and len(found) < max_solutions:
             left = None if deadline is None else deadline + grace - time.perf_counter()

@@ -168,9 +168,7 @@ def colour_after_first(native: ColourWorker, limits: SearchLimits, name: str, st
     sat = _sat() if name != KISSAT and turns.policy.colour_sat_share else None
     if sat is not None and sat.abilities(name).in_turns:
         return colour_turns_go_on(native, limits, name, started, encoding, implications)
-    plain = turns.plain
-    root = (engine.ColourRoot(plain.root_masks(), plain.root_implications()) if implications
-            else engine.ColourRoot(b"", b""))
+    root = engine.ColourRoot.of(turns.plain, implications)
     return colour_handover(turns.puzzle, turns.max_solutions, limits, name, started, encoding,
                            turns.result(), root, turns.policy)
 
@@ -184,8 +182,9 @@ def colour_turns_go_on(native: ColourWorker, limits: SearchLimits, name: str, st
     turns = native.turns
     puzzle, policy, deadline = turns.puzzle, turns.policy, limits.deadline(started)
     pool = Pool(turns.max_solutions, dict(turns.found))
-    extra = (cnf.colour_root_clauses(puzzle, turns.plain.root_masks(),
-                                     turns.plain.root_implications()) if implications else [])
+    root = engine.ColourRoot.of(turns.plain)
+    extra = (cnf.colour_root_clauses(puzzle, root.masks, root.implications) if implications
+             else [])
     known = turns.partial()
     why = sat_fits(puzzle, known, limits, deadline, encoding, len(extra), policy)
     if why:

@@ -140,7 +140,7 @@ class _Run:
     known: Grid | None = None
     before: tuple[Grid, ...] = ()
     extra: list[list[int]] | None = None
-    progress: Progress | None = None  # (a colour puzzle's: a team tells its own)
+    progress: Progress | None = None  # (the team's too: ``Team.report_to``)
 
     @property
     def deadline(self) -> float | None:
@@ -164,15 +164,14 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
         return auto.analyse(puzzle, max_solutions, limits, solver=solver, policy=policy,
                             progress=progress)
     run = _Run(puzzle, max_solutions, limits, jobs, with_sat, solver, policy,
-               time.perf_counter())
+               time.perf_counter(), progress=progress)
     idle = cores.reading()  # how busy the machine's other cores are, over the first turn
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
     run.team = team = team_for(puzzle, max_solutions, policy=policy)
     if team is None:
-        run.progress = progress
-        return _colour(run, idle, progress)
+        return _colour(run, idle)
     team.report_to(progress)
     from gridsolve.nonogram.backends.auto import small_for_kissat
     to_kissat = (with_sat and small_for_kissat(puzzle, solver, SearchLimits(), max_solutions,
@@ -232,7 +231,7 @@ def _black_and_white(run: _Run, team: Team, to_kissat: bool) -> Result:
                     DEADLINE_GRACE if sat_side else 0.0)
 
 
-def _colour(run: _Run, idle: cores.Reading | None, progress: Progress | None) -> Result:
+def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     """A colour puzzle: its engine's first turn here, as auto's (native: ``parallel_after``
     work), then a new colour search and SAT, seeded with what the root proved, side by side;
     on the colour dive's puzzles, the colour turns go on instead (``_colour_turns``)."""
@@ -240,7 +239,7 @@ def _colour(run: _Run, idle: cores.Reading | None, progress: Progress | None) ->
     from gridsolve.nonogram.backends.auto import colour_first, colour_turn, colour_turns_first
     if run.with_sat:
         first = colour_turns_first(puzzle, run.max_solutions, run.limits, run.started, True,
-                                   policy, progress)
+                                   policy, run.progress)
         if first is not None:
             return first if isinstance(first, Result) else _colour_turns(run, idle, first)
     alone, root = colour_first(puzzle, run.max_solutions, SearchLimits(timeout=run.limits.timeout),
@@ -275,8 +274,8 @@ def _colour_turns(run: _Run, idle: cores.Reading | None, native: ColourWorker) -
         return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
     turns = native.turns
     run.before, run.known = tuple(turns.found), turns.partial()
-    run.extra = cnf.colour_root_clauses(turns.puzzle, turns.plain.root_masks(),
-                                        turns.plain.root_implications())
+    root = engine.ColourRoot.of(turns.plain)
+    run.extra = cnf.colour_root_clauses(turns.puzzle, root.masks, root.implications)
     sat_side = _sat_side(run.puzzle, run.limits, run.solver, run.known, run.deadline, None,
                          run.max_solutions, extra=run.extra, policy=run.policy)
     own = side(native, Pool(run.max_solutions, dict(turns.found)), run.policy.report_work,

@@ -230,6 +230,11 @@ class ColourRoot:
     masks: bytes
     implications: bytes
 
+    @classmethod
+    def of(cls, core: _ColourCore, keep: bool = True) -> ColourRoot:
+        """What ``core`` proved at its root; nothing (both empty) unless ``keep``."""
+        return cls(core.root_masks(), core.root_implications()) if keep else cls(b"", b"")
+
 
 def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
                    limits: SearchLimits = SearchLimits(), *,
@@ -253,9 +258,7 @@ def analyse_colour(puzzle: ColourPuzzle, max_solutions: int = 2,
         search = _Search(puzzle, Options(root_implications=keep_root))
         result = _counted(search, max_solutions, limits, work)
         core = cast(_ColourCore, search.core)
-    if not keep_root:
-        return result, ColourRoot(b"", b"")
-    return result, ColourRoot(core.root_masks(), core.root_implications())
+    return result, ColourRoot.of(core, keep_root)
 
 
 def first(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits()) -> Grid | None:
