@@ -7,7 +7,6 @@ a node limit is its ``--conflicts`` for all runs together; the memory limit caps
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections.abc import Iterator, Sequence
 
@@ -30,11 +29,6 @@ PROGRAM = _program.Program("kissat", ENV, "kissat")
 program, installed, require = PROGRAM.path, PROGRAM.installed, PROGRAM.require
 
 
-#: Seconds a run stopped at the deadline may take to print its statistics (its conflicts:
-#: the search's ``nodes``) before it is killed.
-STATS_GRACE = 0.05
-
-
 def _run(path: str, header: str, text: _program.Text, deadline: float | None,
          conflicts: int | None, max_memory: int | None,
          seed: int = 0) -> _program.Answer:
@@ -46,23 +40,11 @@ def _run(path: str, header: str, text: _program.Text, deadline: float | None,
     if seed:
         args.append(f"--seed={seed}")
     ended = _program.run(args, "kissat", header, text(), deadline, max_memory,
-                         stop=_interrupted)
-    used = _conflicts(ended.out)
-    if ended.code is None:
-        return None, used
-    if ended.code == 20:
-        return False, used
+                         stop=_program.interrupted)
     if ended.code == 0 and conflicts is not None:  # its conflict limit
-        return None, used
-    if ended.code != 10:
-        raise _program.failed("kissat", ended, max_memory)
-    return _program.model(ended.out), used
-
-
-def _interrupted(proc: subprocess.Popen[str]) -> str:
-    """At the deadline: Kissat, sent SIGINT, prints its statistics and exits (in about 4 ms
-    on random 70x70); what it printed, or nothing after STATS_GRACE seconds."""
-    return _program.interrupted(proc, STATS_GRACE)
+        return None, _conflicts(ended.out)
+    return _program.answer(ended, _conflicts(ended.out),
+                           lambda ended: _program.failed("kissat", ended, max_memory))
 
 
 def _conflicts(out: str) -> int:

@@ -7,8 +7,8 @@ node limit is refused; its threads share the memory limit (each holds a model).
 
 from __future__ import annotations
 
+import functools
 import shutil
-import subprocess
 import time
 from collections.abc import Iterator, Sequence
 
@@ -18,7 +18,7 @@ from gridsolve.nonogram.backends._program import OutOfMemory
 from gridsolve.nonogram.engine import Result, SearchLimits
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
-__all__ = ["NAME", "ENV", "STATS_GRACE", "STALL_SECONDS", "STALL_RUNS", "THREAD_BYTES", "program",
+__all__ = ["NAME", "ENV", "STALL_SECONDS", "STALL_RUNS", "THREAD_BYTES", "program",
            "installed", "require", "usable", "solutions", "analyse"]
 
 #: The program's name (as the passagemath-glucose wheel ships it).
@@ -56,7 +56,7 @@ def _run(path: str, threads: int, header: str, text: _program.Text,
         ended = _program.run(args + [f"-nthreads={n}", f"-maxnbthreads={n}",
                                      "-verb=0" if quiet[0] else "-verb=1"],
                              NAME, header, text(), deadline, max_memory,
-                             stop=_interrupted, stall=STALL_SECONDS)
+                             stop=_program.interrupted, stall=STALL_SECONDS)
         if ended.code in SIGFPE and not quiet[0]:
             quiet[0] = True
         elif not ended.stalled:
@@ -66,32 +66,15 @@ def _run(path: str, threads: int, header: str, text: _program.Text,
             if hung >= STALL_RUNS:
                 raise GridsolveError(f"{NAME} hung {hung} times on this model (it does now "
                                      "and then on one it settles without search)")
-    used = _conflicts(ended.out)
-    if ended.code is None:
-        return None, used
-    if ended.code == 20:
-        return False, used
-    if ended.code != 10:
-        raise _failed(ended, max_memory)
-    return _program.model(ended.out), used
+    return _program.answer(ended, _conflicts(ended.out), lambda ended: _failed(ended, max_memory))
 
 
+@functools.cache
 def _line_buffered() -> list[str]:
     """coreutils' ``stdbuf -oL`` (the program's output line by line, not in 4 KB blocks), or
-    nothing where there is no ``stdbuf``."""
-    if not _STDBUF:
-        _STDBUF.append(shutil.which("stdbuf"))
-    return [] if _STDBUF[0] is None else [_STDBUF[0], "-oL"]
-
-
-_STDBUF: list[str | None] = []  # looked up once: [path or None]
-
-
-def _interrupted(proc: subprocess.Popen[str]) -> str:
-    """At the deadline: glucose-syrup, sent SIGINT, prints its statistics and exits (in 2-9
-    ms with 1-2 threads on random 50x50 to 70x70 and Gettys); what it printed, or nothing
-    after STATS_GRACE seconds."""
-    return _program.interrupted(proc, STATS_GRACE)
+    nothing where there is no ``stdbuf`` (looked up once)."""
+    stdbuf = shutil.which("stdbuf")
+    return [] if stdbuf is None else [stdbuf, "-oL"]
 
 
 def _failed(ended: _program.Ended, max_memory: int | None) -> GridsolveError:
@@ -105,9 +88,6 @@ def _failed(ended: _program.Ended, max_memory: int | None) -> GridsolveError:
     return _program.failed(NAME, ended, max_memory)
 
 
-#: Seconds a run stopped at the deadline may take to print its statistics (its conflicts:
-#: the search's ``nodes``) before it is killed.
-STATS_GRACE = 0.05
 #: Exit codes of a process killed by SIGFPE or SIGSEGV, as subprocess and a shell report them.
 SIGFPE = (-8, 136)
 SIGSEGV = (-11, 139)
