@@ -52,6 +52,38 @@ def test_a_small_solve_imports_only_what_it_needs() -> None:
     assert not found
 
 
+#: Modules a solve of a tournament file (``FILE#1``, the 25x25 puzzles of the batch rows)
+#: must not import (issue 56): the formats its extension (.txt) does not name or whose
+#: detection comes after the tournament's, the colour readers' helpers.
+NOT_FOR_A_TOURNAMENT_SOLVE = tuple(
+    f"gridsolve.nonogram.formats.{m}" for m in (
+        "_colours", "_json_lines", "json_", "puzzlekit", "webpbn", "non", "faase", "glpk",
+        "syro", "spoj", "olsak_g", "mk", "nin", "makhorin", "cwd", "text", "keen", "ish",
+        "position"))
+
+
+def tournament_file(folder: Path) -> Path:
+    """Two 25x25 puzzles in the tournament format (``$1`` and ``$2``), in ``folder``."""
+    from gridsolve.nonogram.formats.tournament import dump_many
+    from gridsolve.nonogram.model import puzzle_from_grid
+    grids = [["".join("#" if (r * c + r + k) % 3 else "." for c in range(25))
+              for r in range(25)] for k in (1, 2)]
+    path = folder / "set.txt"
+    path.write_text(dump_many([puzzle_from_grid(g) for g in grids]))
+    return path
+
+
+@pytest.mark.heavy
+def test_a_tournament_solve_loads_only_the_formats_it_tries(tmp_path: Path) -> None:
+    path = tournament_file(tmp_path)
+    loaded = imported_by("from gridsolve.cli import main\n"
+                         f"assert main(['nonogram', 'solve', '{path}#1', '--jobs', '1']) == 0")
+    assert "gridsolve.nonogram.formats.tournament" in loaded  # the probe did read it
+    found = {m for m in loaded for bad in NOT_FOR_A_TOURNAMENT_SOLVE
+             if m == bad or m.startswith(bad + ".")}
+    assert not found
+
+
 @pytest.mark.heavy
 def test_a_colour_puzzle_the_first_turn_ends_imports_no_sat() -> None:
     """A colour puzzle of the colour dive's sizes (30x30) that the colour turns' first turn

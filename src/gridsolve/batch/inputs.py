@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from gridsolve.batch.rows import Row, resume_name
 from gridsolve.batch.tasks import Options, Task, error_row, load
-from gridsolve.nonogram.formats import FORMATS
+from gridsolve.nonogram.formats import EXTENSIONS
 
 #: File suffixes taken when a directory is walked (any named file is always taken).
-PUZZLE_SUFFIXES = frozenset(s for m in FORMATS.values() for s in m.EXTENSIONS)
+PUZZLE_SUFFIXES = EXTENSIONS
 
 
 @dataclass(frozen=True)

@@ -14,33 +14,73 @@ Tournament question files ``.../question/X.txt`` take their goals from the sibli
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from gridsolve.errors import MissingFile, ParseError
-from gridsolve.nonogram.formats import (cwd, faase, glpk, ish, json_, keen, makhorin, mk, nin,
-                                        non, olsak_g, picross, puzzlekit, pynogram, spoj, syro,
-                                        text, tournament, webpbn)
-from gridsolve.nonogram.formats._colours import bw_only
 from gridsolve.nonogram.formats._common import (MAX_BYTES, ClueError, Entry, RawClues,
-                                               default_label)
+                                               bw_only, default_label)
 from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, RawColourClues
+
+if TYPE_CHECKING:
+    from gridsolve.nonogram.formats.tournament import Goals
 
 __all__ = ["FORMATS", "Entry", "read_puzzle", "read_entry", "iter_entries", "parse_puzzle",
            "parse_entries", "write_puzzle", "detect_format", "read_text", "format_for_path",
            "read_clues", "RawClues", "INPUT_FORMATS", "ClueError", "bw_only", "colour_formats",
            "default_label"]
 
-#: Content detection tries these in order: the most specific signatures first.
-DETECT_ORDER: tuple[ModuleType, ...] = (
-    json_, puzzlekit, webpbn, non, picross, faase, glpk, pynogram, tournament, syro, spoj,
-    olsak_g, mk, nin, makhorin, cwd, text, keen, ish,
+#: Every format: its name, its module in this package and its file extensions (the module's
+#: ``NAME`` and ``EXTENSIONS``; a test checks they agree). Content detection tries them in
+#: this order, the most specific signatures first. A module is imported when first needed
+#: (``FORMATS``): reading a file loads the few formats its extension names, not all 19.
+DETECT_ORDER: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("json", "json_", (".json",)),
+    ("puzzlekit", "puzzlekit", (".json",)),
+    ("webpbn", "webpbn", (".xml", ".pbn")),
+    ("non", "non", (".non", ".nonpack")),
+    ("picross", "picross", (".txt",)),
+    ("faase", "faase", (".faase",)),
+    ("glpk", "glpk", (".dat",)),
+    ("pynogram", "pynogram", (".txt", ".ini", ".toml")),
+    ("tournament", "tournament", (".txt",)),
+    ("syro", "syro", (".syro",)),
+    ("spoj", "spoj", (".txt", ".in")),
+    ("g", "olsak_g", (".g",)),
+    ("mk", "mk", (".mk",)),
+    ("nin", "nin", (".nin",)),
+    ("makhorin", "makhorin", (".makhorin",)),
+    ("cwd", "cwd", (".cwd",)),
+    ("text", "text", (".txt", ".nono", ".clues")),
+    ("keen", "keen", (".txt",)),
+    ("ish", "ish", (".ish",)),
 )
-FORMATS: dict[str, ModuleType] = {m.NAME: m for m in DETECT_ORDER}
+#: Every file extension some format reads.
+EXTENSIONS: frozenset[str] = frozenset(ext for _, _, exts in DETECT_ORDER for ext in exts)
+
+
+class _Formats(Mapping[str, ModuleType]):
+    """The format modules by name, in ``DETECT_ORDER``, each imported when first asked for."""
+
+    _modules = {name: f"{__name__}.{module}" for name, module, _ in DETECT_ORDER}
+
+    def __getitem__(self, name: str) -> ModuleType:
+        return importlib.import_module(self._modules[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+FORMATS: Mapping[str, ModuleType] = _Formats()
 #: Other names people use for a format: webpbn's export calls Simpson's .non "ss".
-ALIASES: dict[str, str] = {"ss": non.NAME}
+ALIASES: dict[str, str] = {"ss": "non"}
 #: What ``--format`` accepts: detection, every format's name and the aliases.
 INPUT_FORMATS: tuple[str, ...] = ("auto", *FORMATS, *ALIASES)
 
@@ -51,18 +91,18 @@ def detect_format(text_: str, source: str | None = None) -> ModuleType:
     A file whose extension belongs to one format only (``.mk``, ``.non``, ...) but whose
     content matches no format is given to that format, so its error says what is wrong.
     """
-    by_suffix: list[ModuleType] = []
+    by_suffix: list[str] = []
     if source:
         suffix = os.path.splitext(source)[1].lower()
-        by_suffix = [m for m in DETECT_ORDER if suffix in m.EXTENSIONS]
-        for mod in by_suffix:
-            if mod.detect(text_):
-                return mod
-    for mod in DETECT_ORDER:
-        if mod not in by_suffix and mod.detect(text_):
-            return mod
+        by_suffix = [name for name, _, exts in DETECT_ORDER if suffix in exts]
+        for name in by_suffix:
+            if FORMATS[name].detect(text_):
+                return FORMATS[name]
+    for name in FORMATS:
+        if name not in by_suffix and FORMATS[name].detect(text_):
+            return FORMATS[name]
     if by_suffix:  # our own text format speaks for the ambiguous .txt
-        return text if text in by_suffix else by_suffix[0]
+        return FORMATS["text" if "text" in by_suffix else by_suffix[0]]
     if not text_.strip():
         raise ParseError("empty file: no clues found", source)
     raise ParseError("unknown puzzle format (known: " + ", ".join(FORMATS) + ")",
@@ -142,11 +182,12 @@ def read_clues(path: str, format: str = "auto",
     return RawClues(puzzle.rows, puzzle.cols, _source(path))
 
 
-def _sibling_goals(path: str, mod: ModuleType) -> tuple[tournament.Goals | dict[str, Grid], str]:
+def _sibling_goals(path: str, mod: ModuleType) -> tuple[Goals | dict[str, Grid], str]:
     """Goals kept beside the puzzle file (tournament question/solution folders), and the file
     that holds them."""
-    if mod is not tournament or path == "-":
+    if mod.NAME != "tournament" or path == "-":
         return {}, ""
+    tournament = mod
     sol = tournament.solution_path(path)
     if sol is None:
         return {}, ""
@@ -191,9 +232,10 @@ def format_for_path(path: str) -> str | None:
     """The name of the writable format whose extension the path has, if any: our text format
     for ``.txt`` (which tournament, Keen, SPOJ and pynogram files use too)."""
     suffix = os.path.splitext(path)[1].lower()
-    for mod in (text, *DETECT_ORDER):
-        if hasattr(mod, "dump") and suffix in mod.EXTENSIONS:
-            return str(mod.NAME)
+    extensions = {name: exts for name, _, exts in DETECT_ORDER}
+    for name in ("text", *FORMATS):
+        if suffix in extensions[name] and hasattr(FORMATS[name], "dump"):
+            return name
     return None
 
 

@@ -15,9 +15,9 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from gridsolve.errors import GridsolveError, InvalidPuzzle, ParseError
-from gridsolve.nonogram.formats._common import (ClueError, build_puzzle, check_cells, clue_line,
-                                                is_number)
+from gridsolve.errors import InvalidPuzzle, ParseError
+from gridsolve.nonogram.formats._common import (ClueError, build_puzzle, bw_only, check_cells,
+                                                clue_line, is_number)
 from gridsolve.nonogram.model import (EMPTY, MAX_COLOURS, UNKNOWN, Colour,
                                       ColourPuzzle, Puzzle, RawColourClues)
 
@@ -216,17 +216,3 @@ def colour_puzzle(rows: ColourClues, cols: ColourClues, colours: PaletteBuilder,
                              tuple(row_lines), tuple(col_lines))
         raise ClueError(str(exc), colours.source, clue_line(exc, row_lines, col_lines),
                         raw) from None
-
-
-def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds",
-            source: str | None = None) -> Puzzle:
-    """The puzzle if it is black-and-white, else a clear error: '<what> <verb> black-and-white
-    puzzles only', naming the ``source`` file when given ('-': standard input)."""
-    if isinstance(puzzle, ColourPuzzle):
-        n = len(puzzle.palette) - 1
-        why = (f"{what} {verb} black-and-white puzzles only (this puzzle has "
-               f"{n} colour{'' if n == 1 else 's'})")
-        if source is not None:
-            raise ParseError(why, "<stdin>" if source == "-" else source)
-        raise GridsolveError(why)
-    return puzzle

@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from gridsolve.errors import InvalidPuzzle, ParseError
-from gridsolve.nonogram.model import (EMPTY, FILLED, MAX_CELLS, MAX_SIDE, AnyPuzzle, Grid, Puzzle,
-                                      RawClues, RawColourClues)
+from gridsolve.errors import GridsolveError, InvalidPuzzle, ParseError
+from gridsolve.nonogram.model import (EMPTY, FILLED, MAX_CELLS, MAX_SIDE, AnyPuzzle, ColourPuzzle,
+                                      Grid, Puzzle, RawClues, RawColourClues)
 from gridsolve.numbers import (MAX_DIGITS, NUMBER, is_number, load_json, number_pattern,
                                read_number, shown, text_lines)
 
@@ -24,7 +24,7 @@ __all__ = ["MAX_BYTES", "MAX_DIGITS", "NUMBER", "is_number", "load_json", "numbe
            "read_number", "shown", "parse_numbers", "parse_number_lines", "parse_int", "RawClues", "ClueError",
            "Entry", "check_cells", "check_size", "clue_line", "build_puzzle", "make_goal",
            "only_entry", "default_label", "logical_lines", "take_lines", "puzzle_from_lines",
-           "clue_lines", "COLOUR_UNSUPPORTED"]
+           "clue_lines", "COLOUR_UNSUPPORTED", "bw_only"]
 
 #: Files larger than this are refused unless the caller lifts the limits.
 MAX_BYTES = 10 * 1024 * 1024
@@ -250,3 +250,16 @@ def clue_lines(clues: Sequence[tuple[int, ...]], empty: str = "0") -> str:
     """One line of space-separated numbers per clue; ``empty`` for an empty clue."""
     return "\n".join(" ".join(map(str, clue)) or empty for clue in clues)
 
+
+def bw_only(puzzle: Puzzle | ColourPuzzle, what: str, verb: str = "holds",
+            source: str | None = None) -> Puzzle:
+    """The puzzle if it is black-and-white, else a clear error: '<what> <verb> black-and-white
+    puzzles only', naming the ``source`` file when given ('-': standard input)."""
+    if isinstance(puzzle, ColourPuzzle):
+        n = len(puzzle.palette) - 1
+        why = (f"{what} {verb} black-and-white puzzles only (this puzzle has "
+               f"{n} colour{'' if n == 1 else 's'})")
+        if source is not None:
+            raise ParseError(why, "<stdin>" if source == "-" else source)
+        raise GridsolveError(why)
+    return puzzle

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._colours import PaletteBuilder, colour_result, rgb_of
 from gridsolve.nonogram.formats._common import (Entry, default_label, logical_lines, only_entry,
                                                 read_number, shown)
 from gridsolve.nonogram.model import FILLED, AnyPuzzle
+
+if TYPE_CHECKING:  # the colour readers' helpers load when a file is read: detection needs none
+    from gridsolve.nonogram.formats._colours import PaletteBuilder
 
 NAME = "pynogram"
 EXTENSIONS = (".txt", ".ini", ".toml")
@@ -82,6 +85,7 @@ def _colour(colours: PaletteBuilder, key: str, spec: str, n: int) -> None:
         raise ParseError(f"{key} = {spec.strip()}: expected 'name = (colour) glyph'",
                          colours.source, n)
     key, desc, glyph = m.groups()
+    from gridsolve.nonogram.formats._colours import rgb_of
     rgb = rgb_of(desc, colours.source, n)
     name = desc.strip() if re.fullmatch(r"[A-Za-z][\w ]*", desc.strip()) else key
     colours.add(key, name, rgb, glyph or None, n)
@@ -90,6 +94,7 @@ def _colour(colours: PaletteBuilder, key: str, spec: str, n: int) -> None:
 def _palette(section: dict[str, Numbered], source: str | None) -> PaletteBuilder:
     """The ``[colors]`` of pynogram (one ``key = (colour) glyph`` per key) or of nonogrid
     (``defs = ['key = (colour) glyph', ...]``)."""
+    from gridsolve.nonogram.formats._colours import PaletteBuilder
     colours = PaletteBuilder(source)
     for key, value in section.items():
         if key == "defs":
@@ -138,6 +143,7 @@ def entries(text: str, source: str | None = None, limits: bool = True) -> Iterat
             raise ParseError(f"[clues] has no '{key} =' entry", source)
     rows, row_lines = _clues(clues["rows"], "rows", colours)
     cols, col_lines = _clues(clues["columns"], "columns", colours)
+    from gridsolve.nonogram.formats._colours import colour_result
     puzzle = colour_result(rows, cols, colours, row_lines, col_lines, limits=limits)
     yield Entry(source or "<input>", 0, default_label(source), puzzle, None)
 
