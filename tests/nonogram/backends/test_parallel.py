@@ -444,6 +444,13 @@ def _forked_team(size: int, seed: int, policy: Policy) -> Any:
     return team
 
 
+def _auto_worker(team: Any, policy: Policy) -> Any:
+    """auto's process of a ``--jobs`` run of the team's puzzle (two solutions, 60 s)."""
+    run = parallel._Run(team.puzzle, 2, SearchLimits(timeout=60), 2, True, None, policy,
+                        time.perf_counter())
+    return parallel._auto_worker(run, team)
+
+
 def test_auto_turns_send_their_count_and_solutions_as_they_go(policy: Policy) -> None:
     """auto's process (``_auto_worker``, 0030) sends the team's nodes before the fork at
     once, then a count before each new solution, every solution once and checked, and at the
@@ -451,7 +458,7 @@ def test_auto_turns_send_their_count_and_solutions_as_they_go(policy: Policy) ->
     team = _forked_team(40, 10, policy)  # several solutions; the team ends it in ~0.1 s
     before = team.nodes()
     conn = _Conn()
-    parallel._auto_worker(team, 2, SearchLimits(timeout=60), time.perf_counter())(conn)  # type: ignore[arg-type]
+    _auto_worker(team, policy)(conn)  # type: ignore[arg-type]
     assert conn.sent[0] == ("nodes", before) and before >= 1
     grids = [value for kind, value in conn.sent if kind == "grid"]
     assert len(grids) == len(set(grids)) == 2
@@ -474,7 +481,7 @@ def test_auto_turns_say_when_they_fail(monkeypatch: pytest.MonkeyPatch, policy: 
     monkeypatch.setattr(auto, "go_on", failing)
     team = _forked_team(40, 10, policy)
     conn = _Conn()
-    parallel._auto_worker(team, 2, SearchLimits(timeout=60), time.perf_counter())(conn)  # type: ignore[arg-type]
+    _auto_worker(team, policy)(conn)  # type: ignore[arg-type]
     assert conn.sent == [("nodes", team.nodes()), ("failed", 1), ("done", False)]
 
 

@@ -20,11 +20,11 @@ if TYPE_CHECKING:  # multiprocessing is imported when processes start (a small s
     from multiprocessing.connection import Connection
 
 __all__ = ["Worker", "DEADLINE_GRACE", "REPORT_SECONDS", "PARENT_CHECK", "can_fork", "reporter",
-           "side", "grids_worker", "pool"]
+           "guarded", "side", "grids_worker", "pool"]
 
 #: Seconds the pool waits past the deadline for the SAT processes, which end themselves
-#: there, to send their counts (Kissat and glucose-syrup take up to their STATS_GRACE to
-#: print their statistics; a python-sat solver stops at its interrupt).
+#: there, to send their counts (Kissat and glucose-syrup take up to ``_program.STATS_GRACE``
+#: to print their statistics; a python-sat solver stops at its interrupt).
 DEADLINE_GRACE = 0.1
 #: Seconds between a python-sat process's reports of its conflicts (an interrupt each).
 REPORT_SECONDS = 1.0
@@ -64,6 +64,22 @@ def reporter(conn: Connection) -> Callable[[int, Iterable[Grid]], None]:
     return report
 
 
+def guarded(conn: Connection, search: Callable[[], bool], last: Callable[[], None] = lambda: None,
+            errors: tuple[type[BaseException], ...] = (GridsolveError,)) -> None:
+    """Run a process's ``search`` (True: it was exhausted) and send how it ended; at a limit
+    or one of ``errors`` (a program's error; it says "failed") it is not exhausted, and
+    ``last()`` sends its count first."""
+    exhausted = False
+    try:
+        exhausted = search()
+    except LimitReached:
+        last()
+    except errors:
+        last()
+        conn.send(("failed", 1))
+    conn.send(("done", exhausted))
+
+
 def side(worker: schedule.Worker, pool: schedule.Pool, work: int | None,
          nodes: Callable[[], int], since_fork: bool = False) -> Worker:
     """A schedule's worker in a process: turns of ``work`` (None: one to its end), reporting
@@ -73,39 +89,30 @@ def side(worker: schedule.Worker, pool: schedule.Pool, work: int | None,
         report = reporter(conn)
         before = nodes() if since_fork else 0
         pool.tell = lambda: report(nodes() - before, pool.found)
-        try:
+
+        def turns() -> bool:
             while True:
                 worker.turn(pool, work, None)
                 pool.tell()
                 if pool.done() or worker.exhausted or worker.stopped:
-                    break
-        except LimitReached:
-            pool.tell()
-        except GridsolveError:
-            pool.tell()
-            conn.send(("failed", 1))
-        conn.send(("done", worker.exhausted))  # (a turn that raised did not exhaust it)
+                    return worker.exhausted
+        guarded(conn, turns, pool.tell)
     return run
 
 
 def grids_worker(grids: Callable[[], Iterator[Grid | None]],
-                  nodes: Callable[[], int]) -> Worker:
+                 nodes: Callable[[], int]) -> Worker:
     """A search given as a generator of solutions in a process (None: a count alone); a
     failed search (a program's error) says so, not exhausted."""
     def run(conn: Connection) -> None:
-        complete = True
-        try:
+        def search() -> bool:
             for grid in grids():
                 conn.send(("nodes", nodes()))
                 if grid is not None:
                     conn.send(("grid", grid))
-        except LimitReached:
-            complete = False
-        except GridsolveError:
-            complete = False
-            conn.send(("failed", 1))
-        conn.send(("nodes", nodes()))
-        conn.send(("done", complete))
+            conn.send(("nodes", nodes()))
+            return True
+        guarded(conn, search, lambda: conn.send(("nodes", nodes())))
     return run
 
 

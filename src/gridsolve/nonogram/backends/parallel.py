@@ -16,7 +16,8 @@ from gridsolve.errors import GridsolveError, LimitReached, SolverUnavailable
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends._common import KISSAT, sat_installed
 from gridsolve.nonogram.backends._processes import (DEADLINE_GRACE, REPORT_SECONDS, Worker, side,
-                                                    can_fork, grids_worker, pool, reporter)
+                                                    can_fork, grids_worker, guarded, pool,
+                                                    reporter)
 from gridsolve.nonogram.engine import (Progress, Result, SearchLimits, Team, abilities, passed,
                                        repooled, seconds_left, settled)
 from gridsolve.nonogram.engine.schedule import Pool
@@ -41,34 +42,19 @@ def _team_worker(team: Team, limits: SearchLimits, dive: bool = False) -> Worker
                 team.nodes, since_fork=dive)
 
 
-def _auto_worker(team: Team, max_solutions: int, limits: SearchLimits,
-                 started: float) -> Worker:
+def _auto_worker(run: _Run, team: Team) -> Worker:
     """auto's turns from the state at the fork (``auto.go_on``), reporting after each turn
     and each SAT solution; a failure (out of memory, a solver's error) says so."""
-    def run(conn: Connection) -> None:
+    def process(conn: Connection) -> None:
         report = reporter(conn)
         report(team.nodes(), team.found)
-        try:
-            result = _go_on(team, max_solutions, limits, started, report)
-        except LimitReached:
-            conn.send(("done", False))
-            return
-        except (GridsolveError, MemoryError):
-            conn.send(("failed", 1))
-            conn.send(("done", False))
-            return
-        report(result.nodes, result.solutions)
-        conn.send(("done", result.exhausted))
-    return run
 
-
-def _go_on(team: Team, max_solutions: int, limits: SearchLimits, started: float,
-           report: Callable[[int, Iterable[Grid]], None] | None = None) -> Result:
-    """auto's turns from the team's state (``auto.go_on``), with the SAT solver auto takes."""
-    from gridsolve.nonogram.backends.auto import default_solver, go_on
-    return go_on(team, max_solutions, limits,
-                 default_solver(team.puzzle, max_solutions, team.policy), started,
-                 report=report)
+        def turns() -> bool:
+            result = run.go_on(team, report)
+            report(result.nodes, result.solutions)
+            return result.exhausted
+        guarded(conn, turns, errors=(GridsolveError, MemoryError))
+    return process
 
 
 def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
@@ -104,13 +90,18 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
     return grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
 
 
-def _kissat_worker(puzzle: AnyPuzzle, limits: SearchLimits, known: Grid | None,
-                   extra: list[list[int]], found: tuple[Grid, ...], seed: int = 0,
-                   deadline: float | None = None, max_solutions: int = 2,
-                   policy: Policy = DEFAULT_POLICY) -> Worker:
-    """Kissat on the puzzle with ``seed``, the team's solutions so far blocked (``found``)."""
-    worker = KissatWorker(puzzle, limits, known, None, extra, policy, deadline, seed)
-    return side(worker, Pool(max_solutions, dict.fromkeys(found)), None, worker.nodes)
+def _kissat_worker(run: _Run, limits: SearchLimits, extra: list[list[int]],
+                   found: tuple[Grid, ...], seed: int = 0) -> Worker:
+    """Kissat on the puzzle with ``seed`` under ``limits`` (its share of the memory), the
+    team's solutions so far blocked (``found``)."""
+    worker = KissatWorker(run.puzzle, limits, run.known, None, extra, run.policy, run.deadline,
+                          seed)
+    return side(worker, Pool(run.max_solutions, dict.fromkeys(found)), None, worker.nodes)
+
+
+def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
+    """A plain native search that restarts."""
+    return grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
 
 
 def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
@@ -126,7 +117,7 @@ def alone_for(puzzle: AnyPuzzle, to_kissat: bool = False,
 @dataclasses.dataclass
 class _Run:
     """One ``--jobs`` run: the call, and what the first turns here leave to the processes
-    (the cells proven; a colour puzzle's first solutions and root clauses)."""
+    (the cells proven; a colour puzzle's first solutions)."""
 
     puzzle: AnyPuzzle
     max_solutions: int
@@ -139,17 +130,36 @@ class _Run:
     team: Team | None = None
     known: Grid | None = None
     before: tuple[Grid, ...] = ()
-    extra: list[list[int]] | None = None
     progress: Progress | None = None  # (the team's too: ``Team.report_to``)
 
     @property
     def deadline(self) -> float | None:
         return self.limits.deadline(self.started)
 
-    def pool(self, workers: list[Worker], grace: float = 0.0) -> Result:
-        """The first ``jobs`` of ``workers`` side by side, to the answer or the deadline."""
+    @property
+    def sat_solver(self) -> str:
+        """The SAT solver named, else the one auto takes."""
+        from gridsolve.nonogram.backends.auto import default_solver
+        return self.solver or default_solver(self.puzzle, self.max_solutions, self.policy)
+
+    def pool(self, workers: list[Worker], sat: bool) -> Result:
+        """The first ``jobs`` of ``workers`` side by side, to the answer or the deadline (and
+        DEADLINE_GRACE past it if SAT processes are among them)."""
         return pool(self.puzzle, self.max_solutions, workers[:self.jobs], self.deadline,
-                    self.started, self.known, self.team, grace, self.before, self.progress)
+                    self.started, self.known, self.team, DEADLINE_GRACE if sat else 0.0,
+                    self.before, self.progress)
+
+    def go_on(self, team: Team, report: Callable[[int, Iterable[Grid]], None] | None = None,
+              to_kissat: bool = False) -> Result:
+        """auto's turns from the team's state (``auto.go_on``) with ``sat_solver``."""
+        from gridsolve.nonogram.backends.auto import go_on
+        return go_on(team, self.max_solutions, self.limits, self.sat_solver, self.started,
+                     to_kissat=to_kissat, report=report)
+
+
+def _one_job(result: Result) -> Result:
+    """A run that went on in this process alone, as one job does."""
+    return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
 
 
 def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = SearchLimits(),
@@ -180,10 +190,13 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if ended or passed(run.deadline):
         return team.result()
     run.jobs = _free_jobs(jobs, idle, policy)  # as many processes as cores are free
-    if run.jobs <= 1:
-        return _one_process(run, team, to_kissat)
-    run.known = team.partial()
-    return _black_and_white(run, team, to_kissat)
+    if run.jobs > 1:
+        run.known = team.partial()
+        return _black_and_white(run, team, to_kissat)
+    if with_sat:  # the rest here, as one job goes on after the same first turns
+        return _one_job(run.go_on(team, to_kissat=to_kissat))
+    team.solve(limits)
+    return _one_job(dataclasses.replace(team.result(), seconds=time.perf_counter() - run.started))
 
 
 def _first_turns(run: _Run, team: Team, to_kissat: bool) -> tuple[bool, bool]:
@@ -211,24 +224,21 @@ def _black_and_white(run: _Run, team: Team, to_kissat: bool) -> Result:
         answer = _with_syrup(run, team)
         if answer is not None:
             return answer
-    from gridsolve.nonogram.backends.auto import default_solver
     kissat_first = (run.with_sat and not to_kissat and run.solver is None
-                    and default_solver(run.puzzle, run.max_solutions, run.policy) == KISSAT)
+                    and run.sat_solver == KISSAT)
     runs = max(1, run.jobs - 2) if to_kissat else max(2, run.jobs - 1) if kissat_first else 1
-    sat_side = (_sat_side(run.puzzle, run.limits, KISSAT if to_kissat else run.solver,
-                          run.known, run.deadline, team, run.max_solutions, runs=runs,
-                          policy=run.policy) if run.with_sat else [])
+    sat_side = (_sat_side(run, KISSAT if to_kissat else run.solver, team, runs=runs)
+                if run.with_sat else [])
     own = _team_worker(team, run.limits)
     restarts = _restarts_worker(team.puzzle, run.limits)
-    if kissat_first and len(sat_side) > 1:  # the dive second where it runs (0029)
-        dive = [_team_worker(team, run.limits, dive=True)] if dives(team.puzzle, run.policy) else []
-        return _team_waits(run, team, [*sat_side[:1], *dive, *sat_side[1:2], own,
-                                       *sat_side[2:], restarts][:run.jobs], own)
+    first = kissat_first and len(sat_side) > 1  # then the dive second where it runs (0029)
     # native, or no SAT: the dive beside the team, as on one core
     dive = ([_team_worker(team, run.limits, dive=True)]
-            if not sat_side and dives(team.puzzle, run.policy) else [])
-    return run.pool([own, *sat_side[:1], *dive, restarts, *sat_side[1:]],
-                    DEADLINE_GRACE if sat_side else 0.0)
+            if (first or not sat_side) and dives(team.puzzle, run.policy) else [])
+    if first:
+        return _team_waits(run, team, [*sat_side[:1], *dive, *sat_side[1:2], own,
+                                       *sat_side[2:], restarts][:run.jobs], own)
+    return run.pool([own, *sat_side[:1], *dive, restarts, *sat_side[1:]], bool(sat_side))
 
 
 def _colour(run: _Run, idle: cores.Reading | None) -> Result:
@@ -252,35 +262,36 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
     if run.jobs <= 1:  # the other cores are busy: on here, as one job would
         return _colour_one_process(run, alone, root)
     run.before, run.known = alone.solutions, alone.partial  # (its solutions stay pooled)
-    sat_side: list[Worker] = []
-    if run.with_sat:
-        from gridsolve.nonogram.backends import cnf
-        run.extra = cnf.colour_root_clauses(puzzle, root.masks, root.implications)
-        sat_side = _sat_side(puzzle, run.limits, run.solver, run.known, run.deadline, None,
-                             run.max_solutions, extra=run.extra, policy=policy)
-    workers = [grids_worker(lambda: engine.solve(puzzle, run.limits), lambda: 0), *sat_side]
-    return run.pool(workers, DEADLINE_GRACE if sat_side else 0.0)
+    own = grids_worker(lambda: engine.solve(puzzle, run.limits), lambda: 0)
+    return _colour_beside_sat(run, own, root)
 
 
 def _colour_turns(run: _Run, idle: cores.Reading | None, native: ColourWorker) -> Result:
     """After the colour turns' first: on one free core the rest of auto's plan here
     (``auto.colour_after_first``); on more, they go on in a process of their own (from where
     they stand) beside SAT's, seeded with what their root proved."""
-    from gridsolve.nonogram.backends import auto, cnf
+    from gridsolve.nonogram.backends.auto import colour_after_first
     run.jobs = _free_jobs(run.jobs, idle, run.policy)
     if run.jobs <= 1:
-        name = run.solver or auto.default_solver(run.puzzle, run.max_solutions, run.policy)
-        result = auto.colour_after_first(native, run.limits, name, run.started, None, True)
-        return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
+        return _one_job(colour_after_first(native, run.limits, run.sat_solver, run.started,
+                                           None, True))
     turns = native.turns
     run.before, run.known = tuple(turns.found), turns.partial()
-    root = engine.ColourRoot.of(turns.plain)
-    run.extra = cnf.colour_root_clauses(turns.puzzle, root.masks, root.implications)
-    sat_side = _sat_side(run.puzzle, run.limits, run.solver, run.known, run.deadline, None,
-                         run.max_solutions, extra=run.extra, policy=run.policy)
     own = side(native, Pool(run.max_solutions, dict(turns.found)), run.policy.report_work,
                native.nodes)
-    return run.pool([own, *sat_side], DEADLINE_GRACE if sat_side else 0.0)
+    return _colour_beside_sat(run, own, engine.ColourRoot.of(turns.plain))
+
+
+def _colour_beside_sat(run: _Run, own: Worker, root: engine.ColourRoot) -> Result:
+    """A colour search's process (``own``) beside SAT's, these seeded with ``run.known`` and
+    the clauses of what the colour ``root`` proved."""
+    sat_side: list[Worker] = []
+    if run.with_sat:
+        from gridsolve.nonogram.backends import cnf
+        extra = cnf.colour_root_clauses(cast(ColourPuzzle, run.puzzle), root.masks,
+                                        root.implications)
+        sat_side = _sat_side(run, run.solver, None, extra=extra)
+    return run.pool([own, *sat_side], bool(sat_side))
 
 
 def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
@@ -290,46 +301,24 @@ def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
     return min(jobs, cores.free(idle, cores.reading()) or jobs)
 
 
-def _one_process(run: _Run, team: Team, to_kissat: bool) -> Result:
-    """The rest of the run here, as one job goes on after the same first turns."""
-    if run.with_sat:
-        from gridsolve.nonogram.backends.auto import default_solver, go_on
-        result = go_on(team, run.max_solutions, run.limits,
-                       run.solver or default_solver(run.puzzle, run.max_solutions, run.policy),
-                       run.started, to_kissat=to_kissat)
-    else:
-        team.solve(run.limits)
-        result = dataclasses.replace(team.result(), seconds=time.perf_counter() - run.started)
-    return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
-
-
 def _colour_one_process(run: _Run, alone: Result, root: engine.ColourRoot) -> Result:
     """The rest of a colour puzzle's run here after its engine's first turn (``alone``)."""
-    from gridsolve.nonogram.backends import auto
-    puzzle, max_solutions, policy = run.puzzle, run.max_solutions, run.policy
+    from gridsolve.nonogram.backends.auto import colour_handover
     if run.with_sat and (run.solver is not None or sat_installed()):
-        result = auto.colour_handover(
-            puzzle, max_solutions, run.limits,
-            run.solver or auto.default_solver(puzzle, max_solutions, policy), run.started,
-            None, alone, root, policy)
-    else:
-        again = engine.analyse(puzzle, max_solutions, run.limits, policy=policy)
-        result = dataclasses.replace(
-            repooled(again, again.solutions + alone.solutions, max_solutions, again.exhausted),
-            nodes=alone.nodes + again.nodes)
-    return dataclasses.replace(result, stats={**result.stats, "jobs": 1})
-
-
-def _restarts_worker(puzzle: Puzzle, limits: SearchLimits) -> Worker:
-    """A plain native search that restarts."""
-    return grids_worker(lambda: engine.solve(puzzle, limits, restarts=True), lambda: 0)
+        return _one_job(colour_handover(run.puzzle, run.max_solutions, run.limits,
+                                        run.sat_solver, run.started, None, alone, root,
+                                        run.policy))
+    again = engine.analyse(run.puzzle, run.max_solutions, run.limits, policy=run.policy)
+    return _one_job(dataclasses.replace(
+        repooled(again, again.solutions + alone.solutions, run.max_solutions, again.exhausted),
+        nodes=alone.nodes + again.nodes))
 
 
 def _team_waits(run: _Run, team: Team, chosen: list[Worker], own: Worker | None) -> Result:
     """The ``chosen`` processes; when the team's ``own`` is not among them and they all end
     without the answer (out of memory, a failed program), the team goes on here: auto's
     turns (``go_on``) if ``own`` is None, else its search."""
-    result = run.pool(chosen, DEADLINE_GRACE)
+    result = run.pool(chosen, True)
     if own in chosen:
         return result
     if settled(result, run.max_solutions) or passed(run.deadline):
@@ -337,7 +326,7 @@ def _team_waits(run: _Run, team: Team, chosen: list[Worker], own: Worker | None)
             result, nodes=result.nodes + team.nodes())
     before = team.nodes()
     if own is None:
-        here = _go_on(team, run.max_solutions, run.limits, run.started)
+        here = run.go_on(team)
         solutions, exhausted, nodes = here.solutions, here.exhausted, here.nodes - before
     else:
         team.run(run.limits)
@@ -351,13 +340,24 @@ def _team_waits(run: _Run, team: Team, chosen: list[Worker], own: Worker | None)
 
 def _with_syrup(run: _Run, team: Team) -> Result | None:
     """auto's turns in one process and glucose-syrup's threads on the other cores (the
-    native restarts on any left); None if no thread fits."""
-    syrup_side = _syrup_side(team, run.limits, run.known, run.deadline, run.jobs - 1)
-    if syrup_side is None:
+    native restarts on any left): a thread per job past auto's (``syrup_threads`` at most,
+    as many as their models fit the memory), seeded as auto's SAT side; None if none fits."""
+    from gridsolve.nonogram.backends import auto, syrup
+    puzzle, known, limits, policy = team.puzzle, run.known, run.limits, run.policy
+    if auto.sat_fits(puzzle, known, limits, run.deadline, policy=policy):
         return None
-    worker, threads = syrup_side
-    chosen = [_auto_worker(team, run.max_solutions, run.limits, run.started), worker,
-              _restarts_worker(team.puzzle, run.limits)][:run.jobs - threads + 1]
+    threads = auto.models_that_fit(puzzle, known, limits,
+                                   min(run.jobs - 1, policy.syrup_threads) + 1,
+                                   overhead=syrup.THREAD_BYTES, policy=policy) - 1
+    if threads < 1:
+        return None
+    # (auto's process holds a model too)
+    memory = None if limits.max_memory is None else limits.max_memory * threads // (threads + 1)
+    worker = SyrupWorker(puzzle, threads, known, auto.root_clauses(team, known), memory,
+                         policy, run.deadline)
+    chosen = [_auto_worker(run, team),
+              side(worker, Pool(team.max_solutions, dict(team.found)), None, worker.nodes),
+              _restarts_worker(puzzle, limits)][:run.jobs - threads + 1]
     result = _team_waits(run, team, chosen, None)
     return dataclasses.replace(result, stats={**result.stats, "sat_threads": threads})
 
@@ -376,36 +376,14 @@ def _syrup_for(puzzle: AnyPuzzle, solver: str | None, max_solutions: int,
     return syrup.usable()
 
 
-def _syrup_side(team: Team, limits: SearchLimits, known: Grid | None, deadline: float | None,
-                jobs: int) -> tuple[Worker, int] | None:
-    """glucose-syrup with a thread per job past auto's (``syrup_threads`` at most, as many as
-    their models fit the memory), seeded as auto's SAT side; None if none fits."""
-    from gridsolve.nonogram.backends import auto, syrup
-    puzzle = team.puzzle
-    policy = team.policy
-    if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
-        return None
-    threads = auto.models_that_fit(puzzle, known, limits, min(jobs, policy.syrup_threads) + 1,
-                                   overhead=syrup.THREAD_BYTES, policy=policy) - 1
-    if threads < 1:
-        return None
-    # (auto's process holds a model too)
-    memory = None if limits.max_memory is None else limits.max_memory * threads // (threads + 1)
-    worker = SyrupWorker(puzzle, threads, known, auto.root_clauses(team, known), memory,
-                         policy, deadline)
-    return side(worker, Pool(team.max_solutions, dict(team.found)), None,
-                worker.nodes), threads
-
-
-def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known: Grid | None,
-              deadline: float | None, team: Team | None, max_solutions: int,
-              runs: int = 1, extra: list[list[int]] | None = None,
-              policy: Policy = DEFAULT_POLICY) -> list[Worker]:
+def _sat_side(run: _Run, solver: str | None, team: Team | None, runs: int = 1,
+              extra: list[list[int]] | None = None) -> list[Worker]:
     """The SAT processes, seeded as auto's SAT side (a colour puzzle's clauses: ``extra``):
     Kissat seeds 0, 1, ... up to ``runs`` whose models fit the memory, or one python-sat
-    solver; none if its model does not fit."""
+    solver (``solver``, else the one auto takes); none if its model does not fit."""
     from gridsolve.nonogram.backends import auto, sat
-    name = solver or auto.default_solver(puzzle, max_solutions, policy)
+    puzzle, known, limits, policy = run.puzzle, run.known, run.limits, run.policy
+    name = solver or auto.default_solver(puzzle, run.max_solutions, policy)
     if name == KISSAT:  # named or chosen: it must be there (a missing one is a clear error)
         from gridsolve.nonogram.backends import kissat
         kissat.require()
@@ -415,19 +393,16 @@ def _sat_side(puzzle: AnyPuzzle, limits: SearchLimits, solver: str | None, known
         except SolverUnavailable:
             return []
         sat.check_solver(name, limits)  # unknown, not loadable, no node limit: one line here
-    if auto.sat_fits(puzzle, known, limits, deadline, policy=policy):
+    if auto.sat_fits(puzzle, known, limits, run.deadline, policy=policy):
         return []
     if extra is None:
         extra = [] if team is None else auto.root_clauses(team, known)
-    if name == KISSAT:
-        found = () if team is None else tuple(team.found)
-        if runs > 1:
-            # each holds a model and is capped at its share of the memory limit
-            runs = auto.models_that_fit(puzzle, known, limits, runs, policy=policy)
-            if limits.max_memory is not None:
-                limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
-        return [_kissat_worker(puzzle, limits, known, extra, found, seed, deadline,
-                               max_solutions, policy) for seed in range(runs)]
-    return [_sat_worker(puzzle, limits, name, known, extra, deadline)]
-
-
+    if name != KISSAT:
+        return [_sat_worker(puzzle, limits, name, known, extra, run.deadline)]
+    found = () if team is None else tuple(team.found)
+    if runs > 1:
+        # each holds a model and is capped at its share of the memory limit
+        runs = auto.models_that_fit(puzzle, known, limits, runs, policy=policy)
+        if limits.max_memory is not None:
+            limits = dataclasses.replace(limits, max_memory=limits.max_memory // runs)
+    return [_kissat_worker(run, limits, extra, found, seed=seed) for seed in range(runs)]
