@@ -54,12 +54,13 @@ def test_a_small_solve_imports_only_what_it_needs() -> None:
 
 #: Modules a solve of a tournament file (``FILE#1``, the 25x25 puzzles of the batch rows)
 #: must not import (issue 56): the formats its extension (.txt) does not name or whose
-#: detection comes after the tournament's, the colour readers' helpers.
+#: detection comes after the tournament's, the colour readers' helpers; the goal's checker
+#: (the file stores none), struct (the colour core's known cells).
 NOT_FOR_A_TOURNAMENT_SOLVE = tuple(
     f"gridsolve.nonogram.formats.{m}" for m in (
         "_colours", "_json_lines", "json_", "puzzlekit", "webpbn", "non", "faase", "glpk",
         "syro", "spoj", "olsak_g", "mk", "nin", "makhorin", "cwd", "text", "keen", "ish",
-        "position"))
+        "position")) + ("gridsolve.nonogram.check", "struct")
 
 
 def tournament_file(folder: Path) -> Path:
@@ -170,6 +171,8 @@ def test_commands_listed_unloaded_say_what_they_say_loaded() -> None:
     assert _helps(listed) == full
     named = _subparsers(_subparsers(build_parser(["nonogram", "rate"])).choices["nonogram"])
     assert _helps(named).keys() == {"solve", "generate", "rate", "check"}  # one module's
+    solve = _subparsers(_subparsers(build_parser(["nonogram", "solve", "x"])).choices["nonogram"])
+    assert _helps(solve).keys() == {"solve"}  # no parser for the commands not named
 
 
 def test_help_and_typos_still_list_every_choice(capsys: Any) -> None:

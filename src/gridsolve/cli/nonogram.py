@@ -14,7 +14,6 @@ from gridsolve.cli._input import add_index, read_one
 from gridsolve.errors import GridsolveError
 from gridsolve.nonogram import engine
 from gridsolve.nonogram.backends import METHODS, analyse
-from gridsolve.nonogram.check import goal_warning
 from gridsolve.nonogram.engine import DEFAULT_MAX_MEMORY, Result, SearchLimits
 from gridsolve.nonogram.formats import INPUT_FORMATS
 from gridsolve.nonogram.model import AnyPuzzle, Colour, Grid, palette_of
@@ -85,9 +84,10 @@ def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
     for module in dict.fromkeys(m for name, (m, _) in COMMANDS.items()
                                 if argv is None or name == wanted):
         importlib.import_module(module).add_commands(cmds)
-    for name, (_, help_) in COMMANDS.items():
-        if name not in cmds.choices and (argv is None or wanted not in COMMANDS):
-            cmds.add_parser(name, help=help_)
+    if argv is None or (wanted not in COMMANDS and wanted != "solve"):  # help, a typo
+        for name, (_, help_) in COMMANDS.items():
+            if name not in cmds.choices:
+                cmds.add_parser(name, help=help_)
 
 
 
@@ -194,9 +194,12 @@ def run_solve(args: argparse.Namespace) -> int:
                 if not args.json and progress is not None and progress.partial is not None:
                     _interrupted_text(args, puzzle, progress.partial())
                 raise
-    warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions, result.status)
-    if warning:
-        print(f"gridsolve: warning: {warning}", file=sys.stderr)
+    if entry.goal is not None:  # a goal stored with the puzzle: said when it is wrong
+        from gridsolve.nonogram.check import goal_warning
+        warning = goal_warning(puzzle, entry.goal, entry.source, result.solutions,
+                               result.status)
+        if warning:
+            print(f"gridsolve: warning: {warning}", file=sys.stderr)
     show.report(args, puzzle, result, watch)
     if args.json:
         import json

@@ -10,7 +10,6 @@ how to make one for a puzzle and how to read its grids. ``engine_for`` chooses.
 from __future__ import annotations
 
 import functools
-import struct
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar, cast
 
@@ -130,6 +129,7 @@ def known_masks(puzzle: ColourPuzzle, known: Grid) -> bytes:
     every = (1 << len(puzzle.palette)) - 1
     bits = {c.symbol: 1 << i for i, c in enumerate(puzzle.palette)}
     masks = [bits.get(ch, every) for row in known for ch in row]
+    import struct  # here: a black-and-white solve's start-up needs none (issue 56)
     return struct.pack(f"={len(masks)}I", *masks)
 
 
