@@ -144,22 +144,17 @@ class Team:
             # of 13: 3% of a batch of small puzzles was reading them again; issue 56)
             own_stats = [c.stats() for c in self.searches]
             mine = own_stats[self.searches.index(core)]
-            total = sum(st["nodes"] for st in own_stats)
-            if self.diver is not None:
-                total += self.diver.stats()["nodes"]
+            own = sum(st["nodes"] for st in own_stats)
+            total = own + (0 if self.diver is None else self.diver.stats()["nodes"])
             if limits.max_nodes is not None and total >= limits.max_nodes:
                 return False
-            size = self.policy.team_slice
             work_now = sum(st["line_solves"] for st in own_stats)  # (``work``)
+            size = self.policy.team_slice
             if end is not None:
-                done = work_now
-                if done >= end:
+                if work_now >= end:
                     return False
-                own = sum(st["nodes"] for st in own_stats)
-                if not own:  # no work per node seen yet: one node, which shows it
-                    size = 1
-                else:
-                    size = max(1, min(size, (end - done) * own // max(done, 1)))
+                # (no work per node seen yet: one node, which shows it)
+                size = max(1, min(size, (end - work_now) * own // max(work_now, 1))) if own else 1
             budget = mine["nodes"] + size
             if limits.max_nodes is not None:
                 budget = min(budget, mine["nodes"] + limits.max_nodes - total)
@@ -183,7 +178,11 @@ class Team:
                 elif core.stats()["timed_out"]:
                     self.stopped = True
                 elif restarting and not self.found and core.stats()["nodes"] >= self.run_end:
-                    self._restart(core)
+                    # the first search's run ends: back to its root, with the run's nogoods
+                    core.restart(0)
+                    self.restarts += 1
+                    self.run_end = (core.stats()["nodes"]
+                                    + self.policy.team_restart_base * next(self.runs))
                 break
             self._moves(None if limits.timeout is None else self.started + limits.timeout)
             self._widen()
@@ -200,15 +199,13 @@ class Team:
             native(self, limits)
         return self.done() and not self.stopped
 
-    def first_dive(self, limits: SearchLimits, deadline: float | None = None,
-                   work: int | None = None, fails: int | None = None) -> bool:
-        """The dive's first turn (``work``, ``fails``; None: the policy's) on the puzzles it is
-        for; True if it ended the search."""
+    def first_dive(self, limits: SearchLimits, deadline: float | None = None) -> bool:
+        """The dive's first turn (the policy's ``dive_first_work`` and ``dive_first_fails``)
+        on the puzzles it is for; True if it ended the search."""
         if not dives(self.puzzle, self.policy) or passed(deadline):
             return False
-        work = self.policy.dive_first_work if work is None else work
-        fails = self.policy.dive_first_fails if fails is None else fails
-        return self.dive(limits, work, fails) and not self.stopped
+        return (self.dive(limits, self.policy.dive_first_work, self.policy.dive_first_fails)
+                and not self.stopped)
 
     def dive(self, limits: SearchLimits = SearchLimits(), work: int | None = None,
              max_fails: int | None = None) -> bool:
@@ -249,16 +246,12 @@ class Team:
                 self.dive_found += 1
                 if grid not in self.found:
                     self.found[grid] = None
-                    for other in moves_for_count(self.puzzle, grid, self.found,
-                                                 self.max_solutions, deadline):
-                        self.found[other] = None
-                        self.nearby += 1
+                    self._near(grid, deadline)
             elif code == _core.EXHAUSTED:
                 self.complete = True
             elif core.stats()["timed_out"]:
                 self.stopped = True
             elif not self.dive_found and core.stats()["fails"] >= self.dive_end:
-                self._tell("dive")
                 self.dive_restarts += 1
                 core.restart(self.dive_restarts)
                 self.dive_end = (core.stats()["fails"]
@@ -281,17 +274,14 @@ class Team:
         total = self.nodes()
         while (self.pending and not self.done()
                and total >= self.pending[0][1] + self.policy.team_slice):
-            grid, _ = self.pending.pop(0)
-            for other in moves_for_count(self.puzzle, grid, self.found, self.max_solutions,
-                                         deadline):
-                self.found[other] = None
-                self.nearby += 1
+            self._near(self.pending.pop(0)[0], deadline)
 
-    def _restart(self, core: _core.Search) -> None:
-        """End the first search's run: back to its root, with the nogoods of the run."""
-        core.restart(0)
-        self.restarts += 1
-        self.run_end = core.stats()["nodes"] + self.policy.team_restart_base * next(self.runs)
+    def _near(self, grid: Grid, deadline: float | None) -> None:
+        """Pool the solutions local moves find next to ``grid`` (``moves_for_count``)."""
+        for other in moves_for_count(self.puzzle, grid, self.found, self.max_solutions,
+                                     deadline):
+            self.found[other] = None
+            self.nearby += 1
 
     def _widen(self) -> None:
         """Let the next searches join when the first has run long enough without a
@@ -310,13 +300,10 @@ class Team:
                 stats[k] = (max(stats.get(k, 0), v) if k in ("max_depth", "root_complete",
                                                               "timed_out")
                             else stats.get(k, 0) + v)
-        stats["searches"] = len(self.searches)
-        stats["restarts"] = self.restarts
-        stats["nearby"] = self.nearby
+        stats.update(searches=len(self.searches), restarts=self.restarts, nearby=self.nearby)
         if self.diver is not None:
-            stats["dive_nodes"] = self.diver.stats()["nodes"]
-            stats["dive_found"] = self.dive_found
-            stats["dive_restarts"] = self.dive_restarts
+            stats.update(dive_nodes=self.diver.stats()["nodes"], dive_found=self.dive_found,
+                         dive_restarts=self.dive_restarts)
         return stats
 
     def partial(self) -> Grid:
