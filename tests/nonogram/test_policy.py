@@ -59,3 +59,20 @@ def test_its_own_init_keeps_the_dataclass_contract() -> None:
     assert hash(policy) == hash(dataclasses.replace(policy))
     assert dataclasses.replace(policy, sat_share=1.0).changed() == {"auto_nodes": 5,
                                                                    "sat_share": 1.0}
+
+
+def test_its_own_repr_eq_and_hash_are_the_dataclass_ones() -> None:
+    """__repr__, __eq__ and __hash__ are written, not generated (start-up, issue 56), and
+    give what the generated ones gave: every field in order, compared and hashed as a tuple."""
+    import gridsolve.nonogram.policy as module
+    for method in ("__init__", "__repr__", "__eq__", "__hash__"):
+        assert getattr(Policy, method).__code__.co_filename == module.__file__, method
+    policy = dataclasses.replace(DEFAULT_POLICY, sat_share=2.5, free_cores_only=False)
+    fields = dataclasses.fields(Policy)
+    assert repr(policy) == "Policy(" + ", ".join(
+        f"{f.name}={getattr(policy, f.name)!r}" for f in fields) + ")"
+    assert "sat_share=2.5, " in repr(policy) and repr(policy).endswith(")")
+    assert hash(policy) == hash(tuple(getattr(policy, f.name) for f in fields))
+    assert policy == dataclasses.replace(policy) and policy != DEFAULT_POLICY
+    assert policy.__eq__(dataclasses.astuple(policy)) is NotImplemented and policy != 1
+    assert len({policy, dataclasses.replace(policy), DEFAULT_POLICY}) == 2

@@ -26,7 +26,7 @@ def _seconds(s: float) -> int:
     return int(s * WORK_PER_SECOND)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, repr=False, eq=False)
 class Policy:
     """Every tuned number of the schedule (see the module docstring). Fields are grouped by
     who reads them: the native team (engine/team.py), ``auto`` (backends/auto.py), the SAT
@@ -197,6 +197,25 @@ class Policy:
                 raise TypeError(f"Policy has no field {name!r}")
             object.__setattr__(self, name, value)
         self._check()
+
+    # __repr__, __eq__ and __hash__ are written too, as the dataclass would make them: its
+    # generated ones over sixty fields cost about 1.2 ms of every start-up more (issue 56).
+    def _values(self) -> tuple[int | float | bool, ...]:
+        return tuple([getattr(self, name) for name in self.__dataclass_fields__])
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}("
+                + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
+                + ")")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Policy)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
     def _check(self) -> None:
         for f in dataclasses.fields(self):
