@@ -124,9 +124,13 @@ def test_unknown_encoding() -> None:
     with pytest.raises(ValueError, match="start"):
         cnf.size(puzzle_from_grid(["#"]), encoding="")
     assert cnf.encoding_for(puzzle_from_grid(["#"])) == cnf.DEFAULT_ENCODING == "order"
-    colour = colour_puzzle_from_grid(("a",), palette(1))
-    assert cnf.encoding_for(colour) == cnf.COLOUR_ENCODING == "start"
-    assert cnf.size(colour) == cnf.size(colour, encoding="start")
+    # colour: the order model up to two colours besides the background, then block starts
+    for colours, model in ((1, "order"), (2, "order"), (3, "start"), (5, "start")):
+        colour = colour_puzzle_from_grid(("abc"[:colours],), palette(colours))
+        assert cnf.encoding_for(colour) == model
+        assert cnf.size(colour) == cnf.size(colour, encoding=model) != cnf.size(
+            colour, encoding="order" if model == "start" else "start")
+    assert cnf.COLOUR_ENCODING == "start" and cnf.ORDER_MAX_COLOURS == 2
 
 
 @pytest.mark.heavy

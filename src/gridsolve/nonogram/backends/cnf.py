@@ -57,7 +57,8 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourP
                                       colour_puzzle_of,
                                       Puzzle)
 
-__all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "encoding_for",
+__all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "ORDER_MAX_COLOURS",
+           "encoding_for",
            "TEXT_CLAUSES", "ModelSize", "size", "clauses", "dimacs", "dimacs_text", "cell_variables",
            "implication_clauses", "colour_root_clauses", "blocking_clause"]
 
@@ -73,9 +74,15 @@ ENCODINGS = ("start", "order")
 #: The model of black-and-white puzzles unless one is named: the order model (about 3-6x
 #: faster with Glucose on the hardest survey puzzles and random 50x50; docs/decisions/0013).
 DEFAULT_ENCODING = "order"
-#: The model of colour puzzles unless one is named: block starts (the order model was
-#: 1.3-5x slower on random 30x30 3-colour puzzles; docs/decisions/0013).
+#: The model of colour puzzles of more than ``ORDER_MAX_COLOURS`` colours unless one is
+#: named: block starts (the order model was 1.3-5x slower on random 30x30 3-colour puzzles,
+#: and 2-8x on random 40x40 of 3 and 4 colours; docs/decisions/0013, 0039).
 COLOUR_ENCODING = "start"
+#: Colour puzzles of at most this many colours besides the background take the order model,
+#: as black and white does: Glucose ends random 2-colour 40x40 to 60x60 1.3-3.6x sooner in
+#: it, and a 30x30 at 60% background in 2 s that it did not end in 30 s with block starts
+#: (docs/decisions/0039).
+ORDER_MAX_COLOURS = 2
 
 #: One line as the model sees it: (length, colour) blocks, the colours of the puzzle, the
 #: line's cells as ``{colour: variable}`` dicts (black and white: colour 1, "filled").
@@ -117,9 +124,11 @@ def cell_variables(puzzle: AnyPuzzle) -> int:
 
 
 def encoding_for(puzzle: AnyPuzzle, encoding: str | None = None) -> str:
-    """The model named (checked), or the default for the puzzle's kind."""
+    """The model named (checked), or the default for the puzzle's kind and colours."""
     if encoding is None:
-        return DEFAULT_ENCODING if colour_of(puzzle) is None else COLOUR_ENCODING
+        colour = colour_of(puzzle)
+        return (DEFAULT_ENCODING if colour is None or len(colour.palette) - 1 <= ORDER_MAX_COLOURS
+                else COLOUR_ENCODING)
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown CNF encoding {encoding!r}; choose one of "
                          + ", ".join(ENCODINGS))
