@@ -87,6 +87,11 @@ class Policy:
     #: ... each pair of those turns this many times the last (0036: 1.5 against 2 on the
     #: six hardest, 24.4 s against 36.6 s: SAT's last turn overshoots less).
     colour_turn_growth: float = 1.5
+    #: ... where one SAT conflict counts as this much work (``conflict_work`` is black and
+    #: white's): a unit of colour work takes about 1.2 us on 40x40 of 2 colours, a Glucose
+    #: conflict 47-76 us in the order model of 2-colour puzzles and 128-243 us in block
+    #: starts (0039: 300 gave SAT on rnd40-2c-50 #3 under half the native's time).
+    colour_conflict_work: int = 150
     #: ``Team.solve`` (native alone, on the puzzles the dive is for): the team's first turn
     #: (was 0.1 s), then the dive's first, then equal turns of ``turns_share`` work each, each
     #: pair twice the last (was 0.5 s; 0031).
@@ -244,6 +249,7 @@ class Policy:
 _AT_LEAST_ONE = frozenset({
     "team_slice", "team_restart_base", "dive_slice", "dive_restart_fails", "dive_bp_cells",
     "turns_share", "conflict_work", "kissat_turn_conflicts", "report_work", "sat_share_growth",
-    "kissat_dive_work", "kissat_turn_growth", "ilp_node_work", "colour_turn_growth"})
+    "kissat_dive_work", "kissat_turn_growth", "ilp_node_work", "colour_turn_growth",
+    "colour_conflict_work"})
 
 DEFAULT_POLICY = Policy()
