@@ -48,7 +48,7 @@ Answer = tuple["list[int] | Literal[False] | None", int]
 @dataclass(frozen=True)
 class Ended:
     """How a run ended: the exit code (None: stopped at the deadline, or killed when it
-    stalled) and what it printed (at the deadline, what ``stop`` got from it)."""
+    stalled) and what it printed (at the deadline, what ``interrupted`` got from it)."""
 
     code: int | None
     out: str
@@ -127,12 +127,10 @@ def feed(stdin: IO[str], header: str, text: Iterable[str], deadline: float | Non
 
 
 def run(args: list[str], name: str, header: str, text: Iterable[str],
-        deadline: float | None, max_memory: int | None,
-        stop: Callable[[subprocess.Popen[str]], str] | None = None,
-        stall: float | None = None) -> Ended:
-    """One run of ``args`` on the model; at the deadline ``stop`` may ask it for its statistics
-    before it is killed; with ``stall``, a run that uses no CPU time for that long is killed as
-    hung (Linux). The process never outlives the call."""
+        deadline: float | None, max_memory: int | None, stall: float | None = None) -> Ended:
+    """One run of ``args`` on the model; at the deadline it is asked for its statistics
+    (``interrupted``) before it is killed; with ``stall``, a run that uses no CPU time for that
+    long is killed as hung (Linux). The process never outlives the call."""
     if passed(deadline):
         return Ended(None, "")
     parent = os.getpid()
@@ -156,14 +154,12 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
             # a look at its CPU time comes before the deadline: wait that long only
             look = (stall if stall is not None and ticks is not None
                     and (left is None or left > stall) else None)
-            # what comes first: the deadline or the look
-            wait, why = (left, "deadline") if look is None else (look, "look")
-            try:
-                out, err = proc.communicate(timeout=wait)
+            try:  # to the look, else to the deadline
+                out, err = proc.communicate(timeout=left if look is None else look)
                 break
             except subprocess.TimeoutExpired:
-                if why == "deadline" or passed(deadline):
-                    return Ended(None, stop(proc) if stop is not None else "")
+                if look is None or passed(deadline):
+                    return Ended(None, interrupted(proc))
                 now = _cpu_ticks(proc.pid)
                 if now == ticks:  # no CPU time since the last look: it hangs
                     return Ended(None, "", stalled=True)

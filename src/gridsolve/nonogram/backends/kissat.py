@@ -39,8 +39,7 @@ def _run(path: str, header: str, text: _program.Text, deadline: float | None,
     args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
     if seed:
         args.append(f"--seed={seed}")
-    ended = _program.run(args, "kissat", header, text(), deadline, max_memory,
-                         stop=_program.interrupted)
+    ended = _program.run(args, "kissat", header, text(), deadline, max_memory)
     if ended.code == 0 and conflicts is not None:  # its conflict limit
         return None, _conflicts(ended.out)
     return _program.answer(ended, _conflicts(ended.out),

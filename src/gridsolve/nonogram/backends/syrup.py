@@ -55,8 +55,7 @@ def _run(path: str, threads: int, header: str, text: _program.Text,
         n = threads if not hung else 1  # one thread hangs less often
         ended = _program.run(args + [f"-nthreads={n}", f"-maxnbthreads={n}",
                                      "-verb=0" if quiet[0] else "-verb=1"],
-                             NAME, header, text(), deadline, max_memory,
-                             stop=_program.interrupted, stall=STALL_SECONDS)
+                             NAME, header, text(), deadline, max_memory, STALL_SECONDS)
         if ended.code in SIGFPE and not quiet[0]:
             quiet[0] = True
         elif not ended.stalled:

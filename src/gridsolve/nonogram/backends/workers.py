@@ -64,9 +64,8 @@ class SatWorker:
                 near = (moves_for_count(cast(Puzzle, self.puzzle), answer, pool.found,
                                         pool.max_solutions, self.deadline)
                         if abilities(self.puzzle).moves else [])  # (local moves: B&W)
-                for other in near:
-                    pool.found[other] = None
-                    self.moved += 1
+                pool.found.update(dict.fromkeys(near))
+                self.moved += len(near)
                 pool.tell()
 
 

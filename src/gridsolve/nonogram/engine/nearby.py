@@ -50,11 +50,6 @@ Moves = dict[int, list[int]]
 _BLOCK = re.compile("#+")
 
 
-def _blocks(line: str) -> list[tuple[int, int]]:
-    """The line's blocks as (first cell, last cell)."""
-    return [(m.start(), m.end() - 1) for m in _BLOCK.finditer(line)]
-
-
 def _free(line: str) -> list[int]:
     """The white cells with no filled neighbour, in order: where a one-cell block may land
     without touching another (next to its own old cell is decided block by block)."""
@@ -68,17 +63,19 @@ def _line_moves(line: str, far: int) -> tuple[Moves, int]:
     (the only part of the moves that can grow with the square of the line: 50,000 one-cell
     blocks with wide gaps); past it those blocks keep their shifts by one cell. Returns the
     moves and what is left of ``far``. Linear in the line plus the moves listed."""
-    blocks = _blocks(line)
+    blocks = [(m.start(), m.end() - 1) for m in _BLOCK.finditer(line)]  # (first, last cell)
     moves: Moves = {}
-    n = len(line)
+    n, nb = len(line), len(blocks)
     free: list[int] | None = None
-    nb = len(blocks)
     k = 0
     while k < nb:
         a, b = blocks[k]
+        last = k  # a longer block, or the last of a stretch of one-cell blocks from k
+        while a == b and last + 1 < nb and blocks[last + 1][0] == blocks[last + 1][1]:
+            last += 1
+        low = blocks[k - 1][1] + 2 if k else 0
+        high = blocks[last + 1][0] - 2 if last + 1 < nb else n - 1
         if a != b:  # a longer block shifts by one cell, keeping a white cell between blocks
-            low = blocks[k - 1][1] + 2 if k else 0
-            high = blocks[k + 1][0] - 2 if k + 1 < nb else n - 1
             if b + 1 <= high:  # shift right: first cell off, the cell after the last on
                 moves.setdefault(a, []).append(b + 1)
             if a - 1 >= low:   # shift left: last cell off, the cell before the first on
@@ -87,26 +84,17 @@ def _line_moves(line: str, far: int) -> tuple[Moves, int]:
             continue
         # a stretch of one-cell blocks: each may go to any free cell between the blocks on
         # either side of the stretch (the clue keeps its order: they are all 1s)
-        first = last = k
-        while last + 1 < nb and blocks[last + 1][0] == blocks[last + 1][1]:
-            last += 1
-        low = blocks[first - 1][1] + 2 if first else 0
-        high = blocks[last + 1][0] - 2 if last + 1 < nb else n - 1
         if free is None:
             free = _free(line)
         shared = free[bisect_left(free, low):bisect_right(free, high)]
-        for j in range(first, last + 1):
+        for j in range(k, last + 1):
             a = blocks[j][0]
-            near = [c for c in (a - 1, a + 1) if low <= c <= high and line[c] != "#"
-                    and (c == 0 or c - 1 == a or line[c - 1] != "#")
-                    and (c == n - 1 or c + 1 == a or line[c + 1] != "#")]
-            if len(shared) <= far:
+            targets = [c for c in (a - 1, a + 1) if low <= c <= high and line[c] != "#"
+                       and (c == 0 or c - 1 == a or line[c - 1] != "#")
+                       and (c == n - 1 or c + 1 == a or line[c + 1] != "#")]
+            if len(shared) <= far:  # (the free cells hold none next to a block: no overlap)
                 far -= len(shared)
-                targets = shared + near
-                if near and shared:
-                    targets.sort()
-            else:
-                targets = near
+                targets = sorted(shared + targets)
             if targets:
                 moves[a] = targets
         k = last + 1
