@@ -15,7 +15,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Literal, cast
+from typing import Literal, cast
 
 from gridsolve.errors import GridsolveError, LimitReached, OutOfMemory, SolverUnavailable
 from gridsolve.nonogram.backends import cnf
@@ -29,7 +29,7 @@ from gridsolve.nonogram.reference import fits
 from gridsolve.workers import program_setup
 
 __all__ = ["KILLED", "STATS_GRACE", "interrupted", "OutOfMemory", "Ended", "Answer", "Program",
-           "feed", "run", "watchable", "Text", "model", "answer", "failed", "solutions", "pooled"]
+           "run", "watchable", "Text", "model", "answer", "failed", "solutions", "pooled"]
 
 #: Seconds a run stopped at the deadline may take to print its statistics (its conflicts:
 #: the search's ``nodes``) before it is killed: Kissat takes about 4 ms on random 70x70,
@@ -115,17 +115,6 @@ def _shipped(name: str) -> str | None:
     return None
 
 
-def feed(stdin: IO[str], header: str, text: Iterable[str], deadline: float | None) -> bool:
-    """Write the model's DIMACS text to the program's input as it is made, chunk by chunk
-    (``cnf.dimacs``: the text is never held whole); False if the deadline came first."""
-    stdin.write(header)
-    for chunk in text:
-        stdin.write(chunk)
-        if passed(deadline):
-            return False
-    return True
-
-
 def run(args: list[str], name: str, header: str, text: Iterable[str],
         deadline: float | None, max_memory: int | None, stall: float | None = None) -> Ended:
     """One run of ``args`` on the model; at the deadline it is asked for its statistics
@@ -143,9 +132,12 @@ def run(args: list[str], name: str, header: str, text: Iterable[str],
                              f"{exc.strerror or exc}") from None
     try:
         assert proc.stdin is not None
-        try:
-            if not feed(proc.stdin, header, text, deadline):
-                return Ended(None, "")
+        try:  # the model's DIMACS as it is made, chunk by chunk (``cnf.dimacs``: never whole)
+            proc.stdin.write(header)
+            for chunk in text:
+                proc.stdin.write(chunk)
+                if passed(deadline):
+                    return Ended(None, "")
         except BrokenPipeError:  # it stopped reading: its exit code says why
             pass
         ticks = None if stall is None else _cpu_ticks(proc.pid)

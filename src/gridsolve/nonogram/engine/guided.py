@@ -1,11 +1,6 @@
-"""A search guided by a known solution: other solutions next to it, or proof there are none.
-
-The native search restarted from its root, trying the solution's value first: it walks down
-to the solution without a failure, then backtracks from the bottom, so it meets the grids
-that differ from it in the cells decided last. It is the whole search, only ordered: when it
-is exhausted, the solutions met are every solution, so a count stays exact. The programs run
-it after each solution (``_program.solutions``; docs/decisions/0032).
-"""
+"""A search guided by a known solution: other solutions next to it, or proof there are none
+(the whole native search, only ordered, so a count stays exact). The programs run it after
+each solution (``_program.solutions``; docs/engine.md, "Programs and counts"; 0032)."""
 
 from __future__ import annotations
 

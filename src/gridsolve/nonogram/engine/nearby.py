@@ -1,10 +1,5 @@
-"""Local moves: other solutions next to a known one, by switching cycles (docs/decisions/0011).
-
-A cycle turns one cell of each row and column on it off and another on, closing where it
-began (two rows: the 2x2 switch). A line's move keeps its clue: a block shifted by one cell,
-or a one-cell block moved within its gap or past one-cell neighbours (tests compare them
-with brute force). Every grid found is checked against every clue; it proves nothing.
-"""
+"""Local moves: other solutions next to a known one, by switching cycles, each checked
+against every clue; a shortcut, not a proof (docs/engine.md, section 4; decision 0011)."""
 
 from __future__ import annotations
 
@@ -18,30 +13,24 @@ from gridsolve.nonogram.model import Grid, Puzzle, clue_of, columns_of, is_solut
 __all__ = ["NEARBY_CLOCK_EVERY", "NEARBY_MAX_FAR", "NEARBY_MAX_LINES", "NEARBY_MAX_TRIES",
            "MOVES_MAX_SOLUTIONS", "line_moves", "nearby", "moves_for_count"]
 
-#: Rows on one switching cycle at most (2 is the 2x2 switch; the survey's Thing has its
-#: other solutions one cycle through four rows away).
+#: Rows on one switching cycle at most (2 is the 2x2 switch; Thing needs 4).
 NEARBY_MAX_LINES = 4
 
 #: Cycles tried between two looks at the clock when a deadline is given.
 NEARBY_CLOCK_EVERY = 256
 
-#: Steps along cycles (a cell turned on, tried) one look may take, a few tenths of a second:
-#: the moves are a shortcut, not a proof, and on sparse grids the cycles through four rows
-#: run to millions. The first neighbour took at most 4,000 on the survey's puzzles and
-#: random 50x50 to 100x100; a look that finds none, under 3,000 on the survey's unique ones.
+#: Steps along cycles (a cell turned on, tried) one look may take, a few tenths of a second
+#: (the measurements: docs/engine.md, section 4).
 NEARBY_MAX_TRIES = 200_000
 
-#: Moves of one-cell blocks to cells not next to them, listed for one look at most (over
-#: the whole grid): the only moves whose number can grow with the square of a line (a
-#: 1x99,999 line of 50,000 one-cell blocks with gaps between them); past it those blocks
-#: keep their shifts by one cell, so building the moves stays linear in the grid. A 64x3000
-#: checkerboard lists none; a 1,000,000-cell puzzle's scan is about as much work.
+#: Moves of one-cell blocks to cells not next to them listed for one look at most (the only
+#: moves that can grow with the square of a line): building the moves stays linear in the
+#: grid (docs/engine.md, section 4).
 NEARBY_MAX_FAR = 1_000_000
 
 #: A search counting solutions looks next to the first this many by local moves, for at
-#: most this many more each (``moves_for_count``): past them a count is the compiled
-#: search's work (eight rooks, 40,320 solutions: the moves, in Python, made auto take 7.0 s
-#: where the search alone takes 0.7 s, and ``engine.count`` 198 s against 2 s).
+#: most this many more each (``moves_for_count``); past them a count is the compiled
+#: search's work (eight rooks: docs/engine.md, section 4).
 MOVES_MAX_SOLUTIONS = 64
 
 #: Moves of one line: the cell turned off -> the cells that may be turned on with it.

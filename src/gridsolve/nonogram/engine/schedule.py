@@ -1,14 +1,6 @@
-"""The schedule's parts: workers, the pool of their solutions, and the scheduler that gives
-them turns (docs/ARCHITECTURE.md, "The schedule").
-
-A worker is one search that stops after a share of work and goes on where it stopped: the
-team and its dive (``team``), python-sat, Kissat, glucose-syrup and CBC
-(``backends.workers``). Work is counted in line solves (a conflict at the policy's rate),
-so a plan of shares repeats exactly; the clock only ends the run (0034). Every worker
-searches the whole space: when one is exhausted, the pool is every solution. Plans:
-``team.native``, ``backends.auto``, and ``backends.parallel`` (side by side, one process
-each).
-"""
+"""The schedule's parts: workers (searches that run in turns of work, so a plan repeats
+exactly), the pool of their solutions, and the scheduler that gives them turns; the workers
+and plans are listed in docs/ARCHITECTURE.md, "The schedule" (0034)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""A team of black-and-white searches that differ in their branching rule, run in turns.
-
-Depth-first search has a heavy tail, and which branching rule meets it differs from puzzle
-to puzzle; restarts cut the tail of the first solution (Gomes, Selman & Kautz 1998; the
-schedule is Luby, Sinclair & Zuckerman 1993). The measurements behind the rule are in
-docs/decisions/0002-team-of-branching-rules.md and 0003-team-restarts.md.
-"""
+"""A team of black-and-white searches that differ in their branching rule, run in turns, the
+first restarting on a Luby schedule: why and how in docs/engine.md, section 4 (0002, 0003)."""
 
 from __future__ import annotations
 
@@ -44,15 +39,10 @@ def work_of(stats: dict[str, int], cells: int = 0, bp_cells: int = 1) -> int:
 
 def luby() -> Iterator[int]:
     """The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (Luby, Sinclair & Zuckerman 1993)."""
-    i = 1
-    while True:
-        k = i.bit_length()
-        j = i
-        while j != (1 << k) - 1:  # descend to the prefix that i's position repeats
-            j -= (1 << (k - 1)) - 1
-            k = j.bit_length()
-        yield 1 << (k - 1)
-        i += 1
+    u, v = 1, 1
+    while True:  # Knuth's "reluctant doubling": v doubles until it is u's lowest set bit
+        yield v
+        u, v = (u + 1, 1) if u & -u == v else (u, 2 * v)
 
 
 class Team:
