@@ -128,11 +128,11 @@ def test_syrup_counts_exactly_with_it() -> None:
 
 def test_one_search_serves_every_solution() -> None:
     """One Guided, its root settled once, restarted around each solution in turn; a call
-    whose time is up before the root is settled gives nothing and spoils nothing."""
+    past its deadline before the root is settled gives nothing and spoils nothing."""
     puzzle, every = several(12)[2]
     search = Guided(puzzle)
     first = sorted(every)[0]
-    assert run(search.around(first, set(), until=time.perf_counter() - 1)) == ([], False)
+    assert run(search.around(first, set(), deadline=time.perf_counter() - 1)) == ([], False)
     for solution in sorted(every):
         got, exhausted = run(search.around(solution, set(), max_nodes=10**6))
         assert exhausted and set(got) == every - {solution}
@@ -151,10 +151,9 @@ def test_what_it_finds_is_blocked_for_the_next_run(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(_program, "nearby", lambda *_a, **_k: iter(()))
     around = Guided.around
 
-    def few(self: Guided, solution: Grid, seen: object, until: float | None = None,
-            deadline: float | None = None, max_nodes: int = 0,
-            max_work: int | None = None) -> object:
-        return around(self, solution, seen, until, deadline, 8, max_work)  # type: ignore[arg-type]
+    def few(self: Guided, solution: Grid, seen: object, deadline: float | None = None,
+            max_nodes: int = 0, max_work: int | None = None) -> object:
+        return around(self, solution, seen, deadline, 8, max_work)  # type: ignore[arg-type]
     monkeypatch.setattr(Guided, "around", few)
     result = kissat.analyse(five_rooks(), 200)
     assert len(set(result.solutions)) == len(result.solutions) == 120 and result.exhausted
@@ -173,28 +172,27 @@ def test_its_nodes_are_a_share_of_the_run_and_no_node_limit_takes_it(
     machine now); under a node limit it does not run (its nodes are not Kissat's conflicts),
     unless asked to (``guided_always``: auto's turns, where the limit is the turn's)."""
     monkeypatch.setattr(_program, "nearby", lambda *_a, **_k: iter(()))
-    ends: list[tuple[float | None, float | None, int, int | None]] = []
+    ends: list[tuple[float | None, int, int | None]] = []
     around = Guided.around
 
-    def spy(self: Guided, solution: Grid, seen: object, until: float | None = None,
-            deadline: float | None = None, max_nodes: int = GUIDED_NODES,
-            max_work: int | None = None) -> object:
-        ends.append((until, deadline, max_nodes, max_work))
-        return around(self, solution, seen, until, deadline, max_nodes,  # type: ignore[arg-type]
+    def spy(self: Guided, solution: Grid, seen: object, deadline: float | None = None,
+            max_nodes: int = GUIDED_NODES, max_work: int | None = None) -> object:
+        ends.append((deadline, max_nodes, max_work))
+        return around(self, solution, seen, deadline, max_nodes,  # type: ignore[arg-type]
                       max_work)
     monkeypatch.setattr(Guided, "around", spy)
     started = time.perf_counter()
     result = kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60))
     assert len(set(result.solutions)) == 2 and ends
-    assert all(u is None and d is not None and started < d
+    assert all(d is not None and started < d
                and DEFAULT_POLICY.guided_min_nodes <= n <= GUIDED_NODES
-               and w is not None and w >= DEFAULT_POLICY.guided_min_work for u, d, n, w in ends)
+               and w is not None and w >= DEFAULT_POLICY.guided_min_work for d, n, w in ends)
     ends.clear()
     seven = dataclasses.replace(DEFAULT_POLICY, guided_min_nodes=7, guided_nodes_per_conflict=0,
                                 guided_min_work=1234, guided_share=0)
     result = kissat.analyse(five_rooks(), 2, SearchLimits(timeout=60), policy=seven)
     assert len(set(result.solutions)) == 2 and ends
-    assert all((n, w) == (7, 1234) for _, _, n, w in ends)
+    assert all((n, w) == (7, 1234) for _, n, w in ends)
     ends.clear()
     result = kissat.analyse(five_rooks(), 200, SearchLimits(max_nodes=10**6))
     assert not ends and result.stats["guided"] == 0 and len(result.solutions) == 120

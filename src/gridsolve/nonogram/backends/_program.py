@@ -280,8 +280,7 @@ def solutions(puzzle: AnyPuzzle, once: Once, name: str, limits: SearchLimits,
                             int(policy.guided_nodes_per_conflict * used))
                 work = max(policy.guided_min_work, int(policy.guided_share * used
                                                        * policy.conflict_work))
-                search = guide.around(grid, seen, None, deadline, min(nodes, GUIDED_NODES),
-                                      work)
+                search = guide.around(grid, seen, deadline, min(nodes, GUIDED_NODES), work)
                 while True:
                     try:
                         other = next(search)

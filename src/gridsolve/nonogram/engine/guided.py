@@ -8,17 +8,14 @@ from collections.abc import Container, Generator
 
 from gridsolve.nonogram.engine import _core
 from gridsolve.nonogram.engine.cores import BLACK_AND_WHITE, checked_grid
-from gridsolve.nonogram.engine.results import least, passed, seconds_left
+from gridsolve.nonogram.engine.results import seconds_left
 from gridsolve.nonogram.model import Grid, Puzzle
 
-__all__ = ["GUIDED_NODES", "GUIDED_SLICE", "Guided"]
+__all__ = ["GUIDED_NODES", "Guided"]
 
 #: Nodes one guided search may take, at most, counted from its restart (the walk down to the
 #: solution it is guided by included).
 GUIDED_NODES = 1000
-#: Nodes between two looks at the clock for the search's own time (``until``); the caller's
-#: deadline is the engine's own time limit, held within a node.
-GUIDED_SLICE = 8
 
 
 class Guided:
@@ -33,7 +30,7 @@ class Guided:
         self.core: _core.Search | None = None
         self.broken = False
 
-    def _ready(self, until: float | None, deadline: float | None, max_work: int) -> bool:
+    def _ready(self, deadline: float | None, max_work: int) -> bool:
         """The search, its root settled (True), or given up (False)."""
         if self.broken:
             return False
@@ -42,7 +39,7 @@ class Guided:
         core = _core.Search(self.puzzle.rows, self.puzzle.cols)
         if self.known is not None:
             core.fix("".join(self.known).encode())
-        left = seconds_left(least(until, deadline))
+        left = seconds_left(deadline)
         if left is not None and left <= 0:
             return False  # (a later call, with time, may settle it)
         core.next(1, -1.0 if left is None else left, max_work)
@@ -52,21 +49,21 @@ class Guided:
         self.core = core
         return True
 
-    def around(self, solution: Grid, seen: Container[Grid], until: float | None = None,
-               deadline: float | None = None, max_nodes: int = GUIDED_NODES,
+    def around(self, solution: Grid, seen: Container[Grid], deadline: float | None = None,
+               max_nodes: int = GUIDED_NODES,
                max_work: int | None = None) -> Generator[Grid, None, bool]:
         """Yield the solutions other than ``solution`` and those ``seen`` that the search guided
-        by ``solution`` meets within ``max_nodes`` nodes, by ``until`` (looked at every
-        GUIDED_SLICE nodes) and the ``deadline`` (the engine's own time limit), and
-        ``max_work`` line solves (the root's, the first time, included), past which the search
-        stops for good, inside a node if need be: a root too costly for its share would be
-        again. The generator's value (``return``) is True when the search was exhausted: then
-        there are no solutions but ``solution``, those seen and those yielded."""
+        by ``solution`` meets within ``max_nodes`` nodes, by the ``deadline`` (the engine's own
+        time limit, held within a node) and ``max_work`` line solves (the root's, the first
+        time, included), past which the search stops for good, inside a node if need be: a
+        root too costly for its share would be again. The generator's value (``return``) is
+        True when the search was exhausted: then there are no solutions but ``solution``, those
+        seen and those yielded."""
         work = -1
         if max_work is not None:  # (at least 1: the core reads 0 as no budget)
             work = max(1, max_work + (0 if self.core is None
                                       else self.core.stats()["line_solves"]))
-        if not self._ready(until, deadline, work):
+        if not self._ready(deadline, work):
             return False
         core = self.core
         assert core is not None
@@ -74,15 +71,11 @@ class Guided:
             self.broken = True  # (a time limit stopped it: it cannot go on)
             return False
         cap = core.stats()["nodes"] + max_nodes
-        while True:
-            nodes = core.stats()["nodes"]
-            if nodes >= cap or passed(until):
-                return False
+        while core.stats()["nodes"] < cap:
             left = seconds_left(deadline)
             if left is not None and left <= 0:
                 return False
-            code = core.next(min(cap, nodes + GUIDED_SLICE), -1.0 if left is None else left,
-                             work)
+            code = core.next(cap, -1.0 if left is None else left, work)
             if code == _core.EXHAUSTED:
                 return True
             if code == _core.SOLUTION:
@@ -92,4 +85,5 @@ class Guided:
             elif core.stats()["timed_out"]:
                 self.broken = True
                 return False
+        return False
 
