@@ -29,23 +29,6 @@ PROGRAM = _program.Program("kissat", ENV, "kissat")
 program, installed, require = PROGRAM.path, PROGRAM.installed, PROGRAM.require
 
 
-def _run(path: str, header: str, text: _program.Text, deadline: float | None,
-         conflicts: int | None, max_memory: int | None,
-         seed: int = 0) -> _program.Answer:
-    """One run on the model (``header`` and its DIMACS ``text``): (the model's literals, or False
-    if unsatisfiable, or None at a limit; the conflicts it took, from its statistics).
-    ``seed``: Kissat's random seed (0, its default, adds no option)."""
-    # its default output: the result, the model, and statistics with the conflicts
-    args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
-    if seed:
-        args.append(f"--seed={seed}")
-    ended = _program.run(args, "kissat", header, text(), deadline, max_memory)
-    if ended.code == 0 and conflicts is not None:  # its conflict limit
-        return None, _conflicts(ended.out)
-    return _program.answer(ended, _conflicts(ended.out),
-                           lambda ended: _program.failed("kissat", ended, max_memory))
-
-
 def _conflicts(out: str) -> int:
     """The conflicts of a run from Kissat's statistics ("c conflicts: N ..."), or 0."""
     for line in out.splitlines():
@@ -73,7 +56,17 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *,
 
     def once(header: str, text: _program.Text, deadline: float | None,
              conflicts: int | None) -> _program.Answer:
-        return _run(path, header, text, deadline, conflicts, limits.max_memory, seed)
+        """One run on the model (``header`` and its DIMACS ``text``) under ``conflicts``: (the
+        model's literals, False if unsatisfiable, or None at a limit; the conflicts it took,
+        from its statistics, which its default output prints)."""
+        args = [path] if conflicts is None else [path, f"--conflicts={max(conflicts, 0)}"]
+        if seed:  # (0, its default, adds no option)
+            args.append(f"--seed={seed}")
+        ended = _program.run(args, "kissat", header, text(), deadline, limits.max_memory)
+        if ended.code == 0 and conflicts is not None:  # its conflict limit
+            return None, _conflicts(ended.out)
+        return _program.answer(ended, _conflicts(ended.out),
+                               lambda ended: _program.failed("kissat", ended, limits.max_memory))
     return _program.solutions(puzzle, once, "kissat", limits, started, known, encoding, extra,
                               found, {} if stats is None else stats, runs="kissat_runs",
                               policy=policy, guided_always=guided_always)

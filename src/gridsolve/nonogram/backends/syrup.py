@@ -36,38 +36,6 @@ def usable() -> bool:
     return installed() and _program.watchable()
 
 
-def _run(path: str, threads: int, header: str, text: _program.Text,
-         deadline: float | None, max_memory: int | None, quiet: list[bool]) -> _program.Answer:
-    """One run with ``threads`` threads: (the model, False, or None at the deadline; the
-    threads' conflicts). glucose-syrup 4.2.1 dies of SIGFPE printing its statistics on a model
-    it settles without search (run again quietly: ``quiet``), and now and then hangs (a run with
-    no CPU time for STALL_SECONDS is killed and made again with one thread, STALL_RUNS at most)."""
-    # line-buffered, so that what it prints when interrupted is not lost with its buffer
-    # (stdbuf runs it: one that cannot be run would be stdbuf's exit code 127, so asked here)
-    args = [*_line_buffered(), path, "-model"]
-    if len(args) > 2 and shutil.which(path) is None:
-        raise GridsolveError(f"the {NAME} program {path} cannot be run: not found, or not "
-                             "executable")
-    if max_memory is not None:  # its own bound, below the address-space cap
-        args.append(f"-maxmemory={max(1, max_memory // 2**21)}")
-    hung = 0
-    while True:
-        n = threads if not hung else 1  # one thread hangs less often
-        ended = _program.run(args + [f"-nthreads={n}", f"-maxnbthreads={n}",
-                                     "-verb=0" if quiet[0] else "-verb=1"],
-                             NAME, header, text(), deadline, max_memory, STALL_SECONDS)
-        if ended.code in SIGFPE and not quiet[0]:
-            quiet[0] = True
-        elif not ended.stalled:
-            break
-        else:
-            hung += 1
-            if hung >= STALL_RUNS:
-                raise GridsolveError(f"{NAME} hung {hung} times on this model (it does now "
-                                     "and then on one it settles without search)")
-    return _program.answer(ended, _conflicts(ended.out), lambda ended: _failed(ended, max_memory))
-
-
 @functools.cache
 def _line_buffered() -> list[str]:
     """coreutils' ``stdbuf -oL`` (the program's output line by line, not in 4 KB blocks), or
@@ -127,11 +95,40 @@ def solutions(puzzle: AnyPuzzle, limits: SearchLimits = SearchLimits(), *, threa
     path = require()
     if limits.max_nodes is not None:
         raise GridsolveError(f"{NAME} cannot stop at a node limit; without one it can")
-    quiet = [False]
+    max_memory, quiet = limits.max_memory, False
 
     def once(header: str, text: _program.Text, deadline: float | None,
-             _conflicts: int | None) -> _program.Answer:
-        return _run(path, threads, header, text, deadline, limits.max_memory, quiet)
+             _cap: int | None) -> _program.Answer:
+        """One run: (the model, False, or None at the deadline; the threads' conflicts).
+        glucose-syrup 4.2.1 dies of SIGFPE printing its statistics on a model it settles
+        without search (run again ``quiet``), and now and then hangs (a run with no CPU time
+        for STALL_SECONDS is killed and made again with one thread, STALL_RUNS at most)."""
+        nonlocal quiet
+        # line-buffered, so that what it prints when interrupted is not lost with its buffer
+        # (stdbuf runs it: one that cannot be run would be stdbuf's exit code 127, so asked here)
+        args = [*_line_buffered(), path, "-model"]
+        if len(args) > 2 and shutil.which(path) is None:
+            raise GridsolveError(f"the {NAME} program {path} cannot be run: not found, or not "
+                                 "executable")
+        if max_memory is not None:  # its own bound, below the address-space cap
+            args.append(f"-maxmemory={max(1, max_memory // 2**21)}")
+        hung = 0
+        while True:
+            n = threads if not hung else 1  # one thread hangs less often
+            ended = _program.run(args + [f"-nthreads={n}", f"-maxnbthreads={n}",
+                                         "-verb=0" if quiet else "-verb=1"],
+                                 NAME, header, text(), deadline, max_memory, STALL_SECONDS)
+            if ended.code in SIGFPE and not quiet:
+                quiet = True
+            elif not ended.stalled:
+                break
+            else:
+                hung += 1
+                if hung >= STALL_RUNS:
+                    raise GridsolveError(f"{NAME} hung {hung} times on this model (it does "
+                                         "now and then on one it settles without search)")
+        return _program.answer(ended, _conflicts(ended.out),
+                               lambda ended: _failed(ended, max_memory))
     return _program.solutions(puzzle, once, NAME, limits, started, known, encoding, extra,
                               found, {} if stats is None else stats, runs="syrup_runs")
 

@@ -13,9 +13,8 @@ from typing import Literal
 from gridsolve.nonogram.model import AnyPuzzle, Grid
 
 __all__ = ["SearchLimits", "DEFAULT_MAX_MEMORY", "Result", "Status", "Event", "Progress",
-           "status_of",
-           "exhausted_of", "settled", "repooled", "deadline_of", "seconds_left", "passed",
-           "least"]
+           "status_of", "exhausted_of", "settled", "repooled", "deadline_of", "seconds_left",
+           "passed", "least"]
 
 Status = Literal["unique", "multiple", "none", "unknown"]
 

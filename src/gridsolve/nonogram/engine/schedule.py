@@ -51,16 +51,15 @@ class Pool:
         return self.complete or len(self.found) >= self.max_solutions
 
 
+@dataclasses.dataclass(eq=False)
 class Scheduler:
     """Turns for ``workers`` over one ``pool``, under the caller's ``max_nodes`` (all the
     workers' nodes together) and ``deadline`` (a ``time.perf_counter()`` time)."""
 
-    def __init__(self, pool: Pool, workers: list[Worker], max_nodes: int | None,
-                 deadline: float | None) -> None:
-        self.pool = pool
-        self.workers = workers
-        self.max_nodes = max_nodes
-        self.deadline = deadline
+    pool: Pool
+    workers: list[Worker]
+    max_nodes: int | None
+    deadline: float | None
 
     def nodes(self) -> int:
         return sum(w.nodes() for w in self.workers)

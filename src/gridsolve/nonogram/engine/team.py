@@ -145,9 +145,8 @@ class Team:
                     return False
                 # (no work per node seen yet: one node, which shows it)
                 size = max(1, min(size, (end - work_now) * own // max(work_now, 1))) if own else 1
-            budget = mine["nodes"] + size
-            if limits.max_nodes is not None:
-                budget = min(budget, mine["nodes"] + limits.max_nodes - total)
+            budget = mine["nodes"] + (size if limits.max_nodes is None
+                                      else min(size, limits.max_nodes - total))
             restarting = core is self.searches[0] and not self.found
             if restarting:
                 budget = min(budget, self.run_end)
@@ -224,9 +223,8 @@ class Team:
                     or (max_fails is not None and stats["fails"] - fails0 >= max_fails)
                     or (limits.max_nodes is not None and total >= limits.max_nodes)):
                 return False
-            budget = stats["nodes"] + policy.dive_slice
-            if limits.max_nodes is not None:
-                budget = min(budget, stats["nodes"] + limits.max_nodes - total)
+            budget = stats["nodes"] + (policy.dive_slice if limits.max_nodes is None
+                                       else min(policy.dive_slice, limits.max_nodes - total))
             left = seconds_left(deadline)
             code = int(core.next(budget, -1.0 if left is None else left))
             self._tell("dive")
