@@ -19,8 +19,10 @@ The tournament rows read ../shared/puzzles (``GRIDSOLVE_PUZZLES`` names another 
 are left out when it is absent. ``--previous REV`` adds the same rows for an earlier version
 built from git (``previous.py``, as the other benchmarks' ``--previous``); ``--baseline SRC``
 for another checkout's ``src/`` (its compiled extensions built); either runs on PYTHONPATH,
-so a change is measured against what it changes in the same run. Every gridsolve row runs as
-the installed ``gridsolve`` script does (``from gridsolve.cli import main``).
+so a change is measured against what it changes in the same run. Every gridsolve row runs a
+script named ``gridsolve`` that does what the installed one does (``from gridsolve.cli import
+main``): the process is the command. An earlier checkout's row that fails (629b277 has no
+``--version`` without a command) is said in the table and left out.
 
     .venv/bin/python benchmarks/startup.py [--runs 20] [--previous REV] [--baseline ../old/src]
 
@@ -54,8 +56,10 @@ BATCH, LINES_PER_PUZZLE = 200, 51
 TARGET = 0.08
 BATCH_TARGET = 0.3
 TARGETS = {"nonogram solve heart.txt": TARGET, f"batch {BATCH} --jobs 1": BATCH_TARGET}
-#: What the installed console script runs.
-CLI = "import sys; from gridsolve.cli import main; sys.exit(main())"
+#: What the installed console script runs (pip's, less the Windows suffix): written as a file
+#: named ``gridsolve``, so that the process is the command as it is installed (the package
+#: treats the command apart from a program importing it: ``gridsolve._startup``).
+CLI = "import sys\nfrom gridsolve.cli import main\nsys.exit(main())\n"
 
 
 @dataclass
@@ -68,9 +72,13 @@ class Row:
     env: dict[str, str]
     times: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    #: why an earlier checkout's command failed (it is then left out of the runs)
+    failed: str = ""
 
     def run(self) -> None:
         """One run: its wall time, and its CPU time (user + system, from the kernel)."""
+        if self.failed:
+            return
         start = time.perf_counter()
         proc = subprocess.Popen(self.argv, env=self.env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
@@ -79,8 +87,11 @@ class Row:
         self.cpu.append(usage.ru_utime + usage.ru_stime)
         if os.waitstatus_to_exitcode(status) not in (0, 1):
             done = subprocess.run(self.argv, env=self.env, capture_output=True, check=False)
-            raise SystemExit(f"{self.label} ({self.checkout}) failed: "
-                             f"{done.stderr.decode(errors='replace').strip()}")
+            why = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
+            if self.checkout != "this":  # e.g. 629b277's --version: a row it cannot run
+                self.failed = f"exit {done.returncode}: {' '.join(why)}"
+                return
+            raise SystemExit(f"{self.label} ({self.checkout}) failed: {' '.join(why)}")
 
 
 def tournament_files(folder: Path) -> tuple[Path, Path] | None:
@@ -98,13 +109,15 @@ def tournament_files(folder: Path) -> tuple[Path, Path] | None:
 def rows_for(checkout: str, src: Path | None, puzzles: tuple[Path, Path] | None,
              out: Path) -> list[Row]:
     """The commands measured for one checkout (``src`` None: the installed one); batch rows
-    write to ``out``."""
+    write to ``out``, the command's script is ``out``'s sibling ``gridsolve``."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: the warm-up caches the bytecode
     if src is not None:
         env["PYTHONPATH"] = str(src)
     py = sys.executable
-    cli = [py, "-c", CLI]
+    script = out.parent / "gridsolve"
+    script.write_text(CLI)
+    cli = [py, str(script)]
     rows = [
         Row("python -c pass", checkout, [py, "-c", "pass"], env),
         Row("import gridsolve", checkout, [py, "-c", "import gridsolve"], env),
@@ -165,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{'CPU median s':>12} |")
     print(f"|{'-' * 28}|{'-' * 10}|{'-' * 9}|{'-' * 10}|{'-' * 14}|")
     for row in rows:
+        if row.failed:
+            print(f"| {row.label:<26} | {row.checkout:<8} | failed ({row.failed}) |")
+            continue
         print(f"| {row.label:<26} | {row.checkout:<8} | {min(row.times):>7.3f} | "
               f"{statistics.median(row.times):>8.3f} | {statistics.median(row.cpu):>12.3f} |")
     missed = [r.label for r in rows if r.checkout == "this" and r.label in TARGETS

@@ -24,9 +24,18 @@ taken for a file's name: a missing file raises ``MissingFile``, which is both a
 
 from __future__ import annotations
 
+import gc as _gc
+
 from gridsolve import _startup
 
 _startup.install()  # first: Ctrl-C while the gridsolve command starts is one line (see there)
+#: The gridsolve command loads its modules with the cyclic garbage collector paused: its
+#: passes over the young objects of imports cost 2-3 ms of a solve's start-up. ``cli.main``
+#: resumes it once its command's modules are in (``_resume_gc``); a library user's process is
+#: not touched.
+_gc_paused = _startup.is_command() and _gc.isenabled()
+if _gc_paused:
+    _gc.disable()
 
 import importlib as _importlib
 import os as _os
@@ -166,6 +175,16 @@ def unique(puzzle: PuzzleSource | None = None, *, rows: Iterable[Iterable[int]] 
     """Does the nonogram have exactly one solution? (proven by search)"""
     from gridsolve.nonogram.engine import unique as _unique
     return _unique(_puzzle(puzzle, rows, cols))
+
+
+def _resume_gc() -> None:
+    """Resume the garbage collector paused while the command's modules loaded (see
+    ``_gc_paused``), with what they made frozen: no later pass goes over them again."""
+    global _gc_paused
+    if _gc_paused:
+        _gc_paused = False
+        _gc.freeze()
+        _gc.enable()
 
 
 if "IPython" in _sys.modules:  # in Jupyter: puzzles and results show as pictures

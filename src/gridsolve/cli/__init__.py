@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+import gridsolve
 from gridsolve import _startup
 from gridsolve import __version__
 from gridsolve.cli._args import OneLineErrors, did_you_mean, printable
@@ -125,7 +126,10 @@ def _main(argv: list[str]) -> int:
 
 
 def _run(argv: list[str]) -> int:
-    parser = build_parser(argv)
+    try:
+        parser = build_parser(argv)  # imports the family's modules
+    finally:
+        gridsolve._resume_gc()
     try:
         args, extras = parser.parse_known_args(argv)
         if extras:  # said by the command they were given to, with the options it has
