@@ -79,14 +79,11 @@ def _sat_worker(puzzle: AnyPuzzle, limits: SearchLimits, solver: str,
             answer = search.step()
             if answer is False:
                 return
-            if answer is None:
-                if (end is None or passed(end) or not search.built
-                        or (search.max_conflicts is not None
-                            and search.conflicts() >= search.max_conflicts)):
-                    raise LimitReached("SAT search limit reached")
-                yield None  # a slice ended: its count so far
-                continue
-            yield answer
+            if answer is None and (end is None or passed(end) or not search.built
+                                   or (search.max_conflicts is not None
+                                       and search.conflicts() >= search.max_conflicts)):
+                raise LimitReached("SAT search limit reached")
+            yield answer  # (None: a slice ended, its count so far)
     return grids_worker(grids, lambda: holder[0].conflicts() if holder else 0)
 
 
@@ -149,6 +146,12 @@ class _Run:
                     self.started, self.known, self.team, DEADLINE_GRACE if sat else 0.0,
                     self.before, self.progress)
 
+    def free_jobs(self, idle: cores.Reading | None) -> int:
+        """``jobs`` cut to the cores free of other work since ``idle`` (``free_cores_only``)."""
+        if self.policy.free_cores_only:
+            self.jobs = min(self.jobs, cores.free(idle, cores.reading()) or self.jobs)
+        return self.jobs
+
     def go_on(self, team: Team, report: Callable[[int, Iterable[Grid]], None] | None = None,
               to_kissat: bool = False) -> Result:
         """auto's turns from the team's state (``auto.go_on``) with ``sat_solver``."""
@@ -189,8 +192,7 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     ended, to_kissat = _first_turns(run, team, to_kissat)
     if ended or passed(run.deadline):
         return team.result()
-    run.jobs = _free_jobs(jobs, idle, policy)  # as many processes as cores are free
-    if run.jobs > 1:
+    if run.free_jobs(idle) > 1:  # as many processes as cores are free
         run.known = team.partial()
         return _black_and_white(run, team, to_kissat)
     if with_sat:  # the rest here, as one job goes on after the same first turns
@@ -258,8 +260,7 @@ def _colour(run: _Run, idle: cores.Reading | None) -> Result:
                                if run.with_sat else policy.parallel_after)
     if settled(alone, run.max_solutions) or passed(run.deadline):
         return alone
-    run.jobs = _free_jobs(run.jobs, idle, policy)
-    if run.jobs <= 1:  # the other cores are busy: on here, as one job would
+    if run.free_jobs(idle) <= 1:  # the other cores are busy: on here, as one job would
         return _colour_one_process(run, alone, root)
     run.before, run.known = alone.solutions, alone.partial  # (its solutions stay pooled)
     own = grids_worker(lambda: engine.solve(puzzle, run.limits), lambda: 0)
@@ -271,8 +272,7 @@ def _colour_turns(run: _Run, idle: cores.Reading | None, native: ColourWorker) -
     (``auto.colour_after_first``); on more, they go on in a process of their own (from where
     they stand) beside SAT's, seeded with what their root proved."""
     from gridsolve.nonogram.backends.auto import colour_after_first
-    run.jobs = _free_jobs(run.jobs, idle, run.policy)
-    if run.jobs <= 1:
+    if run.free_jobs(idle) <= 1:
         return _one_job(colour_after_first(native, run.limits, run.sat_solver, run.started,
                                            None, True))
     turns = native.turns
@@ -292,13 +292,6 @@ def _colour_beside_sat(run: _Run, own: Worker, root: engine.ColourRoot) -> Resul
                                         root.implications)
         sat_side = _sat_side(run, run.solver, None, extra=extra)
     return run.pool([own, *sat_side], bool(sat_side))
-
-
-def _free_jobs(jobs: int, idle: cores.Reading | None, policy: Policy) -> int:
-    """``jobs``, or the cores free of other work since ``idle`` (``free_cores_only``)."""
-    if not policy.free_cores_only:
-        return jobs
-    return min(jobs, cores.free(idle, cores.reading()) or jobs)
 
 
 def _colour_one_process(run: _Run, alone: Result, root: engine.ColourRoot) -> Result:
