@@ -458,7 +458,7 @@ def test_auto_turns_send_their_count_and_solutions_as_they_go(policy: Policy) ->
     team = _forked_team(40, 10, policy)  # several solutions; the team ends it in ~0.1 s
     before = team.nodes()
     conn = _Conn()
-    _auto_worker(team, policy)(conn)  # type: ignore[arg-type]
+    _auto_worker(team, policy)(conn)
     assert conn.sent[0] == ("nodes", before) and before >= 1
     grids = [value for kind, value in conn.sent if kind == "grid"]
     assert len(grids) == len(set(grids)) == 2
@@ -481,7 +481,7 @@ def test_auto_turns_say_when_they_fail(monkeypatch: pytest.MonkeyPatch, policy: 
     monkeypatch.setattr(auto, "go_on", failing)
     team = _forked_team(40, 10, policy)
     conn = _Conn()
-    _auto_worker(team, policy)(conn)  # type: ignore[arg-type]
+    _auto_worker(team, policy)(conn)
     assert conn.sent == [("nodes", team.nodes()), ("failed", 1), ("done", False)]
 
 
