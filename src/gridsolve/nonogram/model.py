@@ -133,8 +133,11 @@ class Puzzle:
         if not self.rows or not self.cols:
             raise InvalidPuzzle("a puzzle needs at least one row and one column")
         _check_sides(self.width, self.height)
+        filled = []  # the cells each side's clues fill
         for kind, clues, length in (("row", self.rows, self.width), ("column", self.cols, self.height)):
-            if max(map(add, map(sum, clues), map(len, clues))) <= length + 1:
+            sums = list(map(sum, clues))
+            filled.append(sum(sums))
+            if max(map(add, sums, map(len, clues))) <= length + 1:
                 continue  # every clue fits (the longest needs its sum + gaps): at C speed
             for i, clue in enumerate(clues):
                 need = clue_min_length(clue)
@@ -142,8 +145,7 @@ class Puzzle:
                     raise InvalidPuzzle(
                         f"{kind} {i + 1}: clue {clue_shown(map(str, clue))} needs {need} cells "
                         f"but the {kind} has {length}", (kind, i))
-        rsum = sum(map(sum, self.rows))
-        csum = sum(map(sum, self.cols))
+        rsum, csum = filled
         if rsum != csum:
             raise InvalidPuzzle(f"row clues fill {rsum} cells but column clues fill {csum}")
 

@@ -31,3 +31,4 @@ def test_every_reader_of_the_package_is_in_the_table() -> None:
 
 def test_an_unknown_name_is_no_format() -> None:
     assert "bogus" not in FORMATS and FORMATS.get("bogus") is None
+
