@@ -152,15 +152,16 @@ class OneLineErrors(argparse.ArgumentParser):
         if message == "the following arguments are required: COMMAND":
             self.print_help(sys.stdout)  # bare ``gridsolve`` (or a family): the commands
             self.exit(2)
-        m = _INVALID_CHOICE.search(message)
+        m = re.search(_INVALID_CHOICE, message)
         if m:
             choices = re.findall(r"'([^']*)'", m.group(2)) or m.group(2).split(", ")
             message += did_you_mean(m.group(1), choices)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-#: argparse's words for a value that is not one of the choices (3.11: 'a', 'b'; later: a, b)
-_INVALID_CHOICE = re.compile(r"invalid choice: '(.*?)' \(choose from (.*)\)$")
+#: argparse's words for a value that is not one of the choices (3.11: 'a', 'b'; later: a, b).
+#: These patterns are compiled when first used (by re's cache), not at every start (issue 56).
+_INVALID_CHOICE = r"invalid choice: '(.*?)' \(choose from (.*)\)$"
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -174,15 +175,15 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 #: What ``printable`` escapes: C0 and C1 control characters (ESC, newline, tab, ...), the line
 #: and paragraph separators, the bidirectional overrides and isolates (they reorder the rest of
 #: the terminal line) and lone surrogates (which no terminal encoding can write).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-                     "\ud800-\udfff]")
+_UNSAFE = ("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+           "\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
     """Text read from a file (a title, a colour name, a file name), fit for the terminal: each
     unsafe character shown as ``repr`` shows it ('\\n', '\\x1b', '\\u202e'), so that it can
     neither move the cursor, colour the screen nor start a line of its own."""
-    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
+    return re.sub(_UNSAFE, lambda m: repr(m.group())[1:-1], text)
 
 
 def listing_stopped(stopped: LimitReached, listed: int, what: str) -> LimitReached:

@@ -31,8 +31,10 @@ if TYPE_CHECKING:  # the colour readers' helpers load when a file is read: detec
 NAME = "pynogram"
 EXTENSIONS = (".txt", ".ini", ".toml")
 
-_SECTION = re.compile(r"^\s*\[\s*([\w.-]+)\s*\]\s*$")
-_KEY = re.compile(r"^\s*([\w-]+)\s*=\s*(.*)$")
+#: The reader's patterns, compiled when a file is read (by re's cache): detection needs only
+#: ``_CLUES``, and every .txt file is tried (issue 56).
+_SECTION = r"^\s*\[\s*([\w.-]+)\s*\]\s*$"
+_KEY = r"^\s*([\w-]+)\s*=\s*(.*)$"
 _CLUES = re.compile(r"^[ \t]*\[[ \t]*clues[ \t]*\][ \t]*\r?$", re.M | re.I)
 Numbered = list[tuple[int, str]]
 
@@ -55,13 +57,13 @@ def _sections(text: str, source: str | None) -> dict[str, dict[str, Numbered]]:
     current: Numbered | None = None
     for n, raw in enumerate(logical_lines(text), 1):
         line = _uncomment(raw)
-        if m := _SECTION.match(line):
+        if m := re.match(_SECTION, line):
             name = m.group(1).lower()
             if name in out:
                 raise ParseError(f"a second [{name}] section", source, n)
             section = out[name] = {}
             current = None
-        elif section is not None and (m := _KEY.match(line)):
+        elif section is not None and (m := re.match(_KEY, line)):
             key = m.group(1) if name == "colors" else m.group(1).lower()  # colour keys: as is
             if key in section:
                 raise ParseError(f"'{key}' is given twice in [{name}]", source, n)
@@ -74,13 +76,13 @@ def _sections(text: str, source: str | None) -> dict[str, dict[str, Numbered]]:
 #: The colour of a number without a suffix (pynogram's default).
 _DEFAULT = ""
 
-_DEFINITION = re.compile(r"^\s*([\w-]+)\s*=\s*\(([^)]*)\)\s*(\S?)\s*$")
+_DEFINITION = r"^\s*([\w-]+)\s*=\s*\(([^)]*)\)\s*(\S?)\s*$"
 
 
 def _colour(colours: PaletteBuilder, key: str, spec: str, n: int) -> None:
     """Declare one ``key = (description) glyph`` colour; the description is a name, an RGB
     triple or a hex code, and names the colour when it is a plain word."""
-    m = _DEFINITION.match(f"{key} = {spec}")
+    m = re.match(_DEFINITION, f"{key} = {spec}")
     if m is None:
         raise ParseError(f"{key} = {spec.strip()}: expected 'name = (colour) glyph'",
                          colours.source, n)
