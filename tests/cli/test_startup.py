@@ -75,12 +75,15 @@ def tournament_file(folder: Path) -> Path:
 
 
 @pytest.mark.heavy
-def test_a_tournament_solve_loads_only_the_formats_it_tries(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_tournament_solve_loads_only_the_formats_it_tries(tmp_path: Path, jobs: str) -> None:
+    """A tournament FILE#1 solve imports only the formats its detection tries; with --jobs 2,
+    when this process's first turn ends it, no threading either (the children's watch)."""
     path = tournament_file(tmp_path)
     loaded = imported_by("from gridsolve.cli import main\n"
-                         f"assert main(['nonogram', 'solve', '{path}#1', '--jobs', '1']) == 0")
+                         f"assert main(['nonogram', 'solve', '{path}#1', '--jobs', {jobs!r}]) == 0")
     assert "gridsolve.nonogram.formats.tournament" in loaded  # the probe did read it
-    found = {m for m in loaded for bad in NOT_FOR_A_TOURNAMENT_SOLVE
+    found = {m for m in loaded for bad in (*NOT_FOR_A_TOURNAMENT_SOLVE, "threading")
              if m == bad or m.startswith(bad + ".")}
     assert not found
 

@@ -6,7 +6,6 @@ process reports ("nodes", n), ("grid", g), ("failed", 1) and ("done", exhausted)
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -46,6 +45,7 @@ def _watch_parent(parent: int) -> None:
             time.sleep(PARENT_CHECK)
         os._exit(1)
 
+    import threading  # here, in the child: a parent that ends in its first turn needs none
     threading.Thread(target=watch, daemon=True).start()
 
 
