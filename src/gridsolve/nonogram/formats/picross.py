@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from gridsolve.errors import ParseError
-from gridsolve.nonogram.formats._common import (Entry, build_puzzle, logical_lines, only_entry,
+from gridsolve.nonogram.formats._common import (Entry, build_puzzle, iter_logical_lines, only_entry,
                                                 parse_numbers)
 from gridsolve.nonogram.model import AnyPuzzle, Puzzle
 
@@ -34,7 +34,7 @@ _CLUE = re.compile(r"\[(.*)\]")
 
 def _words(text: str) -> Iterator[tuple[int, str]]:
     """(line number, stripped line) for each line that is neither blank nor a comment."""
-    for n, line in enumerate(logical_lines(text), 1):
+    for n, line in enumerate(iter_logical_lines(text), 1):
         s = line.strip()
         if s and not s.startswith("#"):
             yield n, s
