@@ -288,6 +288,26 @@ def test_auto_gives_sat_and_the_colour_turns_turns() -> None:
     assert "rounds" not in handed.stats and handed.stats.get("handover") == 1
 
 
+def test_colour_turns_count_a_conflict_as_colour_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In auto's colour turns a SAT conflict counts ``colour_conflict_work`` (0039), not black
+    and white's ``conflict_work``: every SAT turn is cut at that rate."""
+    from gridsolve.nonogram.backends import workers
+    seen: list[tuple[int, int | None]] = []
+    turn = workers.SatWorker.turn
+
+    def spy(self: workers.SatWorker, pool: object, work: int | None, nodes: int | None) -> None:
+        seen.append((self.rate, work))
+        turn(self, pool, work, nodes)  # type: ignore[arg-type]
+    monkeypatch.setattr(workers.SatWorker, "turn", spy)
+    grid = random_grid(random.Random(30), 26, 26, 2, 0.4)
+    puzzle = colour_puzzle_from_grid(grid, palette(2))
+    policy = replace(DEFAULT_POLICY, colour_dive_work=1, colour_conflict_work=7)
+    result = analyse(puzzle, 2, SearchLimits(timeout=60), "auto", policy=policy)
+    assert result.status == sat.analyse(puzzle, 2).status
+    assert seen and {rate for rate, _ in seen} == {7} != {policy.conflict_work}
+    assert all(work is not None and work % 7 == 0 for _, work in seen)
+
+
 @pytest.mark.heavy
 def test_auto_tells_progress_of_the_colour_turns() -> None:
     """The CLI's live line and the cells it prints at Ctrl-C come from the ``Progress`` auto
