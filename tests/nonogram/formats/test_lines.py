@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gridsolve.nonogram.formats._common import iter_logical_lines, logical_lines
+from gridsolve.numbers import text_lines
 
 
 @pytest.mark.parametrize("text", [
@@ -14,6 +15,7 @@ from gridsolve.nonogram.formats._common import iter_logical_lines, logical_lines
 ])
 def test_one_at_a_time_as_all_at_once(text: str) -> None:
     assert list(iter_logical_lines(text)) == logical_lines(text)
+    assert logical_lines(text) == text_lines(text.lstrip("\ufeff"))  # its CR-free shortcut
 
 
 def test_a_detector_reads_only_the_lines_it_needs() -> None:
