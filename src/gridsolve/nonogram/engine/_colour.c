@@ -133,13 +133,15 @@ static void event_trampoline(void *ctx, int kind, int a, int b, int c, const cg_
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"rows", "cols", "ncolours", "probing", "root_implications",
-                             "callback", "order", "probe_share", "nogoods", NULL};
+                             "callback", "order", "probe_share", "nogoods", "implications",
+                             NULL};
     PyObject *rows, *cols, *callback = Py_None;
     int ncolours, probing = 1, root_implications = 0, order = CG_ORDER_PROBES, nogoods = 0;
+    int implications = 0;
     double probe_share = 0.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO$idp", kwlist, &rows, &cols, &ncolours,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|ppO$idpp", kwlist, &rows, &cols, &ncolours,
                                      &probing, &root_implications, &callback, &order,
-                                     &probe_share, &nogoods))
+                                     &probe_share, &nogoods, &implications))
         return -1;
     if (order != CG_ORDER_PROBES && order != CG_ORDER_BP && order != CG_ORDER_WDEG) {
         PyErr_SetString(PyExc_ValueError, "order must be ORDER_PROBES, ORDER_BP or ORDER_WDEG");
@@ -191,6 +193,18 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     self->s->keep_root_impl = root_implications;
     self->s->order = order;
     self->s->ngd.on = nogoods;
+    if (implications) {  /* implication probing (cg_implied): its per-cell index and stamps */
+        const size_t C = (size_t)self->s->pz.ncells;
+        self->s->im.off = calloc(C + 1, sizeof(int));
+        self->s->im.seen = calloc(C, sizeof(uint32_t));
+        if (!self->s->im.off || !self->s->im.seen) {
+            cg_free(self->s);
+            self->s = NULL;
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->s->im.on = 1;
+    }
     self->s->probe_open = (int)(probe_share * (double)self->s->pz.ncells);
     Py_CLEAR(self->callback);
     self->callback_failed = 0;
@@ -326,14 +340,15 @@ static PyObject *Search_stats(SearchObject *self, PyObject *unused)
 {
     cg_solver *s = self->s;
     if (!s) { PyErr_SetString(PyExc_RuntimeError, "Search not initialised"); return NULL; }
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i,s:L,s:L,s:L,s:i,s:L,s:L,s:L}", "nodes", s->lim.nodes,
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:i,s:i,s:L,s:L,s:L,s:i,s:L,s:L,s:L,s:L}", "nodes", s->lim.nodes,
                          "line_solves", s->lim.line_solves, "cache_hits", s->cache_hits,
                          "probes", s->lim.probes,
                          "max_depth", s->lim.max_depth, "root_complete", s->root_done,
                          "timed_out", s->lim.aborted, "fails", s->fails,
                          "bp_rounds", s->bp.rounds, "bp_lines", s->bp.lines,
                          "nogoods", s->ngd.count, "nogood_units", s->ngd.units,
-                         "nogood_conflicts", s->ngd.conflicts, "solutions", s->solutions);
+                         "nogood_conflicts", s->ngd.conflicts, "solutions", s->solutions,
+                         "implied_fixes", s->im.fixes);
 }
 
 /* Back to the settled root, randomised by seed (0: not), branching by order from then on
@@ -387,7 +402,8 @@ static PyMethodDef Search_methods[] = {
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "counters: nodes, line_solves (belief propagation's line passes included), cache_hits, "
      "probes, max_depth, root_complete, timed_out, fails, bp_rounds, bp_lines, nogoods, "
-     "nogood_units, nogood_conflicts, solutions (stood on, again after a restart too)"},
+     "nogood_units, nogood_conflicts, solutions (stood on, again after a restart too), "
+     "implied_fixes (colours implication probing removed)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -397,11 +413,12 @@ static PyTypeObject SearchType = {
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(rows, cols, ncolours, probing=True, root_implications=False, callback=None, "
-              "*, order=ORDER_PROBES, probe_share=0.0, nogoods=False): a resumable colour "
-              "nonogram search; order=ORDER_BP branches by belief propagation (the dive), "
-              "probing (when probing is off) at nodes with at most probe_share of the cells "
-              "open; ORDER_WDEG by the probes and conflict weights; nogoods: restarts keep the "
-              "run's refutations as nogoods",
+              "*, order=ORDER_PROBES, probe_share=0.0, nogoods=False, implications=False): a "
+              "resumable colour nonogram search; order=ORDER_BP branches by belief propagation "
+              "(the dive), probing (when probing is off) at nodes with at most probe_share of "
+              "the cells open; ORDER_WDEG by the probes and conflict weights; nogoods: restarts "
+              "keep the run's refutations as nogoods; implications: implication probing at the "
+              "root and the first two levels of guesses",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

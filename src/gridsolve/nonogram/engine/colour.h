@@ -178,6 +178,25 @@ typedef struct {
     long long units, conflicts;
 } cg_nogoods;
 
+/* Implication probing (cg_probe_implied, colour_probe.c), the many-valued form of the black-
+ * and-white engine's ng_probe_implied: at nodes up to CG_IMPL_MAX_DEPTH, each surviving probe
+ * "cell x = colour a" records what it narrowed, (x * ncolours + a, n, n pairs (cell y, mask M))
+ * meaning "x = a implies y in M"; then every open cell's colours are assumed again with the
+ * contrapositives applied ("y outside M implies x != a"), and a contradiction removes the
+ * colour. The records hold at the node that made them (and below it); at most CG_IMPL_MAX
+ * uint32 of them (16 MiB), past which recording stops (fewer implications, still sound). */
+#define CG_IMPL_MAX_DEPTH 2
+#define CG_IMPL_MAX ((size_t)1 << 22)
+typedef struct {
+    int on;                     /* implication probing at nodes up to CG_IMPL_MAX_DEPTH */
+    int full;                   /* CG_IMPL_MAX reached at this node: no more recorded */
+    uint32_t *rec; size_t used, cap;
+    int *off;                   /* per cell + 1: where its contrapositives start in rev */
+    uint32_t *rev; size_t rev_cap;  /* pairs (x * ncolours + a, M) indexed by cell y */
+    uint32_t *seen, stamp;      /* per cell: taken by the record being made */
+    long long fixes;            /* colours removed by implication probing */
+} cg_implied;
+
 /* BP keeps a (cells + 1) x (states + 1) table of doubles for a line: only for puzzles whose
  * longest line keeps it within this many (else the dive branches on the fewest colours). */
 #define CG_BP_MAX_TABLE ((size_t)1 << 22)
@@ -247,6 +266,7 @@ typedef struct cg_solver {
     long long *wt_line; int fail_line, fail_cell;
     int *least;             /* per cell: cells its least fruitful probe narrowed (WDEG) */
     cg_nogoods ngd;
+    cg_implied im;          /* implication probing (off unless asked) */
     long long pause_work;   /* > 0: pause (resumably) at the first node past this much work */
     /* with keep_root_impl, each surviving probe at the root appends (cell * ncolours + colour,
      * n, then n pairs (cell, its mask under the probe)) for the cells it narrowed

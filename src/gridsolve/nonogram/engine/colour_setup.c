@@ -21,6 +21,7 @@ void cg_free(cg_solver *s)
     if (s->ngd.watch) for (int x = 0; x < s->pz.ncells; x++) free(s->ngd.watch[x]);
     free(s->ngd.watch); free(s->ngd.wlen); free(s->ngd.wcap);
     free(s->ngd.lits); free(s->ngd.off); free(s->ngd.n);
+    free(s->im.rec); free(s->im.off); free(s->im.rev); free(s->im.seen);
     const size_t slots = (size_t)1 << CG_CACHE_BITS;
     eng_pool_give(s->cache, slots, sizeof(cg_cache_entry));
     eng_pool_give(s->cache_in, slots * s->pz.max_len, sizeof(cg_mask));
