@@ -113,6 +113,11 @@ class Policy:
     first_work_large: int = 150_000
     #: ... on small ones Kissat may take next (was 0.5 s; 0021).
     first_work_to_kissat: int = 7_500_000
+    #: Small puzzles whose clues fill less than this share of the cells (n-Dom) get a first
+    #: turn of ``first_work_sparse``, then python-sat alone; 0: never (0040).
+    sat_first_density: float = 0.2
+    #: ... that short first turn, in work: the root and a few nodes (0040).
+    first_work_sparse: int = 100_000
     #: The first turn stops the team for good past this much work, inside a node if need be:
     #: a node too costly to settle leaves the rest to SAT (twice ``first_work``; 0034) ...
     first_stop: int = 30_000_000

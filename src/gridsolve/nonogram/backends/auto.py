@@ -23,14 +23,14 @@ from gridsolve.nonogram.engine.team import DiveWorker, TeamWorker, dives, team_f
 from gridsolve.nonogram.backends._common import DEFAULT_SOLVER, KISSAT, sat_installed
 from gridsolve.nonogram.backends.fits import models_that_fit, sat_fits
 from gridsolve.nonogram.backends.workers import KissatWorker, SatWorker
-from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid
+from gridsolve.nonogram.model import AnyPuzzle, ColourPuzzle, Grid, Puzzle
 from gridsolve.nonogram.policy import DEFAULT_POLICY, Policy
 
 if TYPE_CHECKING:  # (the colour engine is imported for colour puzzles only)
     from gridsolve.nonogram.engine.colour_dive import ColourWorker
 
 __all__ = ["default_solver", "sat_fits", "sat_work", "models_that_fit", "dive_first",
-           "go_on", "small_for_kissat", "check_named", "first_work", "root_clauses",
+           "go_on", "small_for_kissat", "sat_first", "check_named", "first_work", "root_clauses",
            "colour_turn", "colour_first", "colour_turns_first", "colour_after_first",
            "colour_turns_go_on", "analyse"]
 
@@ -62,6 +62,19 @@ def small_for_kissat(puzzle: AnyPuzzle, solver: str | None, limits: SearchLimits
     return (solver is None and limits.max_nodes is None and abilities(puzzle).moves
             and puzzle.width * puzzle.height <= policy.small_cells
             and max_solutions <= policy.program_max_solutions)
+
+
+def sat_first(puzzle: AnyPuzzle, solver: str, limits: SearchLimits,
+              policy: Policy = DEFAULT_POLICY) -> bool:
+    """Does this small puzzle go to SAT alone after a short first turn (0040)? Its clues fill
+    under ``sat_first_density`` of the cells (n-Dom: the native search branches on and on,
+    Glucose ends it 3-20x sooner; every tournament puzzle fills over a third). Not under a
+    node limit: the turns keep that budget exact."""
+    cells = puzzle.width * puzzle.height
+    if (solver == KISSAT or limits.max_nodes is not None or cells > policy.small_cells
+            or not abilities(puzzle).moves):
+        return False
+    return sum(sum(clue) for clue in cast(Puzzle, puzzle).rows) < policy.sat_first_density * cells
 
 
 def first_work(puzzle: AnyPuzzle, to_kissat: bool, policy: Policy = DEFAULT_POLICY) -> int:
@@ -295,6 +308,11 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
     """The team's first turn, the dive's where it is for, then ``go_on``."""
     policy = team.policy
     deadline = limits.deadline(started)
+    if sat_first(team.puzzle, solver, limits, policy):  # a short first turn, then SAT alone (0040)
+        if _first_turn(team, max_solutions, limits, policy.first_work_sparse):
+            return team.result()
+        return go_on(team, max_solutions, limits, solver, started, encoding, implications,
+                     alone=True)
     if _first_turn(team, max_solutions, limits, first_work(team.puzzle, to_kissat, policy)):
         return team.result()
     if to_kissat and not _kissat_installed():  # no Kissat: the whole first turn, then turns
@@ -310,9 +328,11 @@ def _in_turns(team: Team, max_solutions: int, limits: SearchLimits, solver: str,
 
 def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, started: float,
           encoding: str | None = None, implications: bool = True, to_kissat: bool = False,
-          report: Callable[[int, Iterable[Grid]], None] | None = None) -> Result:
-    """After the first turns: SAT and the team (and the dive) in turns, or SAT alone, to the
-    answer or the limits; ``report`` (``--jobs``' process) is told nodes and solutions."""
+          report: Callable[[int, Iterable[Grid]], None] | None = None,
+          alone: bool = False) -> Result:
+    """After the first turns: SAT and the team (and the dive) in turns, or SAT alone (with
+    ``alone`` too), to the answer or the limits; ``report`` (``--jobs``' process) is told
+    nodes and solutions."""
     puzzle, policy = team.puzzle, team.policy
     deadline = limits.deadline(started)
     small = puzzle.width * puzzle.height <= policy.small_cells
@@ -332,7 +352,7 @@ def go_on(team: Team, max_solutions: int, limits: SearchLimits, solver: str, sta
     # the model is built up to the deadline at most (it fits: no memory limit again)
     known = team.partial()
     extra = root_clauses(team, known, encoding) if implications else []
-    if sat is None or not sat.abilities(solver).in_turns:  # Kissat, CaDiCaL...
+    if sat is None or alone or not sat.abilities(solver).in_turns:  # Kissat, CaDiCaL...
         return _alone(team, max_solutions, limits, solver, started, known, encoding, extra)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), solver, known, started,
                         encoding, extra)
