@@ -51,3 +51,17 @@ def test_sat_gets_its_turn_after_a_few_native_nodes_and_runs_repeat() -> None:
 def test_a_node_limit_keeps_the_turns() -> None:
     # (the turns keep one budget exact; SAT alone overshoots a conflict budget)
     assert not auto.sat_first(n_dom(10), DEFAULT_SOLVER, SearchLimits(max_nodes=200))
+
+
+@needs_sat
+def test_jobs_take_the_same_plan_in_one_process() -> None:
+    """--jobs (the command line's default) runs the same plan as auto on such a puzzle, in this
+    process: the same nodes, stats and solution (it used to start the team's whole first turn
+    and then processes)."""
+    from gridsolve.nonogram.backends import parallel
+    puzzle = n_dom(10)
+    alone = auto.analyse(puzzle, 2, SearchLimits(timeout=60))
+    jobs = parallel.analyse(puzzle, 2, SearchLimits(timeout=60), jobs=2)
+    assert jobs.stats.pop("jobs") == 1
+    assert (jobs.nodes, jobs.stats, jobs.solutions) == (alone.nodes, alone.stats,
+                                                        alone.solutions)

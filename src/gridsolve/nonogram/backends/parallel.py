@@ -182,6 +182,12 @@ def analyse(puzzle: AnyPuzzle, max_solutions: int = 2, limits: SearchLimits = Se
     if with_sat and solver is not None and sat_installed():
         from gridsolve.nonogram.backends.auto import check_named
         check_named(solver, limits)  # as in auto: at once, on easy puzzles too
+    if with_sat and sat_installed():
+        from gridsolve.nonogram.backends import auto
+        name = solver or auto.default_solver(puzzle, max_solutions, policy)
+        if auto.sat_first(puzzle, name, limits, policy):  # (n-Dom: SAT alone after a short
+            return _one_job(auto.analyse(puzzle, max_solutions, limits, solver=solver,  # turn;
+                                         policy=policy, progress=progress))  # 0040)
     run.team = team = team_for(puzzle, max_solutions, policy=policy)
     if team is None:
         return _colour(run, idle)
