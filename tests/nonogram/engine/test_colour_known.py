@@ -195,3 +195,44 @@ def test_other_characters_are_open_cells() -> None:
     assert set(both.solutions) == {("r.", ".r"), (".r", "r.")}
     one = analyse(puzzle, MANY, known=("r#", "??"))
     assert one.solutions == (("r.", ".r"),)
+
+
+def test_a_settled_root_is_not_propagated_again() -> None:
+    """fix(settled=True) with another search's propagated root: the same root, nodes and
+    solutions, without solving every line again; with masks the cells do not equal (a
+    known cell narrowed them first) every line is solved as before."""
+    from tests.nonogram.engine.test_colour_dive import every_solution, random_puzzle
+    for seed in range(20):
+        puzzle = random_puzzle(900 + seed, 9, 1 + seed % 3, 0.4 + 0.05 * (seed % 4))
+        k = len(puzzle.palette)
+        propagated = _colour.Search(puzzle.rows, puzzle.cols, k, False)
+        propagated.next(0)
+        masks = propagated.root_masks()
+        runs = []
+        for settled in (False, True):
+            core = _colour.Search(puzzle.rows, puzzle.cols, k)
+            core.fix(masks, implied=True, settled=settled)
+            runs.append((every_solution(core, puzzle), core.stats()))
+        (plain, again), (settled_found, settled_stats) = runs
+        assert settled_found == plain, seed
+        assert settled_stats["nodes"] == again["nodes"], seed
+        assert settled_stats["line_solves"] + puzzle.width + puzzle.height <= (
+            again["line_solves"]) or again["line_solves"] == 0, seed
+    # narrowed first by a known cell: the cells differ from the masks, the flag is not taken
+    for seed in range(900, 1000):  # (the first whose propagated root leaves a cell open)
+        puzzle = random_puzzle(seed, 9, 2, 0.6)
+        k = len(puzzle.palette)
+        propagated = _colour.Search(puzzle.rows, puzzle.cols, k, False)
+        propagated.next(0)
+        wide = list(struct.unpack("81I", propagated.root_masks()))
+        if any(m & (m - 1) for m in wide):
+            break
+    open_cell = next(i for i, m in enumerate(wide) if m & (m - 1))
+    narrowed = [m if i != open_cell else m & -m for i, m in enumerate(wide)]
+    core = _colour.Search(puzzle.rows, puzzle.cols, k)
+    core.fix(masks_bytes(narrowed))
+    core.fix(masks_bytes(wide), settled=True)
+    other = _colour.Search(puzzle.rows, puzzle.cols, k)
+    other.fix(masks_bytes(narrowed))
+    assert every_solution(core, puzzle) == every_solution(other, puzzle)
+    assert core.stats()["line_solves"] == other.stats()["line_solves"]

@@ -302,13 +302,16 @@ static PyObject *Search_root_implications(SearchObject *self, PyObject *unused)
 /* Known cells: one native uint32 mask per cell (bit c: colour c allowed), intersected with
  * each cell's colours before the search starts (see cg_fix). implied: the masks follow from
  * the clues alone (another search's root_masks), so the root's implications stay sound and
- * may be kept. */
+ * may be kept. settled: they are also a fixpoint of line propagation (a search's settled
+ * root); when the cells are then exactly those masks, the root does not solve every line
+ * again before it probes. */
 static PyObject *Search_fix(SearchObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"", "implied", NULL};
+    static char *kwlist[] = {"", "implied", "settled", NULL};
     Py_buffer buf;
-    int implied = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|$p", kwlist, &buf, &implied)) return NULL;
+    int implied = 0, settled = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|$pp", kwlist, &buf, &implied, &settled))
+        return NULL;
     cg_solver *s = self->s;
     const char *problem = NULL;
     if (!s) {
@@ -332,6 +335,8 @@ static PyObject *Search_fix(SearchObject *self, PyObject *args, PyObject *kw)
     memcpy(known, buf.buf, n * sizeof(cg_mask));  /* (the buffer may not be aligned) */
     PyBuffer_Release(&buf);
     cg_fix(s, known);
+    s->root_settled = settled && !s->fixed_empty
+        && memcmp(s->cells, known, n * sizeof(cg_mask)) == 0;
     free(known);
     Py_RETURN_NONE;
 }
@@ -395,10 +400,11 @@ static PyMethodDef Search_methods[] = {
      "what the probes at the root narrowed (with root_implications=True), as native uint32: "
      "records of cell * ncolours + colour, count, then count pairs (cell, mask under it)"},
     {"fix", (PyCFunction)(void (*)(void))Search_fix, METH_VARARGS | METH_KEYWORDS,
-     "fix(masks: bytes, *, implied=False) -> None: before the search starts, narrow each cell "
-     "to the colours its native uint32 mask allows (bit c: colour c); only solutions that "
-     "agree are found. implied: the masks follow from the clues alone (another search's "
-     "root_masks), so root_implications may be kept"},
+     "fix(masks: bytes, *, implied=False, settled=False) -> None: before the search starts, "
+     "narrow each cell to the colours its native uint32 mask allows (bit c: colour c); only "
+     "solutions that agree are found. implied: the masks follow from the clues alone "
+     "(another search's root_masks), so root_implications may be kept; settled: they are a "
+     "fixpoint of line propagation too, which the root then does not repeat"},
     {"stats", (PyCFunction)Search_stats, METH_NOARGS,
      "counters: nodes, line_solves (belief propagation's line passes included), cache_hits, "
      "probes, max_depth, root_complete, timed_out, fails, bp_rounds, bp_lines, nogoods, "

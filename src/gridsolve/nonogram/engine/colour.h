@@ -280,6 +280,9 @@ typedef struct cg_solver {
     /* known cells (cg_fix, before the search): a cell they left no colour marks the root a
      * contradiction, found when the search starts (no solution agrees with them) */
     int fixed_empty;
+    /* fix(settled=True) left the cells a fixpoint of line propagation: the root does not
+     * queue every line again (cg_next) */
+    int root_settled;
     cg_observer obs;
 } cg_solver;
 

@@ -273,7 +273,7 @@ class ColourTurns:
         self._call(core, limits, 0, None)
         if self.done() or not core.stats()["root_complete"]:
             return False
-        self.plain.fix(core.root_masks(), implied=True)
+        self.plain.fix(core.root_masks(), implied=True, settled=True)
         grid = core.grid()
         return grid.count(_colour.NOT_KNOWN) <= self.policy.colour_dive_min_open * len(grid)
 

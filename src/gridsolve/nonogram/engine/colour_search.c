@@ -136,7 +136,8 @@ int cg_next(cg_solver *s)
     case CS_DONE: return CG_EXHAUSTED;
     case CS_LIMIT: return s->nomem ? CG_NOMEM : CG_LIMIT;
     case CS_START:
-        for (int l = 0; l < s->pz.nlines; l++) eng_enqueue(&s->q, l);
+        if (!s->root_settled)
+            for (int l = 0; l < s->pz.nlines; l++) eng_enqueue(&s->q, l);
         s->lim.nodes = 1;
         if (s->fixed_empty || !cg_settle(s)) {
             memset(s->root, 0, sizeof(cg_mask) * s->pz.ncells); /* no solution: nothing to report */
