@@ -12,8 +12,9 @@ that break each rule and see them fail.
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Set as AbstractSet
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: Units that are the package's ``__init__`` only: each module inside has a unit of its own.
 FAMILIES = {"gridsolve", "gridsolve.nonogram", "gridsolve.tiling"}
 
-Graph = Mapping[str, set[str]]
+Graph = Mapping[str, AbstractSet[str]]
 
 
 def module_name(path: Path) -> str:
@@ -82,10 +83,11 @@ def imports_of(path: Path, name: str, known: set[str]) -> Iterator[str]:
                 yield base
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache  # (read once for the checks below: parsing every module takes about 1 s)
+def import_graph() -> Graph:
     mods = _modules()
     known = _known()
-    return {name: set(imports_of(path, name, known)) - {name} for name, path in mods.items()}
+    return {name: frozenset(imports_of(path, name, known)) - {name} for name, path in mods.items()}
 
 
 def unit_of(name: str) -> str | None:
