@@ -36,8 +36,9 @@ pytest.importorskip("pysat")
 def policy(no_dive: Policy) -> Policy:
     """The processes at once: no work for the team before they start (``parallel_after``)
     and, for colour, no node (``auto_nodes``); without the dive, as the SAT side is tested
-    on random puzzles the dive would end at once (conftest.no_dive)."""
-    return dataclasses.replace(no_dive, parallel_after=0, auto_nodes=0)
+    on random puzzles the dive would end at once (conftest.no_dive); sparse puzzles too
+    (``sat_first_density`` 0: else they take auto's plan in one process, 0040)."""
+    return dataclasses.replace(no_dive, parallel_after=0, auto_nodes=0, sat_first_density=0)
 
 
 @pytest.mark.heavy
