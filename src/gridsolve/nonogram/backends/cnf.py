@@ -58,9 +58,8 @@ from gridsolve.nonogram.model import (EMPTY, FILLED, UNKNOWN, AnyPuzzle, ColourP
                                       Puzzle)
 
 __all__ = ["PAIRWISE_MAX", "ENCODINGS", "DEFAULT_ENCODING", "COLOUR_ENCODING", "ORDER_MAX_COLOURS",
-           "encoding_for",
-           "TEXT_CLAUSES", "ModelSize", "size", "clauses", "dimacs", "dimacs_text", "cell_variables",
-           "implication_clauses", "colour_root_clauses", "blocking_clause"]
+           "encoding_for", "TEXT_CLAUSES", "ModelSize", "size", "clauses", "dimacs", "dimacs_text",
+           "cell_variables", "implication_clauses", "colour_root_clauses", "blocking_clause"]
 
 #: Above this many literals, at-most-one uses the sequential counter instead of pairwise clauses.
 PAIRWISE_MAX = 6
@@ -74,14 +73,11 @@ ENCODINGS = ("start", "order")
 #: The model of black-and-white puzzles unless one is named: the order model (about 3-6x
 #: faster with Glucose on the hardest survey puzzles and random 50x50; docs/decisions/0013).
 DEFAULT_ENCODING = "order"
-#: The model of colour puzzles of more than ``ORDER_MAX_COLOURS`` colours unless one is
-#: named: block starts (the order model was 1.3-5x slower on random 30x30 3-colour puzzles,
-#: and 2-8x on random 40x40 of 3 and 4 colours; docs/decisions/0013, 0039).
+#: The model of colour puzzles of more than ``ORDER_MAX_COLOURS`` colours besides the
+#: background unless one is named: block starts (the order model is 2-8x slower on random
+#: 40x40 of 3 and 4 colours), where one or two colours take the order model (Glucose 1.3-3.6x
+#: sooner on random 2-colour 40x40 to 60x60; docs/decisions/0013, 0039).
 COLOUR_ENCODING = "start"
-#: Colour puzzles of at most this many colours besides the background take the order model,
-#: as black and white does: Glucose ends random 2-colour 40x40 to 60x60 1.3-3.6x sooner in
-#: it, and a 30x30 at 60% background in 2 s that it did not end in 30 s with block starts
-#: (docs/decisions/0039).
 ORDER_MAX_COLOURS = 2
 
 #: One line as the model sees it: (length, colour) blocks, the colours of the puzzle, the
@@ -126,9 +122,8 @@ def cell_variables(puzzle: AnyPuzzle) -> int:
 def encoding_for(puzzle: AnyPuzzle, encoding: str | None = None) -> str:
     """The model named (checked), or the default for the puzzle's kind and colours."""
     if encoding is None:
-        colour = colour_of(puzzle)
-        return (DEFAULT_ENCODING if colour is None or len(colour.palette) - 1 <= ORDER_MAX_COLOURS
-                else COLOUR_ENCODING)
+        few = (colour := colour_of(puzzle)) is None or len(colour.palette) <= ORDER_MAX_COLOURS + 1
+        return DEFAULT_ENCODING if few else COLOUR_ENCODING
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown CNF encoding {encoding!r}; choose one of "
                          + ", ".join(ENCODINGS))
