@@ -193,11 +193,9 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw)
     self->s->keep_root_impl = root_implications;
     self->s->order = order;
     self->s->ngd.on = nogoods;
-    if (implications) {  /* implication probing (cg_implied): its per-cell index and stamps */
-        const size_t C = (size_t)self->s->pz.ncells;
-        self->s->im.off = calloc(C + 1, sizeof(int));
-        self->s->im.seen = calloc(C, sizeof(uint32_t));
-        if (!self->s->im.off || !self->s->im.seen) {
+    if (implications) {  /* implication probing (cg_implied): its per-cell index */
+        self->s->im.off = calloc((size_t)self->s->pz.ncells + 1, sizeof(int));
+        if (!self->s->im.off) {
             cg_free(self->s);
             self->s = NULL;
             PyErr_NoMemory();

@@ -193,7 +193,8 @@ typedef struct {
     uint32_t *rec; size_t used, cap;
     int *off;                   /* per cell + 1: where its contrapositives start in rev */
     uint32_t *rev; size_t rev_cap;  /* pairs (x * ncolours + a, M) indexed by cell y */
-    uint32_t *seen, stamp;      /* per cell: taken by the record being made */
+    uint32_t *seen, stamp;      /* per cell: taken by the record being made (made when first
+                                 * needed, the root's records for SAT too) */
     long long fixes;            /* colours removed by implication probing */
 } cg_implied;
 

@@ -31,57 +31,21 @@ static int cg_gather(cg_solver *s, int mark, int ntouched)
     return ntouched;
 }
 
-/* At the root (before the search starts), append what assuming colour bit of cell c narrowed
- * (the trail after mark, each cell once, with its mask now; c itself left out) to the root's
- * implications: (c * ncolours + colour, n, n pairs (cell, mask)). They are optional: past
- * CG_ROOT_IMPL_MAX in all, or when memory runs out, recording stops and what was kept stays
- * valid. Call after cg_gather, which stamped each cell of the trail with probe_stamp. */
-static void cg_keep_root_implied(cg_solver *s, int c, cg_mask bit, int mark)
-{
-    if (!s->keep_root_impl || s->state != CS_START || s->trail_len - mark < 2) return;
-    /* room for every cell of the trail; the record takes those it holds once */
-    const size_t most = s->root_impl_used + 2 * (size_t)(s->trail_len - mark) + 2;
-    if (most > CG_ROOT_IMPL_MAX) { s->keep_root_impl = 0; return; }
-    uint32_t *grown = eng_reserve(s->root_impl, &s->root_impl_cap, most, sizeof(uint32_t), 4096);
-    if (!grown) { s->keep_root_impl = 0; return; }
-    s->root_impl = grown;
-    uint32_t *head = s->root_impl + s->root_impl_used, *dst = head + 2;
-    const uint32_t stamp = s->tmp.probe_stamp;
-    for (int t = mark; t < s->trail_len; t++) {
-        const int x = s->trail[t].cell;
-        if (x == c || s->tmp.seen[x] != stamp) continue;
-        s->tmp.seen[x] = stamp - 1;  /* taken (gather's next probe stamps anew) */
-        *dst++ = (uint32_t)x;
-        *dst++ = s->cells[x];
-    }
-    const size_t n = (size_t)(dst - head - 2) / 2;
-    if (!n) return;
-    head[0] = (uint32_t)c * (uint32_t)s->pz.ncolours + (uint32_t)__builtin_ctz(bit);
-    head[1] = (uint32_t)n;
-    s->root_impl_used += 2 * n + 2;
-}
-
-/* Does implication probing run at this node (cg_implied)? */
-static int cg_implied_here(const cg_solver *s)
-{
-    return s->im.on && s->probing && s->depth <= CG_IMPL_MAX_DEPTH;
-}
-
-/* At a node where implication probing runs, append what assuming colour bit of cell c narrowed
- * (the trail after mark, each cell once, with its mask now; c itself left out) to the node's
- * records (cg_implied). Past CG_IMPL_MAX, or when memory runs out, recording stops for this
- * node: the records kept stay true. */
-static void cg_keep_implied(cg_solver *s, int c, cg_mask bit, int mark)
+/* Append what assuming colour bit of cell c narrowed (the trail after mark, each cell once,
+ * with its mask now; c itself left out) to *buf as (c * ncolours + colour, n, n pairs (cell,
+ * mask)): "c = colour implies cell in mask". 0 when that would pass most uint32 in all or
+ * memory runs out: the caller records no more, and what was kept stays true. */
+static int cg_append_implied(cg_solver *s, uint32_t **buf, size_t *used, size_t *cap,
+                             size_t most, int c, cg_mask bit, int mark)
 {
     cg_implied *im = &s->im;
-    if (im->full || s->trail_len - mark < 2) return;
-    const size_t most = im->used + 2 * (size_t)(s->trail_len - mark) + 2;
-    uint32_t *grown = most > CG_IMPL_MAX ? NULL
-        : eng_reserve(im->rec, &im->cap, most, sizeof(uint32_t), 4096);
-    if (!grown) { im->full = 1; return; }
-    im->rec = grown;
+    const size_t need = *used + 2 * (size_t)(s->trail_len - mark) + 2;  /* every trail cell */
+    uint32_t *grown = need > most ? NULL : eng_reserve(*buf, cap, need, sizeof(uint32_t), 4096);
+    if (!grown) return 0;
+    *buf = grown;
+    if (!im->seen && !(im->seen = calloc((size_t)s->pz.ncells, sizeof(uint32_t)))) return 0;
     if (++im->stamp == 0) { memset(im->seen, 0, sizeof(uint32_t) * s->pz.ncells); im->stamp = 1; }
-    uint32_t *head = im->rec + im->used, *dst = head + 2;
+    uint32_t *head = *buf + *used, *dst = head + 2;
     for (int t = mark; t < s->trail_len; t++) {
         const int x = s->trail[t].cell;
         if (x == c || im->seen[x] == im->stamp) continue;
@@ -90,10 +54,37 @@ static void cg_keep_implied(cg_solver *s, int c, cg_mask bit, int mark)
         *dst++ = s->cells[x];
     }
     const size_t n = (size_t)(dst - head - 2) / 2;
-    if (!n) return;
+    if (!n) return 1;
     head[0] = (uint32_t)c * (uint32_t)s->pz.ncolours + (uint32_t)__builtin_ctz(bit);
     head[1] = (uint32_t)n;
-    im->used += 2 * n + 2;
+    *used += 2 * n + 2;
+    return 1;
+}
+
+/* At the root (before the search starts), keep what a probe narrowed for a SAT hand-over
+ * (Search.root_implications), up to CG_ROOT_IMPL_MAX. */
+static void cg_keep_root_implied(cg_solver *s, int c, cg_mask bit, int mark)
+{
+    if (!s->keep_root_impl || s->state != CS_START || s->trail_len - mark < 2) return;
+    if (!cg_append_implied(s, &s->root_impl, &s->root_impl_used, &s->root_impl_cap,
+                           CG_ROOT_IMPL_MAX, c, bit, mark))
+        s->keep_root_impl = 0;
+}
+
+/* Does implication probing run at this node (cg_implied)? */
+static int cg_implied_here(const cg_solver *s)
+{
+    return s->im.on && s->probing && s->depth <= CG_IMPL_MAX_DEPTH;
+}
+
+/* At a node where implication probing runs, keep what a probe narrowed for it (cg_implied),
+ * up to CG_IMPL_MAX. */
+static void cg_keep_implied(cg_solver *s, int c, cg_mask bit, int mark)
+{
+    cg_implied *im = &s->im;
+    if (im->full || s->trail_len - mark < 2) return;
+    if (!cg_append_implied(s, &im->rec, &im->used, &im->cap, CG_IMPL_MAX, c, bit, mark))
+        im->full = 1;
 }
 
 /* Probe cell c: assume each colour it may take, propagate, undo. Narrow every cell that all
