@@ -205,8 +205,7 @@ def colour_turns_go_on(native: ColourWorker, limits: SearchLimits, name: str, st
         return _skipped(turns.result(), why, started)
     search = sat.Search(puzzle, SearchLimits(timeout=limits.timeout), name, known, started,
                         encoding, extra)
-    sat_side = SatWorker(search, puzzle, policy, deadline)
-    sat_side.rate = policy.colour_conflict_work  # (a colour conflict against colour work)
+    sat_side = SatWorker(search, puzzle, policy, deadline, rate=policy.colour_conflict_work)
     plan = Scheduler(pool, [native, sat_side], None, deadline)
     share, rounds = colour_turn(puzzle, policy), 0
     try:

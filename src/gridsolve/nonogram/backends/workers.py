@@ -31,10 +31,11 @@ class SatWorker:
     stopped = False  # (only the deadline ends it, and that ends the run)
 
     def __init__(self, search: sat.Search, puzzle: AnyPuzzle, policy: Policy,
-                 deadline: float | None) -> None:
+                 deadline: float | None, rate: int | None = None) -> None:
         self.search = search
         self.puzzle = puzzle
-        self.rate = max(1, policy.conflict_work)
+        #: work a conflict counts (``policy.conflict_work`` unless given)
+        self.rate = max(1, policy.conflict_work if rate is None else rate)
         self.deadline = deadline
         self.exhausted = False
         self.moved = 0
